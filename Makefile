@@ -1,0 +1,70 @@
+# Malekeh register-file cache: model, generator, co-simulation, area.
+# `make` installs what is missing, builds, and runs the main job on the default
+# configuration; `make test` runs every test and ends with "N passed, N failed".
+
+CONFIG  ?= configs/default.cfg
+BUILD   := build
+CC      ?= gcc
+CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -D_POSIX_C_SOURCE=200809L
+SANFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
+            -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+INC     := -Icmodel -Itb
+
+MODEL_SRC := $(sort $(wildcard cmodel/*.c))
+TB_SRC    := $(filter-out tb/sim_main.c,$(sort $(wildcard tb/*.c)))
+LIB_SRC   := $(MODEL_SRC) $(TB_SRC)
+HDRS      := $(wildcard cmodel/*.h tb/*.h tests/*.h)
+TEST_SRC  := $(sort $(wildcard tests/test_*.c))
+TESTS     := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
+SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
+
+.PHONY: all deps build main test bench clean
+.DEFAULT_GOAL := all
+
+all: deps build main
+
+deps:
+	@bash scripts/deps.sh
+
+build: $(BUILD)/malekeh-sim
+
+$(BUILD)/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(INC) -c $< -o $@
+
+$(BUILD)/sobj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) $(INC) -c $< -o $@
+
+$(BUILD)/libmk.a: $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC))
+	@rm -f $@; ar rcs $@ $^
+
+$(BUILD)/libmk_san.a: $(patsubst %.c,$(BUILD)/sobj/%.o,$(LIB_SRC))
+	@rm -f $@; ar rcs $@ $^
+
+$(BUILD)/malekeh-sim: $(BUILD)/obj/tb/sim_main.o $(BUILD)/libmk.a
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/libmk.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+
+$(BUILD)/san/%: $(BUILD)/sobj/tests/%.o $(BUILD)/libmk_san.a
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) -o $@ $^ -lm
+
+# The main job: the model on the seeded random workload of the default configuration.
+main: $(BUILD)/malekeh-sim
+	$(BUILD)/malekeh-sim --config $(CONFIG)
+
+# Every test binary runs twice: optimised, and under AddressSanitizer + UBSan.
+TEST_CMDS = $(foreach t,$(TESTS),"$(t)") $(foreach t,$(SAN_TESTS),"$(t) --quick")
+
+test: $(TESTS) $(SAN_TESTS) $(BUILD)/malekeh-sim
+	@bash tests/run_tests.sh $(TEST_CMDS)
+
+bench: $(BUILD)/malekeh-sim
+	@bash scripts/bench.sh
+
+clean:
+	rm -rf $(BUILD)

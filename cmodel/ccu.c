@@ -1,0 +1,239 @@
+/* ccu.c - cache table, operand collector table and their policies (D-3..D-8, D-11). */
+#include "ccu.h"
+
+#include <string.h>
+
+#include "lfsr.h"
+
+/* Reset: all entries invalid and unlocked, rank[i] = i (D-8), OCT empty, unit free. */
+void ccu_reset(ccu_t *u)
+{
+    for (unsigned i = 0; i < CFG_MAX_E; i++) {
+        ccu_entry e = {0, 0, 0, 0, (uint8_t)i};
+        u->ct[i] = e;
+    }
+    memset(u->oct, 0, sizeof u->oct);
+    u->busy = 0;
+    u->owner_valid = 0;
+    u->owner = 0;
+    u->tag = 0;
+    memset(u->data, 0, sizeof(uint64_t) * u->n_ent * u->words);
+}
+
+/* Invalidate every entry; the rest of the state is kept. */
+void ccu_flush(ccu_t *u)
+{
+    for (unsigned i = 0; i < u->n_ent; i++)
+        u->ct[i].valid = 0;
+}
+
+/* Valid entry tagged reg, or -1. At most one exists (invariant 1). */
+int ccu_lookup(const ccu_t *u, uint16_t reg)
+{
+    for (unsigned i = 0; i < u->n_ent; i++)
+        if (u->ct[i].valid && u->ct[i].tag == reg)
+            return (int)i;
+    return -1;
+}
+
+/* Lowest-index invalid unlocked entry, or -1. */
+static int first_invalid(const ccu_t *u)
+{
+    for (unsigned i = 0; i < u->n_ent; i++)
+        if (!u->ct[i].lock && !u->ct[i].valid)
+            return (int)i;
+    return -1;
+}
+
+/* Unlocked entry with the highest LRU rank, or -1. */
+static int least_recent(const ccu_t *u)
+{
+    int best = -1;
+    for (unsigned i = 0; i < u->n_ent; i++)
+        if (!u->ct[i].lock && (best < 0 || u->ct[i].rank > u->ct[best].rank))
+            best = (int)i;
+    return best;
+}
+
+/* D-7: invalid first, then a far entry picked by the LFSR, then LRU. */
+int ccu_victim(const ccu_t *u, uint16_t lfsr, int lru_only)
+{
+    int v = first_invalid(u);
+    if (v >= 0)
+        return v;
+    if (!lru_only) {
+        uint8_t far[CFG_MAX_E];
+        for (unsigned i = 0; i < u->n_ent; i++)
+            far[i] = (uint8_t)(!u->ct[i].lock && !u->ct[i].near);
+        v = lfsr_pick(lfsr, far, u->n_ent);
+        if (v >= 0)
+            return v;
+    }
+    return least_recent(u);
+}
+
+/* D-8 touch: entries more recent than i age by one, i becomes rank 0. */
+void ccu_touch(ccu_t *u, unsigned i)
+{
+    uint8_t r = u->ct[i].rank;
+    for (unsigned j = 0; j < u->n_ent; j++)
+        if (u->ct[j].rank < r)
+            u->ct[j].rank++;
+    u->ct[i].rank = 0;
+}
+
+/* Some valid entry holds a near value. */
+int ccu_has_near(const ccu_t *u)
+{
+    for (unsigned i = 0; i < u->n_ent; i++)
+        if (u->ct[i].valid && u->ct[i].near)
+            return 1;
+    return 0;
+}
+
+/* Busy and all valid slots ready. */
+int ccu_ready(const ccu_t *u)
+{
+    if (!u->busy)
+        return 0;
+    for (unsigned s = 0; s < u->n_slot; s++)
+        if (u->oct[s].valid && !u->oct[s].ready)
+            return 0;
+    return 1;
+}
+
+/* Earlier slot (< s) that already claimed a missing reg in this allocation, or -1. */
+static int claimed_before(const ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
+                          const int *claim, unsigned s)
+{
+    for (unsigned t = 0; t < s; t++)
+        if (src_valid[t] && claim[t] >= 0 && src_reg[t] == src_reg[s])
+            return claim[t];
+    (void)u;
+    return -1;
+}
+
+/* Fill the OCT and metadata once every slot has its entry. */
+static void fill_oct(ccu_t *u, const uint8_t *src_valid, const int *idx, const int *ready,
+                     uint32_t tag)
+{
+    for (unsigned s = 0; s < u->n_slot; s++) {
+        ccu_slot o = {0, 0, 0};
+        if (src_valid[s]) {
+            o.valid = 1;
+            o.ready = (uint8_t)ready[s];
+            o.idx = (uint8_t)idx[s];
+        }
+        u->oct[s] = o;
+    }
+    u->busy = 1;
+    u->tag = tag;
+}
+
+/* D-11: lookups on the pre-allocation state lock the hits; misses then claim victims in
+ * slot order (one claim per distinct register); hints and LRU touches in slot order. */
+unsigned ccu_allocate(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
+                      const uint8_t *src_near, uint32_t tag, uint16_t lfsr, int lru_only,
+                      ccu_miss *misses)
+{
+    int idx[CFG_MAX_S], claim[CFG_MAX_S], ready[CFG_MAX_S];
+    unsigned n = 0;
+    for (unsigned s = 0; s < u->n_slot; s++) {
+        idx[s] = claim[s] = -1;
+        ready[s] = 0;
+        if (!src_valid[s])
+            continue;
+        idx[s] = ccu_lookup(u, src_reg[s]);
+        if (idx[s] >= 0) {
+            ready[s] = 1;
+            u->ct[idx[s]].lock = 1;
+        }
+    }
+    for (unsigned s = 0; s < u->n_slot; s++) {
+        if (!src_valid[s] || idx[s] >= 0)
+            continue;
+        int c = claimed_before(u, src_valid, src_reg, claim, s);
+        if (c < 0) {
+            c = ccu_victim(u, lfsr, lru_only);
+            ccu_entry *e = &u->ct[c];
+            e->valid = 1;
+            e->tag = src_reg[s];
+            e->lock = 1;
+            misses[n].idx = (uint8_t)c;
+            misses[n].reg = src_reg[s];
+            n++;
+        }
+        idx[s] = claim[s] = c;
+    }
+    for (unsigned s = 0; s < u->n_slot; s++) {
+        if (!src_valid[s])
+            continue;
+        u->ct[idx[s]].near = src_near[s] ? 1 : 0;
+        ccu_touch(u, (unsigned)idx[s]);
+    }
+    fill_oct(u, src_valid, idx, ready, tag);
+    return n;
+}
+
+/* Baseline OCU: every distinct register gets the next private entry and a bank read. */
+unsigned ccu_allocate_base(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
+                           uint32_t tag, ccu_miss *misses)
+{
+    int idx[CFG_MAX_S], ready[CFG_MAX_S];
+    unsigned n = 0;
+    ccu_flush(u);
+    for (unsigned s = 0; s < u->n_slot; s++) {
+        ready[s] = 0;
+        idx[s] = -1;
+        if (!src_valid[s])
+            continue;
+        idx[s] = ccu_lookup(u, src_reg[s]);
+        if (idx[s] >= 0)
+            continue;
+        idx[s] = (int)n;
+        u->ct[n].valid = 1;
+        u->ct[n].tag = src_reg[s];
+        u->ct[n].lock = 1;
+        misses[n].idx = (uint8_t)n;
+        misses[n].reg = src_reg[s];
+        n++;
+    }
+    fill_oct(u, src_valid, idx, ready, tag);
+    return n;
+}
+
+/* Port S: write the bank data, then every slot waiting on idx becomes ready. */
+void ccu_fill(ccu_t *u, unsigned idx, const uint64_t *data)
+{
+    memcpy(&u->data[(size_t)idx * u->words], data, sizeof(uint64_t) * u->words);
+    for (unsigned s = 0; s < u->n_slot; s++)
+        if (u->oct[s].valid && u->oct[s].idx == idx)
+            u->oct[s].ready = 1;
+}
+
+/* Port D: update a hit in place, else claim a D-7 victim; hint and LRU as D-5. */
+int ccu_write(ccu_t *u, uint16_t reg, int near, const uint64_t *data, uint16_t lfsr,
+              int lru_only)
+{
+    int i = ccu_lookup(u, reg);
+    if (i < 0) {
+        i = ccu_victim(u, lfsr, lru_only);
+        if (i < 0)
+            return -1;
+        u->ct[i].valid = 1;
+        u->ct[i].tag = reg;
+    }
+    u->ct[i].near = near ? 1 : 0;
+    memcpy(&u->data[(size_t)i * u->words], data, sizeof(uint64_t) * u->words);
+    ccu_touch(u, (unsigned)i);
+    return i;
+}
+
+/* Dispatch: unlock everything, clear the OCT, free the unit. */
+void ccu_release(ccu_t *u)
+{
+    for (unsigned i = 0; i < u->n_ent; i++)
+        u->ct[i].lock = 0;
+    memset(u->oct, 0, sizeof u->oct);
+    u->busy = 0;
+}

@@ -1,0 +1,87 @@
+/* ccu.h - one Caching Collector Unit: cache table (CT), operand collector table (OCT),
+ * metadata; the policies of contract D-3..D-8, D-11. Also the baseline OCU (caching off),
+ * which uses the same storage with "entries" = slots, no tags kept across instructions. */
+#ifndef CCU_H
+#define CCU_H
+
+#include <stdint.h>
+#include "cfg.h"
+
+typedef struct {
+    uint8_t valid;
+    uint8_t lock;
+    uint8_t near;    /* reuse hint: 1 = near, 0 = far */
+    uint16_t tag;    /* register id */
+    uint8_t rank;    /* LRU rank, 0 = most recent (D-8) */
+} ccu_entry;
+
+typedef struct {
+    uint8_t valid;
+    uint8_t ready;
+    uint8_t idx;     /* index into the CT */
+} ccu_slot;
+
+typedef struct {
+    unsigned n_ent;                /* CT entries (E; S for the baseline OCU) */
+    unsigned n_slot;               /* S */
+    unsigned words;                /* 64-bit words per data entry */
+    ccu_entry ct[CFG_MAX_E];
+    ccu_slot oct[CFG_MAX_S];
+    uint8_t busy;                  /* holds an instruction (not free) */
+    uint8_t owner_valid;
+    uint16_t owner;                /* owner warp (D-9); the held warp for the baseline */
+    uint32_t tag;                  /* opaque instruction tag */
+    uint64_t *data;                /* n_ent x words */
+} ccu_t;
+
+/* A bank read the allocation asks for: fill CT entry idx with (wid, reg). */
+typedef struct {
+    uint8_t idx;
+    uint16_t reg;
+} ccu_miss;
+
+/* Initialise to the reset state (ranks i, all invalid, free); data must be preallocated. */
+void ccu_reset(ccu_t *u);
+
+/* Invalidate every entry (flush on owner change); ranks, locks and data stay. */
+void ccu_flush(ccu_t *u);
+
+/* Index of the valid entry tagged reg, or -1 (D-3 lookup). */
+int ccu_lookup(const ccu_t *u, uint16_t reg);
+
+/* D-7 victim among unlocked entries: invalid, else far by LFSR (unless lru_only),
+ * else highest rank; -1 only if every entry is locked. */
+int ccu_victim(const ccu_t *u, uint16_t lfsr, int lru_only);
+
+/* D-8: make entry i most recent. */
+void ccu_touch(ccu_t *u, unsigned i);
+
+/* Port R "holds a near value": some valid entry has near = 1. */
+int ccu_has_near(const ccu_t *u);
+
+/* D-13: busy and every valid OCT slot is ready. */
+int ccu_ready(const ccu_t *u);
+
+/* D-11 allocation of one instruction (after any flush). Fills misses[] with the bank reads
+ * to queue, in slot order; returns their count. lfsr is this cycle's LFSR value. */
+unsigned ccu_allocate(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
+                      const uint8_t *src_near, uint32_t tag, uint16_t lfsr, int lru_only,
+                      ccu_miss *misses);
+
+/* Baseline OCU allocation: slots get private entries, one per distinct register, all
+ * read from the banks; returns the miss count like ccu_allocate. */
+unsigned ccu_allocate_base(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
+                           uint32_t tag, ccu_miss *misses);
+
+/* Port S fill: write data into entry idx and mark every valid slot pointing there ready. */
+void ccu_fill(ccu_t *u, unsigned idx, const uint64_t *data);
+
+/* Port D write of a write-back (D-3/D-5): update on hit, else allocate a victim.
+ * Returns the entry written, or -1 if no unlocked victim exists. */
+int ccu_write(ccu_t *u, uint16_t reg, int near, const uint64_t *data, uint16_t lfsr,
+              int lru_only);
+
+/* Dispatch (D-13): clear locks and OCT, free the unit; CT, owner and LRU stay. */
+void ccu_release(ccu_t *u);
+
+#endif

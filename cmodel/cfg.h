@@ -1,0 +1,114 @@
+/* cfg.h - the one configuration format of the project (model, generator, driver).
+ *
+ * A configuration file is a text file of `key = value` lines; `#` starts a comment.
+ * `--set key=value` overrides on a command line are applied after the file, in order.
+ * Every key, its meaning, range and default is documented in docs/config.md.
+ */
+#ifndef CFG_H
+#define CFG_H
+
+#include <stdio.h>
+
+/* Hard limits of the implementation (the documented ranges stay inside them). */
+#define CFG_MAX_C 64       /* CCUs */
+#define CFG_MAX_E 64       /* cache-table entries per CCU */
+#define CFG_MAX_S 16       /* source slots per CCU */
+#define CFG_MAX_B 64       /* RF banks */
+#define CFG_MAX_W 64       /* warps */
+#define CFG_MAX_R 4096     /* registers per thread */
+#define CFG_MAX_P 8        /* write-back ports */
+#define CFG_MAX_DATA 4096  /* data bits per register (all threads) */
+#define CFG_MAX_WORDS (CFG_MAX_DATA / 64)
+#define CFG_MAX_TAG 32     /* opaque instruction tag bits */
+#define CFG_MAX_FSM 16     /* FSM states */
+#define CFG_ERR_LEN 512
+#define CFG_MAX_KEYS 80    /* provenance slots: every key, fsm.1..fsm.16 included */
+
+/* One row of the STHLD FSM table (D-16); states are numbered 1..fsm_states. */
+typedef struct {
+    unsigned s_next;  /* next state on a Small IPC change */
+    int s_delta;      /* STHLD delta on S, in units of sthld_step */
+    unsigned l_next;  /* next state on a Large IPC change */
+    int l_delta;      /* STHLD delta on L, in units of sthld_step */
+} cfg_fsm_row;
+
+typedef struct {
+    /* --- hardware (every key below is part of the generated RTL's identity) --- */
+    unsigned ccus;        /* C */
+    unsigned entries;     /* E, > slots */
+    unsigned slots;       /* S */
+    unsigned banks;       /* B, power of two */
+    unsigned warps;       /* W */
+    unsigned regs;        /* R */
+    unsigned data_bits;   /* DATA_BITS */
+    unsigned wb_ports;    /* write-back ports */
+    unsigned tag_bits;    /* opaque instruction tag passed to dispatch */
+    unsigned interval;    /* STHLD interval, cycles */
+    unsigned ipc_num;     /* Small iff den*|cur-prev| <= num*prev */
+    unsigned ipc_den;
+    unsigned sthld_init;  /* STHLD after reset (the fixed value in fixed mode) */
+    unsigned sthld_max;
+    unsigned sthld_step;
+    int sthld_adaptive;   /* 1 = FSM adapts STHLD, 0 = fixed STHLD */
+    unsigned fsm_states;
+    unsigned fsm_start;
+    cfg_fsm_row fsm[CFG_MAX_FSM + 1]; /* index 1..fsm_states */
+    unsigned lfsr_seed;   /* nonzero 16-bit */
+    int caching;          /* 1 = Malekeh CCUs, 0 = baseline OCUs */
+    int repl_lru_only;    /* 1 = replacement ignores reuse hints */
+    int write_filter;     /* 1 = only near write-backs enter a CCU */
+    int sched_gto;        /* 1 = GTO scheduler (CCU-unaware) */
+    int private_ccus;     /* 1 = Malekeh_PR: CCU w belongs to warp w, C == W */
+    unsigned subcores_per_sm; /* for area/overhead reports only */
+
+    /* --- workload generator and driver (not part of the RTL) --- */
+    unsigned long wl_seed;
+    unsigned long wl_cycles;
+    unsigned wl_regs_used;   /* working set of registers per warp */
+    unsigned wl_reuse_pct;   /* % of sources that reuse a recent register */
+    unsigned wl_reuse_window;/* "recent" = among the last N registers of the warp */
+    unsigned wl_src_min, wl_src_max; /* sources per instruction */
+    unsigned wl_dup_pct;     /* % of sources that repeat an earlier source */
+    unsigned wl_dst_pct;     /* % of instructions that write a register */
+    unsigned wl_mix_alu, wl_mix_sfu, wl_mix_mem; /* instruction mix, weights */
+    unsigned wl_lat_alu, wl_lat_sfu, wl_lat_mem; /* execution latencies */
+    unsigned wl_rthld;       /* near iff reused within RTHLD instructions */
+    unsigned wl_disp_stall_pct; /* % of cycles the execution side refuses dispatch */
+    unsigned wl_wb_stall_pct;   /* % of cycles a ready write-back is held back */
+
+    /* --- provenance, kept by cfg.c; not configuration (cfg_write/cfg_hash ignore it):
+     *     where each key was last set: 0 = default, N = line N of the file,
+     *     0x80000000 | n = the n-th --set. Used to name the line in cross-key errors and
+     *     to keep unset workload defaults inside ranges that depend on other keys. --- */
+    unsigned origin[CFG_MAX_KEYS];
+} cfg_t;
+
+/* Fill *c with the defaults (configs/default.cfg has the same values). */
+void cfg_defaults(cfg_t *c);
+
+/* Apply one `key = value` (or `key=value`) text; `where` names the origin for errors
+ * (e.g. "configs/x.cfg:12" or "--set"). Returns 0, or -1 with a one-line message in err. */
+int cfg_set(cfg_t *c, const char *key, const char *value, const char *where, char *err);
+
+/* Read a configuration file over *c. Returns 0, or -1 with a one-line message in err. */
+int cfg_load_file(cfg_t *c, const char *path, char *err);
+
+/* Cross-key checks (E > S, C <= W, FSM table reachable, ...). 0 or -1 with err. */
+int cfg_validate(const cfg_t *c, const char *path, char *err);
+
+/* Parse a command line: `[--config FILE] [--set k=v]...`; unknown options are returned
+ * through rest/nrest untouched. Defaults, then file, then --set, then validate.
+ * Returns 0, or -1 with err. */
+int cfg_from_args(cfg_t *c, int argc, char **argv, char **rest, int *nrest, char *err);
+
+/* Write the full resolved configuration, one `key = value` per line, each line prefixed
+ * with `prefix` (e.g. "// " for Verilog headers). hw_only = 1 skips wl_* keys. */
+void cfg_write(const cfg_t *c, FILE *f, const char *prefix, int hw_only);
+
+/* 64-bit FNV-1a hash of the resolved hardware configuration text (cfg_write, hw_only). */
+unsigned long long cfg_hash(const cfg_t *c);
+
+/* ceil(log2(n)) with a minimum of 1 bit: the width of an index over n things. */
+unsigned cfg_clog2(unsigned n);
+
+#endif

@@ -1,0 +1,65 @@
+/* inv.c - the contract's invariants, checked on the model's state. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "sc_state.h"
+
+/* Format a failure message; always returns -1. */
+static int fail(char *msg, size_t len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, len, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* Invariants 1 (unique tags), 5 (ranks a permutation), locks == OCT references (2). */
+static int check_ccu(const ccu_t *u, unsigned k, char *msg, size_t len)
+{
+    uint8_t seen[CFG_MAX_E] = {0}, ref[CFG_MAX_E] = {0};
+    for (unsigned i = 0; i < u->n_ent; i++) {
+        if (u->ct[i].rank >= u->n_ent || seen[u->ct[i].rank]++)
+            return fail(msg, len, "ccu %u: LRU ranks are not a permutation (entry %u rank %u)",
+                        k, i, u->ct[i].rank);
+        for (unsigned j = i + 1; j < u->n_ent; j++)
+            if (u->ct[i].valid && u->ct[j].valid && u->ct[i].tag == u->ct[j].tag)
+                return fail(msg, len, "ccu %u: entries %u and %u both hold r%u", k, i, j,
+                            u->ct[i].tag);
+    }
+    for (unsigned s = 0; s < u->n_slot; s++) {
+        if (!u->oct[s].valid)
+            continue;
+        if (!u->busy)
+            return fail(msg, len, "ccu %u: free but OCT slot %u valid", k, s);
+        ref[u->oct[s].idx] = 1;
+    }
+    for (unsigned i = 0; i < u->n_ent; i++)
+        if (u->ct[i].lock != ref[i])
+            return fail(msg, len, "ccu %u: entry %u lock=%u but %sreferenced by the OCT", k, i,
+                        u->ct[i].lock, ref[i] ? "" : "not ");
+    return 0;
+}
+
+/* See sc_state.h. */
+int sc_check_invariants(const sc_t *m, char *msg, size_t len)
+{
+    const cfg_t *c = &m->cfg;
+    uint8_t owned[CFG_MAX_W] = {0};
+    for (unsigned k = 0; k < c->ccus; k++) {
+        const ccu_t *u = &m->ccu[k];
+        if (check_ccu(u, k, msg, len))
+            return -1;
+        if (c->caching && u->owner_valid && owned[u->owner]++)
+            return fail(msg, len, "warp %u owns more than one CCU (invariant 3)", u->owner);
+    }
+    if (m->arb.overflow)
+        return fail(msg, len, "a bank request FIFO overflowed (invariant 6)");
+    if (m->fsm.sthld > c->sthld_max)
+        return fail(msg, len, "STHLD %u > STHLD_MAX %u (invariant 7)", m->fsm.sthld,
+                    c->sthld_max);
+    if (m->fsm.state < 1 || m->fsm.state > c->fsm_states)
+        return fail(msg, len, "FSM state %u not in 1..%u (invariant 7)", m->fsm.state,
+                    c->fsm_states);
+    return 0;
+}

@@ -1,0 +1,14 @@
+/* lfsr.h - the sub-core's 16-bit maximal-length LFSR and the "random" pick (D-10). */
+#ifndef LFSR_H
+#define LFSR_H
+
+#include <stdint.h>
+
+/* Next LFSR state: Fibonacci, x^16 + x^14 + x^13 + x^11 + 1, shifting left:
+ * new bit 0 = b15 ^ b13 ^ b12 ^ b10. Period 65535 over nonzero states. */
+uint16_t lfsr_next(uint16_t s);
+
+/* D-10 pick: the first i with cand[i] set at or after (s mod n), circularly; -1 if none. */
+int lfsr_pick(uint16_t s, const uint8_t *cand, unsigned n);
+
+#endif

@@ -1,0 +1,347 @@
+/* sc.c - one sub-core cycle: the order of docs/spec.md "Inside one cycle". */
+#include "sc_state.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "lfsr.h"
+#include "sched.h"
+
+/* Create and reset. */
+sc_t *sc_create(const cfg_t *cfg)
+{
+    sc_t *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->cfg = *cfg;
+    m->words = (cfg->data_bits + 63) / 64;
+    unsigned n_ent = cfg->caching ? cfg->entries : cfg->slots;
+    size_t per = (size_t)n_ent * m->words;
+    m->ccu_data = calloc((size_t)cfg->ccus * per, sizeof(uint64_t));
+    m->rdata = calloc((size_t)cfg->banks * m->words, sizeof(uint64_t));
+    m->mem = calloc((size_t)cfg->warps * cfg->regs * m->words, sizeof(uint64_t));
+    if (!m->ccu_data || !m->rdata || !m->mem || arb_init(&m->arb, cfg) != 0) {
+        sc_destroy(m);
+        return NULL;
+    }
+    for (unsigned k = 0; k < cfg->ccus; k++) {
+        m->ccu[k].n_ent = n_ent;
+        m->ccu[k].n_slot = cfg->slots;
+        m->ccu[k].words = m->words;
+        m->ccu[k].data = m->ccu_data + k * per;
+    }
+    sc_reset(m);
+    return m;
+}
+
+/* Free everything. */
+void sc_destroy(sc_t *m)
+{
+    if (!m)
+        return;
+    arb_free(&m->arb);
+    free(m->ccu_data);
+    free(m->rdata);
+    free(m->mem);
+    free(m);
+}
+
+/* Reset values of every register; RF and CT data are zero. */
+void sc_reset(sc_t *m)
+{
+    const cfg_t *c = &m->cfg;
+    for (unsigned k = 0; k < c->ccus; k++) {
+        ccu_reset(&m->ccu[k]);
+        if (c->private_ccus) {
+            m->ccu[k].owner_valid = 1;
+            m->ccu[k].owner = (uint16_t)k;
+        }
+    }
+    arb_reset(&m->arb);
+    memset(m->fill, 0, sizeof m->fill);
+    memset(m->rdata, 0, sizeof(uint64_t) * c->banks * m->words);
+    memset(m->mem, 0, sizeof(uint64_t) * c->warps * c->regs * m->words);
+    m->lfsr = (uint16_t)c->lfsr_seed;
+    m->last_valid = 0;
+    m->last_wid = 0;
+    m->rr = 0;
+    m->counter = 0;
+    fsm_reset(&m->fsm, c);
+    memset(&m->stats, 0, sizeof m->stats);
+}
+
+/* Zero every input. */
+void sc_in_clear(sc_in *in)
+{
+    memset(in, 0, sizeof *in);
+}
+
+const sc_stats *sc_stats_get(const sc_t *m)
+{
+    return &m->stats;
+}
+
+const cfg_t *sc_cfg(const sc_t *m)
+{
+    return &m->cfg;
+}
+
+/* Inputs reduced to their port widths (the RTL sees only those bits). */
+typedef struct {
+    uint8_t src_valid[CFG_MAX_W][CFG_MAX_S];
+    uint16_t src_reg[CFG_MAX_W][CFG_MAX_S];
+    uint8_t src_near[CFG_MAX_W][CFG_MAX_S];
+    uint8_t inst_valid[CFG_MAX_W];
+    uint32_t tag[CFG_MAX_W];
+    uint8_t wb_valid[CFG_MAX_P];
+    uint16_t wb_wid[CFG_MAX_P];
+    uint16_t wb_reg[CFG_MAX_P];
+    uint8_t wb_near[CFG_MAX_P];
+} ports_t;
+
+static uint32_t mask_bits(uint32_t v, unsigned bits)
+{
+    return bits >= 32 ? v : v & ((1u << bits) - 1u);
+}
+
+/* Copy the inputs, cut to port widths; ids beyond W or R wrap (outside the port contract). */
+static void read_ports(const sc_t *m, const sc_in *in, ports_t *p)
+{
+    const cfg_t *c = &m->cfg;
+    unsigned rb = cfg_clog2(c->regs), wb = cfg_clog2(c->warps);
+    for (unsigned w = 0; w < c->warps; w++) {
+        p->inst_valid[w] = in->inst_valid[w] & 1u;
+        p->tag[w] = mask_bits(in->inst_tag[w], c->tag_bits);
+        for (unsigned s = 0; s < c->slots; s++) {
+            p->src_valid[w][s] = in->inst_src_valid[w][s] & 1u;
+            p->src_reg[w][s] = (uint16_t)(mask_bits(in->inst_src_reg[w][s], rb) % c->regs);
+            p->src_near[w][s] = in->inst_src_near[w][s] & 1u;
+        }
+    }
+    for (unsigned q = 0; q < c->wb_ports; q++) {
+        p->wb_valid[q] = in->wb_valid[q] & 1u;
+        p->wb_wid[q] = (uint16_t)(mask_bits(in->wb_wid[q], wb) % c->warps);
+        p->wb_reg[q] = (uint16_t)(mask_bits(in->wb_reg[q], rb) % c->regs);
+        p->wb_near[q] = in->wb_near[q] & 1u;
+    }
+}
+
+/* Copy a register value, clearing the bits at and above data_bits. */
+static void copy_masked(const cfg_t *c, uint64_t *dst, const uint64_t *src, unsigned words)
+{
+    memcpy(dst, src, sizeof(uint64_t) * words);
+    unsigned top = c->data_bits % 64;
+    if (top)
+        dst[words - 1] &= (~0ull) >> (64 - top);
+}
+
+/* D-13: the dispatch candidate chosen round-robin from the pre-cycle state, or -1. */
+static int dispatch_pick(sc_t *m, sc_out *out)
+{
+    const cfg_t *c = &m->cfg;
+    unsigned nready = 0;
+    int pick = -1;
+    for (unsigned i = 0; i < c->ccus; i++) {
+        unsigned k = (m->rr + i) % c->ccus;
+        if (!ccu_ready(&m->ccu[k]))
+            continue;
+        nready++;
+        if (pick < 0)
+            pick = (int)k;
+    }
+    if (nready > 1)
+        m->stats.disp_contention++;
+    if (pick < 0)
+        return -1;
+    const ccu_t *u = &m->ccu[pick];
+    out->disp_valid = 1;
+    out->disp_wid = u->owner;
+    out->disp_tag = u->tag;
+    for (unsigned s = 0; s < c->slots; s++) {
+        if (!u->oct[s].valid)
+            continue;
+        out->disp_src_valid[s] = 1;
+        memcpy(out->disp_src_data[s], &u->data[(size_t)u->oct[s].idx * m->words],
+               sizeof(uint64_t) * m->words);
+    }
+    return pick;
+}
+
+/* D-3/D-4/D-5 for the unit owned by warp v: other writes of v invalidate their hits, then
+ * the first cacheable write (port order) takes port D. */
+static void ccu_writebacks(sc_t *m, ccu_t *u, const ports_t *p, const uint8_t *acc,
+                           const sc_in *in)
+{
+    const cfg_t *c = &m->cfg;
+    int dport = -1;
+    for (unsigned q = 0; q < c->wb_ports; q++) {
+        if (!acc[q] || p->wb_wid[q] != u->owner)
+            continue;
+        int cacheable = !c->write_filter || p->wb_near[q];
+        if (cacheable && dport < 0) {
+            dport = (int)q;
+            continue;
+        }
+        int h = ccu_lookup(u, p->wb_reg[q]);
+        if (h >= 0) {
+            u->ct[h].valid = 0;
+            m->stats.wb_invalidations++;
+        }
+        if (cacheable)
+            m->stats.wb_port_lost++;
+        else
+            m->stats.wb_filtered++;
+    }
+    if (dport < 0)
+        return;
+    uint64_t v[CFG_MAX_WORDS];
+    copy_masked(c, v, in->wb_data[dport], m->words);
+    if (ccu_write(u, p->wb_reg[dport], p->wb_near[dport], v, m->lfsr, c->repl_lru_only) >= 0)
+        m->stats.ccu_data_writes++;
+}
+
+/* Issue into unit k (D-9 flush, D-11 allocation) and queue the bank reads. */
+static void do_issue(sc_t *m, const ports_t *p, unsigned w, unsigned k, int flush)
+{
+    const cfg_t *c = &m->cfg;
+    ccu_t *u = &m->ccu[k];
+    ccu_miss miss[CFG_MAX_S];
+    unsigned n, nvalid = 0;
+    if (flush) {
+        if (c->caching) {
+            ccu_flush(u);
+            m->stats.flushes++;
+        }
+        u->owner_valid = 1;
+        u->owner = (uint16_t)w;
+    }
+    if (c->caching)
+        n = ccu_allocate(u, p->src_valid[w], p->src_reg[w], p->src_near[w], p->tag[w],
+                         m->lfsr, c->repl_lru_only, miss);
+    else
+        n = ccu_allocate_base(u, p->src_valid[w], p->src_reg[w], p->tag[w], miss);
+    for (unsigned s = 0; s < c->slots; s++)
+        nvalid += p->src_valid[w][s];
+    for (unsigned i = 0; i < n; i++) {
+        arb_req r = {(uint8_t)k, miss[i].idx, (uint16_t)w, miss[i].reg};
+        arb_push(&m->arb, &r);
+    }
+    m->stats.issued++;
+    m->stats.src_reads += nvalid;
+    m->stats.bank_reads += n;
+    m->stats.src_from_ccu += nvalid - n;
+}
+
+/* Register value of (wid, reg) in the RF. */
+static uint64_t *rf_word(sc_t *m, unsigned wid, unsigned reg)
+{
+    return &m->mem[((size_t)wid * m->cfg.regs + reg) * m->words];
+}
+
+/* Interval bookkeeping and statistics of the FSM. */
+static void tick_fsm(sc_t *m, int issued)
+{
+    fsm_event ev = fsm_tick(&m->fsm, &m->cfg, issued);
+    if (ev.stepped)
+        m->stats.fsm_edge[ev.from][ev.large]++;
+    if (ev.ended) {
+        if (m->stats.intervals < STATS_STHLD_TRACE)
+            m->stats.sthld_trace[m->stats.intervals] = m->fsm.sthld;
+        m->stats.intervals++;
+    }
+}
+
+/* One clock cycle. */
+void sc_step(sc_t *m, const sc_in *in, sc_out *out)
+{
+    const cfg_t *c = &m->cfg;
+    ports_t p;
+    uint8_t acc[CFG_MAX_P] = {0}, written[CFG_MAX_B] = {0}, owns[CFG_MAX_W] = {0};
+    arb_grant g[CFG_MAX_B];
+    memset(out, 0, sizeof *out);
+    read_ports(m, in, &p);
+    m->stats.cycles++;
+
+    /* 1. write-back acceptance (D-6) */
+    arb_wb_ready(c, p.wb_valid, p.wb_wid, p.wb_reg, out->wb_ready);
+    for (unsigned q = 0; q < c->wb_ports; q++) {
+        acc[q] = p.wb_valid[q] && out->wb_ready[q];
+        if (p.wb_valid[q] && !out->wb_ready[q])
+            m->stats.wb_refused++;
+        if (acc[q]) {
+            written[arb_bank(p.wb_wid[q], p.wb_reg[q], c->banks)] = 1;
+            m->stats.bank_writes++;
+        }
+    }
+    /* 2. dispatch from the pre-cycle state (D-13) */
+    int dk = dispatch_pick(m, out);
+    int fire = dk >= 0 && (in->disp_ready & 1u);
+    if (dk >= 0 && !fire)
+        m->stats.disp_refused++;
+    /* 3. warp priority (D-14) and allocation decision (D-9) from the pre-cycle state */
+    for (unsigned k = 0; k < c->ccus; k++)
+        if (c->caching && m->ccu[k].owner_valid && m->ccu[k].owner < c->warps)
+            owns[m->ccu[k].owner] = 1;
+    int w = sched_pick(c->warps, p.inst_valid, m->last_valid, m->last_wid, owns,
+                       c->sched_gto || !c->caching);
+    alloc_result ar = {0, -1, 0};
+    unsigned counter_next = m->counter;
+    if (w < 0) {
+        m->stats.idle_no_warp++;
+    } else {
+        ar = alloc_decide(c, m->ccu, (unsigned)w, m->counter, m->fsm.sthld, m->lfsr,
+                          &counter_next);
+        m->stats.alloc[ar.outcome]++;
+    }
+    if (ar.ccu >= 0) {
+        out->issue_valid = 1;
+        out->issue_wid = (uint16_t)w;
+    }
+    /* 4. read grants from the FIFO heads (D-12) */
+    arb_grants(&m->arb, written, g, &m->stats.grant_blocked_write, &m->stats.grant_blocked_port);
+
+    /* 5a. port S fills of last cycle's grants */
+    for (unsigned b = 0; b < c->banks; b++) {
+        if (!m->fill[b].valid)
+            continue;
+        ccu_fill(&m->ccu[m->fill[b].ccu], m->fill[b].idx, &m->rdata[(size_t)b * m->words]);
+        m->stats.ccu_fills++;
+    }
+    /* 5b. write-backs into the owners' units (D-3, D-4, D-5) */
+    for (unsigned k = 0; c->caching && k < c->ccus; k++)
+        if (m->ccu[k].owner_valid)
+            ccu_writebacks(m, &m->ccu[k], &p, acc, in);
+    /* 5c. dispatch frees its unit */
+    if (fire) {
+        ccu_release(&m->ccu[dk]);
+        m->rr = (uint8_t)((dk + 1) % (int)c->ccus);
+        m->stats.dispatched++;
+    }
+    /* 5d. issue */
+    if (ar.ccu >= 0)
+        do_issue(m, &p, (unsigned)w, (unsigned)ar.ccu, ar.flush);
+    /* 5e. banks: writes, registered reads, fill pipeline */
+    for (unsigned q = 0; q < c->wb_ports; q++)
+        if (acc[q])
+            copy_masked(c, rf_word(m, p.wb_wid[q], p.wb_reg[q]), in->wb_data[q], m->words);
+    for (unsigned b = 0; b < c->banks; b++) {
+        m->fill[b] = g[b];
+        if (g[b].valid)
+            memcpy(&m->rdata[(size_t)b * m->words], rf_word(m, g[b].wid, g[b].reg),
+                   sizeof(uint64_t) * m->words);
+    }
+    /* 5f. FIFOs: pop grants (pushes happened in do_issue, after the grant decision) */
+    arb_pop(&m->arb, g);
+    for (unsigned b = 0; b < c->banks; b++)
+        if (arb_count(&m->arb, b) > m->stats.fifo_high_water)
+            m->stats.fifo_high_water = arb_count(&m->arb, b);
+    /* 5g. small registers */
+    m->counter = (uint16_t)counter_next;
+    if (ar.ccu >= 0) {
+        m->last_valid = 1;
+        m->last_wid = (uint16_t)w;
+    }
+    tick_fsm(m, ar.ccu >= 0);
+    m->lfsr = lfsr_next(m->lfsr);
+}

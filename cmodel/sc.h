@@ -1,0 +1,65 @@
+/* sc.h - the bit-accurate, cycle-accurate model of one Malekeh sub-core.
+ *
+ * sc_in and sc_out are exactly the top-level ports of the generated RTL (docs/spec.md,
+ * "Top-level ports"); one sc_step() is one clock cycle: outputs are those the RTL shows
+ * during the cycle (before the rising edge), state advances at the edge.
+ */
+#ifndef SC_H
+#define SC_H
+
+#include <stdint.h>
+#include "cfg.h"
+#include "stats.h"
+
+typedef struct {
+    /* issue: the head instruction of each warp's instruction buffer */
+    uint8_t inst_valid[CFG_MAX_W];                 /* inst_valid_i[w] */
+    uint8_t inst_src_valid[CFG_MAX_W][CFG_MAX_S];  /* inst_src_valid_i */
+    uint16_t inst_src_reg[CFG_MAX_W][CFG_MAX_S];   /* inst_src_reg_i */
+    uint8_t inst_src_near[CFG_MAX_W][CFG_MAX_S];   /* inst_src_near_i: reuse hint, 1 = near */
+    uint32_t inst_tag[CFG_MAX_W];                  /* inst_tag_i: opaque, passed to dispatch */
+    /* write-back ports */
+    uint8_t wb_valid[CFG_MAX_P];                   /* wb_valid_i */
+    uint16_t wb_wid[CFG_MAX_P];                    /* wb_wid_i */
+    uint16_t wb_reg[CFG_MAX_P];                    /* wb_reg_i */
+    uint8_t wb_near[CFG_MAX_P];                    /* wb_near_i */
+    uint64_t wb_data[CFG_MAX_P][CFG_MAX_WORDS];    /* wb_data_i */
+    /* dispatch */
+    uint8_t disp_ready;                            /* disp_ready_i */
+} sc_in;
+
+typedef struct {
+    uint8_t issue_valid;                           /* issue_valid_o: an instruction issued */
+    uint16_t issue_wid;                            /* issue_wid_o: its warp (0 if none) */
+    uint8_t wb_ready[CFG_MAX_P];                   /* wb_ready_o (D-6) */
+    uint8_t disp_valid;                            /* disp_valid_o */
+    uint16_t disp_wid;                             /* disp_wid_o (0 if !disp_valid) */
+    uint32_t disp_tag;                             /* disp_tag_o (0 if !disp_valid) */
+    uint8_t disp_src_valid[CFG_MAX_S];             /* disp_src_valid_o */
+    uint64_t disp_src_data[CFG_MAX_S][CFG_MAX_WORDS]; /* disp_src_data_o (0 if slot invalid) */
+} sc_out;
+
+typedef struct sc sc_t;
+
+/* Create a sub-core model in its reset state; NULL on allocation failure. cfg is copied. */
+sc_t *sc_create(const cfg_t *cfg);
+
+/* Free a model created by sc_create (NULL is fine). */
+void sc_destroy(sc_t *m);
+
+/* Reset all state to its reset values (statistics too). */
+void sc_reset(sc_t *m);
+
+/* Simulate one clock cycle: compute out from the current state and in, then advance. */
+void sc_step(sc_t *m, const sc_in *in, sc_out *out);
+
+/* Statistics accumulated since reset. */
+const sc_stats *sc_stats_get(const sc_t *m);
+
+/* The configuration the model was created with. */
+const cfg_t *sc_cfg(const sc_t *m);
+
+/* Zero an input struct (all valids low, disp_ready low). */
+void sc_in_clear(sc_in *in);
+
+#endif

@@ -1,0 +1,34 @@
+/* sc_state.h - the complete state of the sub-core model (every RTL register has its
+ * counterpart here). For the model itself, the invariant checker, tests and co-simulation;
+ * users of the model go through sc.h. */
+#ifndef SC_STATE_H
+#define SC_STATE_H
+
+#include "arb.h"
+#include "ccu.h"
+#include "fsm.h"
+#include "sc.h"
+
+struct sc {
+    cfg_t cfg;
+    unsigned words;                /* 64-bit words per register value */
+    ccu_t ccu[CFG_MAX_C];
+    uint64_t *ccu_data;            /* backing store of every ccu[k].data */
+    arb_t arb;
+    arb_grant fill[CFG_MAX_B];     /* reads granted last cycle: port S fills this cycle */
+    uint64_t *rdata;               /* banks x words: each bank's registered read data */
+    uint64_t *mem;                 /* warps x regs x words: RF contents, (wid, reg) order */
+    uint16_t lfsr;
+    uint8_t last_valid;            /* D-14 greedy warp */
+    uint16_t last_wid;
+    uint8_t rr;                    /* D-13 round-robin pointer */
+    uint16_t counter;              /* D-9 waiting counter */
+    fsm_t fsm;
+    sc_stats stats;
+};
+
+/* Check the contract's invariants 1, 2, 3, 5, 6, 7 on the current state (plus: locked
+ * entries are exactly those a busy unit's OCT points to). 0, or -1 with a message. */
+int sc_check_invariants(const sc_t *m, char *msg, size_t len);
+
+#endif

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# deps.sh - install what the project needs from Debian's packages, when it is missing.
+# Root: runs apt-get. Not root: prints the exact command to run and exits 1.
+set -eu
+need=()
+have() { command -v "$1" >/dev/null 2>&1; }
+have gcc       || need+=(gcc)
+have g++       || need+=(g++)
+have make      || need+=(make)
+have verilator || need+=(verilator)
+have yosys     || need+=(yosys)
+have iverilog  || need+=(iverilog)
+if [ ${#need[@]} -eq 0 ]; then
+    exit 0
+fi
+echo "deps: missing Debian packages: ${need[*]}"
+if [ "$(id -u)" -eq 0 ]; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq || true
+    apt-get install -y -qq "${need[@]}" >/dev/null
+    echo "deps: installed ${need[*]}"
+else
+    echo "deps: not root; run:  sudo apt-get install -y ${need[*]}" >&2
+    exit 1
+fi
