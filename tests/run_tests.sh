@@ -14,7 +14,7 @@ for t in "$@"; do
     if [ "$f" -ne 0 ]; then
         echo "== $t: $p passed, $f failed"; sed 's/^/   /' "$log" | tail -n 60
     else
-        echo "== $t: $p passed${s:+, $s skipped}"
+        if [ "$s" -gt 0 ]; then echo "== $t: $p passed, $s skipped"; else echo "== $t: $p passed"; fi
         grep '^SKIP: ' "$log" | sed 's/^/   /'
     fi
     rm -f "$log"
