@@ -1,0 +1,336 @@
+/* drv.c - the workload driver (see drv.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "drv.h"
+#include "rng.h"
+#include "wl.h"
+
+typedef struct {
+    int valid;      /* an instruction of this warp is between issue and dispatch */
+    uint32_t tag;   /* the tag it was issued with */
+    wl_inst inst;
+} coll_rec;
+
+typedef struct {
+    uint64_t ready;  /* first cycle the write-back may be presented */
+    uint64_t order;  /* dispatch order, tie-break for "oldest first" */
+    uint64_t key;    /* data seed: the value is a pure function of it */
+    uint16_t wid, reg;
+    uint8_t near;
+    uint8_t seen;    /* considered for a port in present_wbs (scratch) */
+    uint8_t done;    /* accepted this cycle (removed at the end of drv_consume) */
+} wb_rec;
+
+struct drv {
+    cfg_t c;
+    unsigned words;       /* 64-bit words per register value */
+    uint64_t last_mask;   /* valid bits of the last word */
+    uint32_t tag_mask;
+    unsigned nregs;       /* registers the streams use (arch/pending are sized by it) */
+    rng_t rng;
+    wl_t **wl;            /* [warps] */
+    coll_rec *coll;       /* [warps] */
+    uint64_t *arch;       /* [warps][nregs][words] architectural values */
+    uint8_t *pending;     /* [warps][nregs] scoreboard */
+    wb_rec *wb;           /* executing or waiting write-backs */
+    unsigned nwb, wb_cap;
+    uint64_t wb_serial;
+    int port_rec[CFG_MAX_P];       /* wb index presented on port p this cycle, or -1 */
+    uint8_t presented[CFG_MAX_W];  /* inst_valid given for warp w this cycle */
+    uint64_t last_progress;
+    drv_counts cnt;
+    char err[DRV_ERR_LEN];
+};
+
+static void fail(drv_t *d, const char *fmt, ...)
+{
+    d->cnt.errors++;
+    if (d->err[0]) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->err, sizeof d->err, fmt, ap);
+    va_end(ap);
+}
+
+static uint64_t *arch_at(drv_t *d, unsigned w, unsigned r)
+{
+    return &d->arch[((size_t)w * d->nregs + r) * d->words];
+}
+
+static uint8_t *pend_at(drv_t *d, unsigned w, unsigned r)
+{
+    return &d->pending[(size_t)w * d->nregs + r];
+}
+
+drv_t *drv_create(const cfg_t *c)
+{
+    drv_t *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    d->c = *c;
+    d->words = (c->data_bits + 63) / 64;
+    if (d->words < 1) d->words = 1;
+    d->last_mask = (c->data_bits % 64) ? ((1ULL << (c->data_bits % 64)) - 1) : ~0ULL;
+    d->tag_mask = c->tag_bits >= 32 ? 0xffffffffu : (uint32_t)((1ULL << c->tag_bits) - 1);
+    d->nregs = wl_regs_span(c);
+    d->wb_cap = c->warps * d->nregs + 1; /* one write per pending (warp, reg) at most */
+    rng_seed(&d->rng, rng_mix64((uint64_t)c->wl_seed) ^ 0x4452495645520000ULL);
+    d->wl = calloc(c->warps ? c->warps : 1, sizeof *d->wl);
+    d->coll = calloc(c->warps ? c->warps : 1, sizeof *d->coll);
+    d->arch = calloc((size_t)c->warps * d->nregs * d->words + 1, sizeof *d->arch);
+    d->pending = calloc((size_t)c->warps * d->nregs + 1, 1);
+    d->wb = calloc(d->wb_cap, sizeof *d->wb);
+    if (!d->wl || !d->coll || !d->arch || !d->pending || !d->wb) {
+        drv_destroy(d);
+        return NULL;
+    }
+    for (unsigned w = 0; w < c->warps; w++) {
+        d->wl[w] = wl_create(c, w);
+        if (!d->wl[w]) {
+            drv_destroy(d);
+            return NULL;
+        }
+    }
+    for (unsigned p = 0; p < CFG_MAX_P; p++) d->port_rec[p] = -1;
+    return d;
+}
+
+void drv_destroy(drv_t *d)
+{
+    if (!d) return;
+    if (d->wl)
+        for (unsigned w = 0; w < d->c.warps; w++) wl_destroy(d->wl[w]);
+    free(d->wl);
+    free(d->coll);
+    free(d->arch);
+    free(d->pending);
+    free(d->wb);
+    free(d);
+}
+
+const char *drv_error(const drv_t *d)
+{
+    return d->err;
+}
+
+const drv_counts *drv_get_counts(const drv_t *d)
+{
+    return &d->cnt;
+}
+
+/* Word k of the value written by record r. */
+static uint64_t wb_word(const drv_t *d, const wb_rec *r, unsigned k)
+{
+    uint64_t v = rng_mix64(r->key ^ rng_mix64(0x574f5244ULL + k));
+    return k == d->words - 1 ? v & d->last_mask : v;
+}
+
+/* 1 if warp w's head may be presented: nothing in collection, no operand pending. */
+static int head_presentable(drv_t *d, unsigned w, const wl_inst *h)
+{
+    if (d->coll[w].valid) return 0;
+    for (unsigned s = 0; s < h->nsrc; s++)
+        if (*pend_at(d, w, h->src[s])) return 0;
+    return !(h->has_dst && *pend_at(d, w, h->dst));
+}
+
+static int wb_older(const wb_rec *a, const wb_rec *b)
+{
+    return a->ready < b->ready || (a->ready == b->ready && a->order < b->order);
+}
+
+/* Present ready write-backs oldest first, each held back with wl_wb_stall_pct. */
+static void present_wbs(drv_t *d, sc_in *in)
+{
+    unsigned idx[CFG_MAX_P];
+    unsigned n = 0, ports = d->c.wb_ports < CFG_MAX_P ? d->c.wb_ports : CFG_MAX_P;
+    uint64_t now = d->cnt.cycles;
+
+    for (unsigned p = 0; p < CFG_MAX_P; p++) d->port_rec[p] = -1;
+    if (d->nwb == 0 || ports == 0 || d->c.wl_wb_stall_pct >= 100) return;
+    /* Repeatedly take the oldest ready record not yet considered, until ports are full. */
+    while (n < ports) {
+        int best = -1;
+        for (unsigned i = 0; i < d->nwb; i++) {
+            const wb_rec *r = &d->wb[i];
+            if (r->ready > now || r->seen) continue;
+            if (best < 0 || wb_older(r, &d->wb[best])) best = (int)i;
+        }
+        if (best < 0) break;
+        d->wb[best].seen = 1;
+        if (rng_pct(&d->rng, d->c.wl_wb_stall_pct)) continue;
+        idx[n++] = (unsigned)best;
+    }
+    for (unsigned i = 0; i < d->nwb; i++) d->wb[i].seen = 0;
+    for (unsigned p = 0; p < n; p++) {
+        const wb_rec *r = &d->wb[idx[p]];
+        d->port_rec[p] = (int)idx[p];
+        in->wb_valid[p] = 1;
+        in->wb_wid[p] = r->wid;
+        in->wb_reg[p] = r->reg;
+        in->wb_near[p] = r->near;
+        for (unsigned k = 0; k < d->words; k++) in->wb_data[p][k] = wb_word(d, r, k);
+    }
+}
+
+void drv_inputs(drv_t *d, sc_in *in)
+{
+    memset(in, 0, sizeof *in);
+    in->disp_ready = !rng_pct(&d->rng, d->c.wl_disp_stall_pct);
+    for (unsigned w = 0; w < d->c.warps; w++) {
+        const wl_inst *h = wl_peek(d->wl[w]);
+        d->presented[w] = (uint8_t)head_presentable(d, w, h);
+        if (!d->presented[w]) continue;
+        in->inst_valid[w] = 1;
+        for (unsigned s = 0; s < h->nsrc; s++) {
+            in->inst_src_valid[w][s] = 1;
+            in->inst_src_reg[w][s] = h->src[s];
+            in->inst_src_near[w][s] = h->src_near[s];
+        }
+        in->inst_tag[w] = (uint32_t)h->seq & d->tag_mask;
+    }
+    present_wbs(d, in);
+}
+
+/* Check one dispatch against the warp's collection record; release the record and start
+ * execution. */
+static void do_dispatch(drv_t *d, const sc_out *out)
+{
+    uint64_t cyc = d->cnt.cycles;
+    unsigned w = out->disp_wid;
+    coll_rec *cr;
+
+    d->cnt.dispatched++;
+    if (w >= d->c.warps || !d->coll[w].valid) {
+        fail(d, "cycle %llu: dispatch of warp %u tag 0x%x, which has no instruction in "
+                "collection", (unsigned long long)cyc, w, (unsigned)out->disp_tag);
+        return;
+    }
+    cr = &d->coll[w];
+    if (out->disp_tag != cr->tag)
+        fail(d, "cycle %llu: dispatch of warp %u: tag 0x%x, expected 0x%x",
+             (unsigned long long)cyc, w, (unsigned)out->disp_tag, (unsigned)cr->tag);
+    for (unsigned s = 0; s < d->c.slots; s++) {
+        int exp_valid = s < cr->inst.nsrc;
+        if ((out->disp_src_valid[s] != 0) != exp_valid) {
+            fail(d, "cycle %llu: dispatch of warp %u tag 0x%x: slot %u valid %u, expected %d",
+                 (unsigned long long)cyc, w, (unsigned)cr->tag, s,
+                 (unsigned)out->disp_src_valid[s], exp_valid);
+            continue;
+        }
+        if (!exp_valid) {
+            for (unsigned k = 0; k < d->words; k++)
+                if (out->disp_src_data[s][k]) {
+                    fail(d, "cycle %llu: dispatch of warp %u tag 0x%x: invalid slot %u "
+                            "carries data (word %u = 0x%016llx)",
+                         (unsigned long long)cyc, w, (unsigned)cr->tag, s, k,
+                         (unsigned long long)out->disp_src_data[s][k]);
+                    break;
+                }
+            continue;
+        }
+        unsigned r = cr->inst.src[s];
+        const uint64_t *exp = arch_at(d, w, r);
+        d->cnt.operand_checks++;
+        for (unsigned k = 0; k < d->words; k++)
+            if (out->disp_src_data[s][k] != exp[k]) {
+                fail(d, "cycle %llu: invariant 4: warp %u tag 0x%x slot %u r%u: word %u "
+                        "expected 0x%016llx got 0x%016llx",
+                     (unsigned long long)cyc, w, (unsigned)cr->tag, s, r, k,
+                     (unsigned long long)exp[k], (unsigned long long)out->disp_src_data[s][k]);
+                break;
+            }
+    }
+    if (cr->inst.has_dst) {
+        if (d->nwb >= d->wb_cap) {
+            fail(d, "cycle %llu: driver write-back table overflow", (unsigned long long)cyc);
+        } else {
+            wb_rec *r = &d->wb[d->nwb++];
+            unsigned lat = cr->inst.lat ? cr->inst.lat : 1;
+            memset(r, 0, sizeof *r);
+            r->ready = cyc + lat;
+            r->order = d->wb_serial++;
+            r->wid = (uint16_t)w;
+            r->reg = cr->inst.dst;
+            r->near = cr->inst.dst_near;
+            r->key = rng_mix64((uint64_t)d->c.wl_seed ^ rng_mix64(r->order) ^
+                               rng_mix64(((uint64_t)w << 32) | r->reg));
+        }
+    }
+    cr->valid = 0;
+}
+
+/* Accept or keep the write-backs presented this cycle. */
+static void do_writebacks(drv_t *d, const sc_in *in, const sc_out *out)
+{
+    unsigned j = 0;
+    for (unsigned p = 0; p < d->c.wb_ports && p < CFG_MAX_P; p++) {
+        int i = d->port_rec[p];
+        if ((i >= 0) != (in->wb_valid[p] != 0)) {
+            fail(d, "cycle %llu: write-back port %u: inputs differ from drv_inputs",
+                 (unsigned long long)d->cnt.cycles, p);
+            continue;
+        }
+        if (i < 0) continue;
+        wb_rec *r = &d->wb[i];
+        if (!out->wb_ready[p]) {
+            d->cnt.wb_refused++;
+            continue;
+        }
+        uint64_t *a = arch_at(d, r->wid, r->reg);
+        for (unsigned k = 0; k < d->words; k++) a[k] = in->wb_data[p][k];
+        *pend_at(d, r->wid, r->reg) = 0;
+        r->done = 1;
+        d->cnt.written_back++;
+    }
+    for (unsigned i = 0; i < d->nwb; i++)
+        if (!d->wb[i].done) d->wb[j++] = d->wb[i];
+    d->nwb = j;
+}
+
+static void do_issue(drv_t *d, const sc_out *out)
+{
+    unsigned w = out->issue_wid;
+    if (w >= d->c.warps || !d->presented[w]) {
+        fail(d, "cycle %llu: issue of warp %u, which presented no instruction",
+             (unsigned long long)d->cnt.cycles, w);
+        return;
+    }
+    const wl_inst *h = wl_peek(d->wl[w]);
+    coll_rec *cr = &d->coll[w];
+    cr->valid = 1;
+    cr->inst = *h;
+    cr->tag = (uint32_t)h->seq & d->tag_mask;
+    if (h->has_dst) *pend_at(d, w, h->dst) = 1;
+    wl_pop(d->wl[w]);
+    d->cnt.issued++;
+}
+
+int drv_consume(drv_t *d, const sc_in *in, const sc_out *out)
+{
+    uint64_t errs = d->cnt.errors;
+    int progress = 0;
+
+    if (out->disp_valid && in->disp_ready) {
+        do_dispatch(d, out);
+        progress = 1;
+    }
+    uint64_t wbs = d->cnt.written_back;
+    do_writebacks(d, in, out);
+    if (d->cnt.written_back != wbs) progress = 1;
+    if (out->issue_valid) {
+        do_issue(d, out);
+        progress = 1;
+    }
+    if (progress) {
+        d->last_progress = d->cnt.cycles;
+    } else if (d->c.wl_disp_stall_pct < 100 && d->c.wl_wb_stall_pct < 100 &&
+               d->cnt.cycles - d->last_progress >= DRV_STALL_LIMIT) {
+        fail(d, "cycle %llu: no issue, dispatch or write-back for %llu cycles (deadlock?)",
+             (unsigned long long)d->cnt.cycles, (unsigned long long)DRV_STALL_LIMIT);
+        d->last_progress = d->cnt.cycles;
+    }
+    d->cnt.cycles++;
+    return d->cnt.errors != errs ? -1 : 0;
+}

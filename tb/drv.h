@@ -1,0 +1,66 @@
+/* drv.h - the workload driver: a small issue/execute/write-back pipeline around the
+ * sub-core model, fed by the per-warp streams of wl.h, checking contract invariant 4.
+ *
+ * Per cycle:  drv_inputs(d, &in);  sc_step(m, &in, &out);  drv_consume(d, &in, &out);
+ *
+ * - Scoreboard: register (warp, reg) is pending from the cycle its writer issues until the
+ *   cycle its write-back is accepted (inclusive). A warp's head instruction is presented
+ *   only if no source and not its destination is pending and the warp has no instruction
+ *   between issue and dispatch.
+ * - Tags: per-warp sequence number masked to cfg.tag_bits.
+ * - Dispatch: disp_ready is low with probability wl_disp_stall_pct. At every dispatch the
+ *   driver checks the tag, the slot valids (slot s valid iff s < nsrc), every valid
+ *   operand against its architectural copy (invariant 4) and that invalid slots carry 0.
+ * - Execution: latency max(1, wl_lat_<class>) cycles after dispatch; then the destination's
+ *   write-back waits for a port. Ready write-backs are presented oldest first, one per
+ *   port; each is held back for the cycle with probability wl_wb_stall_pct. A refused
+ *   write-back (wb_ready = 0) is presented again later, with the same data.
+ * - Write data: rng_mix64 of (wl_seed, warp, reg, write number, word), masked to
+ *   data_bits. The initial value of every register is 0.
+ * - Liveness: if work is outstanding and nothing was issued, dispatched or written back
+ *   for DRV_STALL_LIMIT cycles, that is reported as an error (skipped when a stall
+ *   percentage is 100).
+ */
+#ifndef DRV_H
+#define DRV_H
+
+#include <stdint.h>
+#include "cfg.h"
+#include "sc.h"
+
+#define DRV_ERR_LEN 256
+#define DRV_STALL_LIMIT 100000ULL
+
+typedef struct {
+    uint64_t cycles;         /* drv_consume calls */
+    uint64_t issued;         /* instructions accepted at issue */
+    uint64_t dispatched;     /* instructions dispatched (disp_valid && disp_ready) */
+    uint64_t written_back;   /* write-backs accepted (wb_valid && wb_ready) */
+    uint64_t wb_refused;     /* presented write-backs refused (wb_valid && !wb_ready) */
+    uint64_t operand_checks; /* valid operands compared at dispatch */
+    uint64_t errors;         /* violations found (the first one is kept, drv_error) */
+} drv_counts;
+
+typedef struct drv drv_t;
+
+/* Create a driver for configuration c (copied), streams seeded by c->wl_seed; NULL on
+ * allocation failure. */
+drv_t *drv_create(const cfg_t *c);
+
+/* Free a driver (NULL is fine). */
+void drv_destroy(drv_t *d);
+
+/* Compute this cycle's model inputs into *in (cleared first). Call once per cycle. */
+void drv_inputs(drv_t *d, sc_in *in);
+
+/* Update the driver from this cycle's inputs (those drv_inputs produced) and the model's
+ * outputs. Returns 0, or -1 if an invariant or protocol violation was seen this cycle. */
+int drv_consume(drv_t *d, const sc_in *in, const sc_out *out);
+
+/* The first error message (one line, no newline), or "" if none. */
+const char *drv_error(const drv_t *d);
+
+/* The driver's counters. */
+const drv_counts *drv_get_counts(const drv_t *d);
+
+#endif
