@@ -9,6 +9,9 @@ CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -D
 SANFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
             -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 INC     := -Icmodel -Itb
+GEN_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+OUT     ?=
+VERILATOR_LINT := verilator --lint-only -Wall --default-language 1364-2005
 
 MODEL_SRC := $(sort $(wildcard cmodel/*.c))
 TB_SRC    := $(filter-out tb/sim_main.c,$(sort $(wildcard tb/*.c)))
@@ -18,15 +21,43 @@ TEST_SRC  := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
 
-.PHONY: all deps build main test bench clean
+.PHONY: all deps build main test bench clean gen lint check-rtl rtl
 .DEFAULT_GOAL := all
 
-all: deps build main
+all: deps build main rtl-lint
 
 deps:
 	@bash scripts/deps.sh
 
-build: $(BUILD)/malekeh-sim
+build: $(BUILD)/malekeh-sim $(BUILD)/ccugen
+
+# --- generator ---------------------------------------------------------------------------
+GEN_SRC := $(sort $(wildcard gen/*.c))
+TEMPLATES := $(sort $(wildcard gen/templates/*.vt))
+
+$(BUILD)/gen/templates.c: $(TEMPLATES) gen/vt2c.sh
+	@mkdir -p $(dir $@)
+	bash gen/vt2c.sh $@ $(TEMPLATES)
+
+$(BUILD)/ccugen: $(GEN_SRC) $(BUILD)/gen/templates.c $(wildcard gen/*.h) cmodel/cfg.c cmodel/cfg.h
+	$(CC) $(CFLAGS) -DGEN_VERSION='"$(GEN_VERSION)"' -Icmodel -Igen -o $@ $(GEN_SRC) $(BUILD)/gen/templates.c cmodel/cfg.c
+
+# make gen CONFIG=path [OUT=dir]: generate the RTL of a configuration
+gen: $(BUILD)/ccugen
+	$(BUILD)/ccugen --config $(CONFIG) $(if $(OUT),--out $(OUT))
+
+# rtl/ holds the RTL of configs/default.cfg; `make rtl` refreshes it
+rtl: $(BUILD)/ccugen
+	rm -rf rtl.new && $(BUILD)/ccugen --config configs/default.cfg --out rtl.new >/dev/null
+	rm -rf rtl && mv rtl.new rtl && echo "rtl/ regenerated"
+
+# fails when rtl/ differs from what the generator writes now (the git line is ignored)
+check-rtl: $(BUILD)/ccugen
+	@bash scripts/check_rtl.sh $(BUILD)/ccugen
+
+rtl-lint: check-rtl
+	@cd rtl && $(VERILATOR_LINT) -f files.f --top-module $$(ls *_subcore.v | sed 's/\.v$$//') && \
+	  echo "rtl/: verilator --lint-only -Wall: clean"
 
 $(BUILD)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
@@ -60,10 +91,15 @@ main: $(BUILD)/malekeh-sim
 # Every test binary runs twice: optimised, and under AddressSanitizer + UBSan.
 TEST_CMDS = $(foreach t,$(TESTS),"$(t)") $(foreach t,$(SAN_TESTS),"$(t) --quick")
 
-test: $(TESTS) $(SAN_TESTS) $(BUILD)/malekeh-sim
+TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_sweep.sh $(BUILD)/ccugen"
+
+test: $(TESTS) $(SAN_TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen
 	@bash tests/run_tests.sh $(TEST_CMDS)
 
-bench: $(BUILD)/malekeh-sim
+$(BUILD)/bench-model: $(BUILD)/obj/bench/bench_model.o $(BUILD)/libmk.a
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+
+bench: $(BUILD)/bench-model $(BUILD)/ccugen
 	@bash scripts/bench.sh
 
 clean:

@@ -1,0 +1,147 @@
+/* tpl.c - @VAR@ substitution and //@if blocks (see tpl.h). */
+#include "tpl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Index of a variable or -1. */
+static int find(const tpl_vars *v, const char *name, size_t len)
+{
+    for (int i = 0; i < v->n; i++)
+        if (strlen(v->name[i]) == len && strncmp(v->name[i], name, len) == 0)
+            return i;
+    return -1;
+}
+
+/* See tpl.h. */
+int tpl_set(tpl_vars *v, const char *name, const char *value)
+{
+    int i = find(v, name, strlen(name));
+    char *copy = malloc(strlen(value) + 1);
+    if (!copy)
+        return -1;
+    strcpy(copy, value);
+    if (i >= 0) {
+        free(v->value[i]);
+        v->value[i] = copy;
+        return 0;
+    }
+    if (v->n == TPL_MAX_VARS) {
+        free(copy);
+        return -1;
+    }
+    v->name[v->n] = name;
+    v->value[v->n++] = copy;
+    return 0;
+}
+
+/* See tpl.h. */
+int tpl_seti(tpl_vars *v, const char *name, long value)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%ld", value);
+    return tpl_set(v, name, buf);
+}
+
+/* See tpl.h. */
+void tpl_free(tpl_vars *v)
+{
+    for (int i = 0; i < v->n; i++)
+        free(v->value[i]);
+    v->n = 0;
+}
+
+/* Truth of a variable for //@if. */
+static int truth(const tpl_vars *v, const char *name, size_t len, int *ok)
+{
+    int i = find(v, name, len);
+    *ok = i >= 0;
+    return i >= 0 && strcmp(v->value[i], "0") != 0 && v->value[i][0] != '\0';
+}
+
+/* Emit one line with ${NAME} substitutions; -1 on an unknown variable. */
+static int emit_line(const char *s, size_t len, const tpl_vars *v, FILE *f, const char **bad,
+                     size_t *badlen)
+{
+    size_t i = 0;
+    while (i < len) {
+        const char *at = NULL;
+        for (size_t j = i; j + 1 < len; j++)
+            if (s[j] == '$' && s[j + 1] == '{') {
+                at = s + j;
+                break;
+            }
+        const char *end = at ? memchr(at, '}', len - (size_t)(at - s)) : NULL;
+        if (!at || !end) {
+            fwrite(s + i, 1, len - i, f);
+            return 0;
+        }
+        fwrite(s + i, 1, (size_t)(at - (s + i)), f);
+        int k = find(v, at + 2, (size_t)(end - at - 2));
+        if (k < 0) {
+            *bad = at + 2;
+            *badlen = (size_t)(end - at - 2);
+            return -1;
+        }
+        fputs(v->value[k], f);
+        i = (size_t)(end + 1 - s);
+    }
+    return 0;
+}
+
+/* See tpl.h. */
+int tpl_expand(const char *tname, const char *text, const tpl_vars *v, FILE *f, char *err,
+               size_t errlen)
+{
+    int keep[32], depth = 0, lineno = 0;
+    keep[0] = 1;
+    const char *p = text;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) + 1 : strlen(p);
+        const char *q = p;
+        lineno++;
+        while (*q == ' ')
+            q++;
+        int ok = 1;
+        if (strncmp(q, "//@if ", 6) == 0 || strncmp(q, "//@ifnot ", 9) == 0) {
+            int neg = strncmp(q, "//@ifnot ", 9) == 0;
+            const char *name = q + (neg ? 9 : 6);
+            size_t nlen = strcspn(name, " \r\n");
+            int t = truth(v, name, nlen, &ok);
+            if (depth == 31 || !ok) {
+                snprintf(err, errlen, "%s:%d: bad //@if (unknown variable or too deep)", tname,
+                         lineno);
+                return -1;
+            }
+            depth++;
+            keep[depth] = keep[depth - 1] && (neg ? !t : t);
+        } else if (strncmp(q, "//@else", 7) == 0) {
+            if (depth == 0) {
+                snprintf(err, errlen, "%s:%d: //@else without //@if", tname, lineno);
+                return -1;
+            }
+            keep[depth] = keep[depth - 1] && !keep[depth];
+        } else if (strncmp(q, "//@endif", 8) == 0) {
+            if (depth == 0) {
+                snprintf(err, errlen, "%s:%d: //@endif without //@if", tname, lineno);
+                return -1;
+            }
+            depth--;
+        } else if (keep[depth]) {
+            const char *bad = NULL;
+            size_t blen = 0;
+            if (emit_line(p, len, v, f, &bad, &blen) != 0) {
+                snprintf(err, errlen, "%s:%d: unknown template variable '%.*s'", tname, lineno,
+                         (int)blen, bad);
+                return -1;
+            }
+        }
+        p += len;
+    }
+    if (depth != 0) {
+        snprintf(err, errlen, "%s: unterminated //@if", tname);
+        return -1;
+    }
+    return 0;
+}

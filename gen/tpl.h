@@ -1,0 +1,31 @@
+/* tpl.h - a small text template engine for the Verilog generator.
+ * `${NAME}` is replaced by the variable's value; lines `//@if NAME`, `//@ifnot NAME`,
+ * `//@else`, `//@endif` keep or drop the lines between them (NAME true = nonzero value
+ * text other than "0"); they nest. An unknown variable is an error (no silent output). */
+#ifndef TPL_H
+#define TPL_H
+
+#include <stdio.h>
+
+#define TPL_MAX_VARS 128
+
+typedef struct {
+    const char *name[TPL_MAX_VARS];
+    char *value[TPL_MAX_VARS];
+    int n;
+} tpl_vars;
+
+/* Set (or replace) a variable to a copy of value; 0 or -1 on allocation failure. */
+int tpl_set(tpl_vars *v, const char *name, const char *value);
+
+/* Set a variable to a decimal integer. */
+int tpl_seti(tpl_vars *v, const char *name, long value);
+
+/* Free every value. */
+void tpl_free(tpl_vars *v);
+
+/* Expand template text into f. 0, or -1 with a message in err (template name and line). */
+int tpl_expand(const char *tname, const char *text, const tpl_vars *v, FILE *f, char *err,
+               size_t errlen);
+
+#endif

@@ -1,0 +1,148 @@
+/* vars.c - everything the templates need, computed from the configuration. */
+#include "vars.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Widths and sizes shared by the variables and the debug width. */
+typedef struct {
+    unsigned ne, ib, cb, wb, rb, pb, bb, bib, rrb, rowb, fd, fpb, fcb, fw, sb, icb, iib, stb;
+    unsigned ccu_dbg, arb_dbg_bw, fsm_dbg;
+} widths;
+
+/* log2 of a power of two. */
+static unsigned log2_exact(unsigned n)
+{
+    unsigned b = 0;
+    while ((1u << b) < n)
+        b++;
+    return b;
+}
+
+/* All derived widths (docs/spec.md "Widths"). */
+static widths compute(const cfg_t *c)
+{
+    widths w;
+    w.ne = c->caching ? c->entries : c->slots;
+    w.ib = cfg_clog2(w.ne);
+    w.cb = cfg_clog2(c->ccus);
+    w.wb = cfg_clog2(c->warps);
+    w.rb = cfg_clog2(c->regs);
+    w.pb = cfg_clog2(c->wb_ports);
+    w.bb = log2_exact(c->banks);
+    w.bib = w.bb ? w.bb : 1;
+    w.rrb = w.rb > w.bb ? w.rb - w.bb : 0;
+    w.rowb = w.wb + w.rrb;
+    w.fd = c->ccus * c->slots;
+    w.fpb = cfg_clog2(w.fd);
+    w.fcb = cfg_clog2(w.fd + 1);
+    w.fw = w.cb + w.ib + w.rowb;
+    w.sb = cfg_clog2(c->sthld_max + 1);
+    w.icb = cfg_clog2(c->interval);
+    w.iib = cfg_clog2(c->interval + 1);
+    w.stb = cfg_clog2(c->fsm_states + 1);
+    w.ccu_dbg = 2 * c->slots + c->slots * w.ib + 2 + w.wb + c->tag_bits;
+    if (c->caching)
+        w.ccu_dbg += 3 * c->entries + c->entries * w.rb + c->entries * w.ib;
+    w.arb_dbg_bw = w.fcb + w.fw + 1 + w.cb + w.ib;
+    w.fsm_dbg = w.icb + 2 * w.iib + 1 + w.stb + w.sb;
+    return w;
+}
+
+/* See vars.h. */
+unsigned vars_dbg_width(const cfg_t *c)
+{
+    widths w = compute(c);
+    return c->ccus * w.ccu_dbg + c->banks * w.arb_dbg_bw + 16 + (w.wb + 1) + w.cb + w.sb +
+           (c->sthld_adaptive ? w.fsm_dbg : 0);
+}
+
+/* The FSM table as Verilog case items (deltas in STHLD units). */
+static void fsm_cases(const cfg_t *c, unsigned stb, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (unsigned s = 1; s <= c->fsm_states && n < len; s++) {
+        const cfg_fsm_row *r = &c->fsm[s];
+        long sd = (long)r->s_delta * c->sthld_step, ld = (long)r->l_delta * c->sthld_step;
+        n += (size_t)snprintf(buf + n, len - n,
+                              "      %u'd%u: begin s_next = %u'd%u; s_delta = %s16'sd%ld; "
+                              "l_next = %u'd%u; l_delta = %s16'sd%ld; end\n",
+                              stb, s, stb, r->s_next, sd < 0 ? "-" : "", sd < 0 ? -sd : sd,
+                              stb, r->l_next, ld < 0 ? "-" : "", ld < 0 ? -ld : ld);
+    }
+    if (n > 0 && buf[n - 1] == '\n')
+        buf[n - 1] = '\0';
+}
+
+/* {E-1, ..., 1, 0}: rank[i] = i at reset (D-8). */
+static void rank_reset(unsigned e, unsigned ib, char *buf, size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, "{");
+    for (unsigned i = e; i-- > 0 && n < len;)
+        n += (size_t)snprintf(buf + n, len - n, "%u'd%u%s", ib, i, i ? ", " : "}");
+}
+
+/* name[bits-1:0] resized to `to` bits: truncated, or zero-extended. */
+static void ext_expr(const char *name, unsigned bits, unsigned to, char *buf, size_t len)
+{
+    if (bits >= to)
+        snprintf(buf, len, "%s[%u:0]", name, to - 1);
+    else
+        snprintf(buf, len, "{{%u{1'b0}}, %s}", to - bits, name);
+}
+
+#define SETI(name, val) rc |= tpl_seti(v, name, (long)(val))
+#define SETS(name, val) rc |= tpl_set(v, name, val)
+
+/* See vars.h. */
+int vars_build(tpl_vars *v, const cfg_t *c, int debug)
+{
+    widths w = compute(c);
+    char buf[8192];
+    int rc = 0;
+    snprintf(buf, sizeof buf, "mlk_%08llx", cfg_hash(c) & 0xffffffffull);
+    SETS("P", buf);
+    SETI("C", c->ccus); SETI("E", c->entries); SETI("S", c->slots); SETI("B", c->banks);
+    SETI("W", c->warps); SETI("R", c->regs); SETI("NP", c->wb_ports); SETI("DW", c->data_bits);
+    SETI("TB", c->tag_bits); SETI("NE", w.ne); SETI("IB", w.ib); SETI("CB", w.cb);
+    SETI("WB", w.wb); SETI("RB", w.rb); SETI("PB", w.pb); SETI("BB", w.bb); SETI("BIB", w.bib);
+    SETI("ROWB", w.rowb); SETI("ROWS", (unsigned long)c->warps << w.rrb);
+    SETI("FD", w.fd); SETI("FD_M1", w.fd - 1); SETI("FPB", w.fpb); SETI("FCB", w.fcb);
+    SETI("FW", w.fw); SETI("SB", w.sb); SETI("ICB", w.icb); SETI("IIB", w.iib);
+    SETI("STB", w.stb); SETI("INTERVAL", c->interval); SETI("INTERVAL_M1", c->interval - 1);
+    SETI("IPC_NUM", c->ipc_num); SETI("IPC_DEN", c->ipc_den);
+    SETI("STHLD_MAX", c->sthld_max); SETI("STHLD_INIT", c->sthld_init);
+    SETI("STHLD_STEP", c->sthld_step); SETI("FSM_START", c->fsm_start);
+    ext_expr("wid", w.wb, w.bib, buf, sizeof buf);
+    SETS("WEXT", buf);
+    ext_expr("r", w.rb, w.bib, buf, sizeof buf);
+    SETS("REXT", buf);
+    snprintf(buf, sizeof buf, "%04X", c->lfsr_seed);
+    SETS("LFSR_SEED", buf);
+    SETI("ONE_BANK", c->banks == 1);
+    SETI("ROW_HAS_REG", w.rrb > 0);
+    SETI("CACHING", c->caching);
+    SETI("WFILTER", c->write_filter);
+    SETI("LRU_ONLY", c->repl_lru_only);
+    SETI("PRIVATE", c->caching && c->private_ccus);
+    SETI("GTO", c->sched_gto || !c->caching);
+    SETI("ADAPTIVE", c->sthld_adaptive);
+    SETI("DEBUG", debug);
+    SETI("CCU_DBG_W", w.ccu_dbg);
+    SETI("ARB_DBG_BW", w.arb_dbg_bw);
+    SETI("ARB_DBG_W", c->banks * w.arb_dbg_bw);
+    SETI("FSM_DBG_W", w.fsm_dbg);
+    SETI("DBG_W", vars_dbg_width(c));
+    SETS("FSM_DBG_CAT", c->sthld_adaptive ? "fsm_dbg, " : "");
+    SETS("WF_NOTE", c->write_filter ? "" : "; write_filter = off: every write-back");
+    SETS("SCHED_NOTE", (c->sched_gto || !c->caching) ? " (skipped: GTO in this configuration)" : "");
+    snprintf(buf, sizeof buf, "%u %s", c->ccus,
+             c->caching ? "Malekeh caching collector units" : "baseline operand collector units");
+    SETS("UNIT_DESC", buf);
+    rank_reset(c->entries, cfg_clog2(c->entries), buf, sizeof buf);
+    SETS("RANK_RESET", buf);
+    fsm_cases(c, w.stb, buf, sizeof buf);
+    SETS("FSM_CASES", buf);
+    return rc ? -1 : 0;
+}

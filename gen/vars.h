@@ -1,0 +1,15 @@
+/* vars.h - template variables of one configuration: widths, sizes, variant flags. */
+#ifndef VARS_H
+#define VARS_H
+
+#include "cfg.h"
+#include "tpl.h"
+
+/* Fill v for configuration c; debug = 1 adds the dbg_* state ports. 0, or -1 on
+ * allocation failure. Sets P (module prefix) from the configuration hash. */
+int vars_build(tpl_vars *v, const cfg_t *c, int debug);
+
+/* Width in bits of the debug state vector (same as the RTL's dbg_state_o). */
+unsigned vars_dbg_width(const cfg_t *c);
+
+#endif
