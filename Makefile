@@ -14,7 +14,7 @@ OUT     ?=
 VERILATOR_LINT := verilator --lint-only -Wall --default-language 1364-2005
 
 MODEL_SRC := $(sort $(wildcard cmodel/*.c))
-TB_SRC    := $(filter-out tb/sim_main.c,$(sort $(wildcard tb/*.c)))
+TB_SRC    := $(filter-out tb/sim_main.c tb/cosim.c tb/vecgen.c,$(sort $(wildcard tb/*.c)))
 LIB_SRC   := $(MODEL_SRC) $(TB_SRC)
 HDRS      := $(wildcard cmodel/*.h tb/*.h tests/*.h)
 TEST_SRC  := $(sort $(wildcard tests/test_*.c))
@@ -23,8 +23,9 @@ SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
 
 .PHONY: all deps build main test bench clean gen lint check-rtl rtl
 .DEFAULT_GOAL := all
+.SECONDARY:
 
-all: deps build main rtl-lint
+all: deps build main rtl-lint area-summary
 
 deps:
 	@bash scripts/deps.sh
@@ -92,6 +93,7 @@ main: $(BUILD)/malekeh-sim
 TEST_CMDS = $(foreach t,$(TESTS),"$(t)") $(foreach t,$(SAN_TESTS),"$(t) --quick")
 
 TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_sweep.sh $(BUILD)/ccugen"
+TEST_CMDS += $(AREA_TEST_CMDS) $(COSIM_TEST_CMDS)
 
 test: $(TESTS) $(SAN_TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen
 	@bash tests/run_tests.sh $(TEST_CMDS)
@@ -104,3 +106,6 @@ bench: $(BUILD)/bench-model $(BUILD)/ccugen
 
 clean:
 	rm -rf $(BUILD)
+
+# co-simulation and area flows (their own files)
+include $(sort $(wildcard mk/*.mk))

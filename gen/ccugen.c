@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "align.h"
 #include "emit.h"
 #include "templates.h"
 #include "tpl.h"
@@ -67,6 +68,28 @@ static const char *template_text(const char *name)
     return NULL;
 }
 
+/* Expand a template, then align its declarations into f. */
+static int expand_aligned(const char *name, const char *text, const tpl_vars *v, FILE *f,
+                          char *err, size_t errlen)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int rc = tpl_expand(name, text, v, m, err, errlen);
+    if (fclose(m) != 0 && rc == 0) {
+        snprintf(err, errlen, "out of memory");
+        rc = -1;
+    }
+    if (rc == 0)
+        align_decls(buf, len, f);
+    free(buf);
+    return rc;
+}
+
 /* Emit every module, files.f and the .core into es. 0 or -1 with err. */
 static int generate(const cfg_t *c, const tpl_vars *v, const char *prefix, emit_set *es,
                     char *err, size_t errlen)
@@ -96,7 +119,7 @@ static int generate(const cfg_t *c, const tpl_vars *v, const char *prefix, emit_
             return -1;
         }
         header(f, c, fname, "//");
-        if (tpl_expand(mods[i], text, v, f, err, errlen) != 0)
+        if (expand_aligned(mods[i], text, v, f, err, errlen) != 0)
             return -1;
         fprintf(fl, "%s\n", fname);
         fprintf(core, "      - %s\n", fname);

@@ -59,6 +59,104 @@ static int truth(const tpl_vars *v, const char *name, size_t len, int *ok)
     return i >= 0 && strcmp(v->value[i], "0") != 0 && v->value[i][0] != '\0';
 }
 
+/* Integer expression over variables: + - * / % ( ), precedence as in C. */
+typedef struct {
+    const char *p, *end;
+    const tpl_vars *v;
+    int bad;
+} expr_t;
+
+static long expr_sum(expr_t *e);
+
+/* Skip blanks. */
+static void blanks(expr_t *e)
+{
+    while (e->p < e->end && *e->p == ' ')
+        e->p++;
+}
+
+/* number | NAME | ( sum ) | -atom */
+static long expr_atom(expr_t *e)
+{
+    blanks(e);
+    if (e->p >= e->end) {
+        e->bad = 1;
+        return 0;
+    }
+    if (*e->p == '(') {
+        e->p++;
+        long x = expr_sum(e);
+        blanks(e);
+        if (e->p >= e->end || *e->p != ')')
+            e->bad = 1;
+        else
+            e->p++;
+        return x;
+    }
+    if (*e->p == '-') {
+        e->p++;
+        return -expr_atom(e);
+    }
+    if (*e->p >= '0' && *e->p <= '9') {
+        long x = 0;
+        while (e->p < e->end && *e->p >= '0' && *e->p <= '9')
+            x = x * 10 + (*e->p++ - '0');
+        return x;
+    }
+    const char *s = e->p;
+    while (e->p < e->end && (*e->p == '_' || (*e->p >= 'A' && *e->p <= 'Z') ||
+                             (*e->p >= 'a' && *e->p <= 'z') || (*e->p >= '0' && *e->p <= '9')))
+        e->p++;
+    int k = find(e->v, s, (size_t)(e->p - s));
+    if (k < 0) {
+        e->bad = 1;
+        return 0;
+    }
+    return strtol(e->v->value[k], NULL, 10);
+}
+
+/* atom { (*|/|%) atom } */
+static long expr_prod(expr_t *e)
+{
+    long x = expr_atom(e);
+    for (;;) {
+        blanks(e);
+        if (e->p >= e->end || (*e->p != '*' && *e->p != '/' && *e->p != '%'))
+            return x;
+        char op = *e->p++;
+        long y = expr_atom(e);
+        if (op == '*')
+            x *= y;
+        else if (y == 0)
+            e->bad = 1;
+        else
+            x = op == '/' ? x / y : x % y;
+    }
+}
+
+/* prod { (+|-) prod } */
+static long expr_sum(expr_t *e)
+{
+    long x = expr_prod(e);
+    for (;;) {
+        blanks(e);
+        if (e->p >= e->end || (*e->p != '+' && *e->p != '-'))
+            return x;
+        char op = *e->p++;
+        long y = expr_prod(e);
+        x = op == '+' ? x + y : x - y;
+    }
+}
+
+/* Evaluate s[0..len) fully; 0 or -1. */
+static int eval_expr(const tpl_vars *v, const char *s, size_t len, long *out)
+{
+    expr_t e = {s, s + len, v, 0};
+    *out = expr_sum(&e);
+    blanks(&e);
+    return (e.bad || e.p != e.end) ? -1 : 0;
+}
+
 /* Emit one line with ${NAME} substitutions; -1 on an unknown variable. */
 static int emit_line(const char *s, size_t len, const tpl_vars *v, FILE *f, const char **bad,
                      size_t *badlen)
@@ -77,6 +175,17 @@ static int emit_line(const char *s, size_t len, const tpl_vars *v, FILE *f, cons
             return 0;
         }
         fwrite(s + i, 1, (size_t)(at - (s + i)), f);
+        if (at[2] == '=') {
+            long x;
+            if (eval_expr(v, at + 3, (size_t)(end - at - 3), &x) != 0) {
+                *bad = at + 2;
+                *badlen = (size_t)(end - at - 2);
+                return -1;
+            }
+            fprintf(f, "%ld", x);
+            i = (size_t)(end + 1 - s);
+            continue;
+        }
         int k = find(v, at + 2, (size_t)(end - at - 2));
         if (k < 0) {
             *bad = at + 2;
@@ -132,7 +241,7 @@ int tpl_expand(const char *tname, const char *text, const tpl_vars *v, FILE *f, 
             const char *bad = NULL;
             size_t blen = 0;
             if (emit_line(p, len, v, f, &bad, &blen) != 0) {
-                snprintf(err, errlen, "%s:%d: unknown template variable '%.*s'", tname, lineno,
+                snprintf(err, errlen, "%s:%d: unknown template variable or bad expression '%.*s'", tname, lineno,
                          (int)blen, bad);
                 return -1;
             }

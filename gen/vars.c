@@ -108,6 +108,9 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETI("TB", c->tag_bits); SETI("NE", w.ne); SETI("IB", w.ib); SETI("CB", w.cb);
     SETI("WB", w.wb); SETI("RB", w.rb); SETI("PB", w.pb); SETI("BB", w.bb); SETI("BIB", w.bib);
     SETI("ROWB", w.rowb); SETI("ROWS", (unsigned long)c->warps << w.rrb);
+    SETI("E_MOD", c->entries & ((1u << cfg_clog2(c->entries)) - 1u));
+    SETI("E_M1", c->entries - 1);
+    SETI("SLB", cfg_clog2(c->slots));
     SETI("FD", w.fd); SETI("FD_M1", w.fd - 1); SETI("FPB", w.fpb); SETI("FCB", w.fcb);
     SETI("FW", w.fw); SETI("SB", w.sb); SETI("ICB", w.icb); SETI("IIB", w.iib);
     SETI("STB", w.stb); SETI("INTERVAL", c->interval); SETI("INTERVAL_M1", c->interval - 1);

@@ -37,38 +37,38 @@
 // outcome_o: 0 owned & free, 1 owned & busy, 2 far/free unit taken, 3 no free unit,
 // 4 waiting (counter < STHLD), 5 near unit flushed after waiting, 7 no warp offered.
 module mlk_366e3eb0_alloc (
-  input  wire               clk_i,
-  input  wire               rst_ni,
-  input  wire               sel_valid_i,   // the scheduler offers warp sel_wid_i
-  input  wire [3-1:0]     sel_wid_i,
-  input  wire [2-1:0]      busy_i,        // port R of every unit
-  input  wire [2-1:0]      owner_valid_i,
-  input  wire [2*3-1:0]  owner_i,
-  input  wire [2-1:0]      has_near_i,
-  input  wire [6-1:0]     sthld_i,
-  input  wire [15:0]        start_c_i,     // LFSR mod C (D-10)
-  output reg                issue_o,
-  output reg  [1-1:0]     unit_o,
-  output reg                flush_o,
-  output reg  [2:0]         outcome_o
+  input  wire       clk_i,
+  input  wire       rst_ni,
+  input  wire       sel_valid_i,   // the scheduler offers warp sel_wid_i
+  input  wire [2:0] sel_wid_i,
+  input  wire [1:0] busy_i,        // port R of every unit
+  input  wire [1:0] owner_valid_i,
+  input  wire [5:0] owner_i,
+  input  wire [1:0] has_near_i,
+  input  wire [5:0] sthld_i,
+  input  wire [0:0] start_c_i,     // LFSR mod C (D-10)
+  output reg        issue_o,
+  output reg  [0:0] unit_o,
+  output reg        flush_o,
+  output reg  [2:0] outcome_o
 );
-  reg [6-1:0] counter_q, counter_d;
-  reg [2-1:0]  free_u, far_u;
-  reg           own_found, far_found, free_found;
-  reg [1-1:0] own_k, far_k, free_k;
-  integer k;
+  reg [5:0] counter_q, counter_d;
+  reg [1:0] free_u, far_u;
+  reg       own_found, far_found, free_found;
+  reg [0:0] own_k, far_k, free_k;
+  integer   k;
 
   // D-10 pick: first candidate at or after start, circularly
   function [1:0] pick;  // {found, index}
-    input [2-1:0] cand;
-    input [15:0]   start;
-    integer j;
+    input [1:0] cand;
+    input [0:0] start;
+    integer     j;
     begin
-      pick = {(1+1){1'b0}};
+      pick = {2{1'b0}};
       for (j = 2 - 1; j >= 0; j = j - 1)
-        if (cand[j]) pick = {1'b1, j[1-1:0]};
+        if (cand[j]) pick = {1'b1, j[0:0]};
       for (j = 2 - 1; j >= 0; j = j - 1)
-        if (cand[j] && j[15:0] >= start) pick = {1'b1, j[1-1:0]};
+        if (cand[j] && j[0:0] >= start) pick = {1'b1, j[0:0]};
     end
   endfunction
 
@@ -80,7 +80,7 @@ module mlk_366e3eb0_alloc (
       far_u[k]  = !busy_i[k] && !has_near_i[k];
       if (owner_valid_i[k] && owner_i[k*3 +: 3] == sel_wid_i) begin
         own_found = 1'b1;
-        own_k     = k[1-1:0];
+        own_k     = k[0:0];
       end
     end
     {far_found, far_k}   = pick(far_u, start_c_i);

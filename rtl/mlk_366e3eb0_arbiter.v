@@ -43,54 +43,54 @@
 //  - A read granted in cycle g fills its unit in cycle g+1 (fill_* outputs).
 //  - D-1: bank(wid, reg) = (reg + wid) mod 2; row = {wid, reg >> 1}.
 module mlk_366e3eb0_arbiter (
-  input  wire                 clk_i,
-  input  wire                 rst_ni,
-  input  wire [2-1:0]       wb_valid_i,
-  input  wire [2*3-1:0]   wb_wid_i,
-  input  wire [2*8-1:0]   wb_reg_i,
-  input  wire [2-1:0]       wb_near_i,
-  input  wire [2*1024-1:0]   wb_data_i,
-  output reg  [2-1:0]       wb_ready_o,
-  output wire [2-1:0]       wb_acc_o,
-  output wire [2-1:0]       wb_cache_o,
+  input  wire          clk_i,
+  input  wire          rst_ni,
+  input  wire [1:0]    wb_valid_i,
+  input  wire [5:0]    wb_wid_i,
+  input  wire [15:0]   wb_reg_i,
+  input  wire [1:0]    wb_near_i,
+  input  wire [2047:0] wb_data_i,
+  output reg  [1:0]    wb_ready_o,
+  output wire [1:0]    wb_acc_o,
+  output wire [1:0]    wb_cache_o,
   // bank reads requested by this cycle's allocation (slot order)
-  input  wire [6-1:0]        req_valid_i,
-  input  wire [1-1:0]       req_ccu_i,
-  input  wire [6*3-1:0]    req_idx_i,
-  input  wire [3-1:0]       req_wid_i,
-  input  wire [6*8-1:0]    req_reg_i,
+  input  wire [5:0]    req_valid_i,
+  input  wire [0:0]    req_ccu_i,
+  input  wire [17:0]   req_idx_i,
+  input  wire [2:0]    req_wid_i,
+  input  wire [47:0]   req_reg_i,
   // RF banks
-  output reg  [2-1:0]        bank_we_o,
-  output reg  [2-1:0]        bank_re_o,
-  output reg  [2*10-1:0]  bank_addr_o,
-  output reg  [2*1024-1:0]    bank_wdata_o,
-  input  wire [2*1024-1:0]    bank_rdata_i,
+  output reg  [1:0]    bank_we_o,
+  output reg  [1:0]    bank_re_o,
+  output reg  [19:0]   bank_addr_o,
+  output reg  [2047:0] bank_wdata_o,
+  input  wire [2047:0] bank_rdata_i,
   // port S of every unit
-  output reg  [2-1:0]        fill_en_o,
-  output reg  [2*3-1:0]    fill_idx_o,
-  output reg  [2*1024-1:0]    fill_data_o
+  output reg  [1:0]    fill_en_o,
+  output reg  [5:0]    fill_idx_o,
+  output reg  [2047:0] fill_data_o
 );
-  wire [2*14-1:0]  head;
-  wire [2*4-1:0] count;
-  reg  [2-1:0]      pop;
-  reg  [2*6-1:0]   push;
-  reg  [6*14-1:0]  push_data;
-  reg  [2-1:0]      written;
-  reg  [2-1:0]      port_taken;
-  reg  [2-1:0]      fill_valid_q;
-  reg  [2*1-1:0]  fill_ccu_q;
-  reg  [2*3-1:0]  fill_idx_q;
-  reg  [2*1-1:0] wb_bank;
-  reg  [6*1-1:0]  req_bank;
-  reg  [1-1:0]       hccu;
-  integer p, q, b, k, s;
+  wire [27:0] head;
+  wire [7:0]  count;
+  reg  [1:0]  pop;
+  reg  [11:0] push;
+  reg  [83:0] push_data;
+  reg  [1:0]  written;
+  reg  [1:0]  port_taken;
+  reg  [1:0]  fill_valid_q;
+  reg  [1:0]  fill_ccu_q;
+  reg  [5:0]  fill_idx_q;
+  reg  [1:0]  wb_bank;
+  reg  [5:0]  req_bank;
+  reg  [0:0]  hccu;
+  integer     p, q, b, k, s;
 
   // D-1 bank of (wid, reg); only the low log2(B) bits of the sum matter, so the upper bits
   // of wid and reg are unused here by design (they select the row, see row_of)
   /* verilator lint_off UNUSEDSIGNAL */
-  function [1-1:0] bank_of;
-    input [3-1:0] wid;
-    input [8-1:0] r;
+  function [0:0] bank_of;
+    input [2:0] wid;
+    input [7:0] r;
     begin
       bank_of = wid[0:0] + r[0:0];
     end
@@ -99,9 +99,9 @@ module mlk_366e3eb0_arbiter (
 
   // D-1 row inside the bank; the low log2(B) bits of reg chose the bank and are unused here
   /* verilator lint_off UNUSEDSIGNAL */
-  function [10-1:0] row_of;
-    input [3-1:0] wid;
-    input [8-1:0] r;
+  function [9:0] row_of;
+    input [2:0] wid;
+    input [7:0] r;
     begin
       row_of = {wid, r[8-1:1]};
     end
@@ -128,14 +128,14 @@ module mlk_366e3eb0_arbiter (
     written      = {2{1'b0}};
     bank_we_o    = {2{1'b0}};
     bank_re_o    = {2{1'b0}};
-    bank_addr_o  = {(2*10){1'b0}};
-    bank_wdata_o = {(2*1024){1'b0}};
+    bank_addr_o  = {20{1'b0}};
+    bank_wdata_o = {2048{1'b0}};
     port_taken   = {2{1'b0}};
     pop          = {2{1'b0}};
     hccu         = {1{1'b0}};
     for (p = 0; p < 2; p = p + 1) begin
       for (b = 0; b < 2; b = b + 1) begin
-        if (wb_acc_o[p] && wb_bank[p*1 +: 1] == b[1-1:0]) begin
+        if (wb_acc_o[p] && wb_bank[p*1 +: 1] == b[0:0]) begin
           written[b]                   = 1'b1;
           bank_we_o[b]                 = 1'b1;
           bank_addr_o[b*10 +: 10] = row_of(wb_wid_i[p*3 +: 3], wb_reg_i[p*8 +: 8]);
@@ -156,14 +156,14 @@ module mlk_366e3eb0_arbiter (
 
   // requests of this cycle's allocation, routed to their banks in slot order
   always @* begin
-    push      = {(2*6){1'b0}};
-    push_data = {(6*14){1'b0}};
+    push      = {12{1'b0}};
+    push_data = {84{1'b0}};
     for (s = 0; s < 6; s = s + 1) begin
       req_bank[s*1 +: 1] = bank_of(req_wid_i, req_reg_i[s*8 +: 8]);
       push_data[s*14 +: 14] = {req_ccu_i, req_idx_i[s*3 +: 3],
                                    row_of(req_wid_i, req_reg_i[s*8 +: 8])};
       for (b = 0; b < 2; b = b + 1)
-        if (req_valid_i[s] && req_bank[s*1 +: 1] == b[1-1:0]) push[b*6 + s] = 1'b1;
+        if (req_valid_i[s] && req_bank[s*1 +: 1] == b[0:0]) push[b*6 + s] = 1'b1;
     end
   end
 
@@ -182,8 +182,8 @@ module mlk_366e3eb0_arbiter (
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       fill_valid_q <= {2{1'b0}};
-      fill_ccu_q   <= {(2*1){1'b0}};
-      fill_idx_q   <= {(2*3){1'b0}};
+      fill_ccu_q   <= {2{1'b0}};
+      fill_idx_q   <= {6{1'b0}};
     end else begin
       fill_valid_q <= pop;
       for (k = 0; k < 2; k = k + 1) begin
@@ -196,11 +196,11 @@ module mlk_366e3eb0_arbiter (
   // at most one bank fills a unit in a cycle (one grant per unit per cycle)
   always @* begin
     fill_en_o   = {2{1'b0}};
-    fill_idx_o  = {(2*3){1'b0}};
-    fill_data_o = {(2*1024){1'b0}};
+    fill_idx_o  = {6{1'b0}};
+    fill_data_o = {2048{1'b0}};
     for (k = 0; k < 2; k = k + 1) begin
       for (b = 0; b < 2; b = b + 1) begin
-        if (fill_valid_q[b] && fill_ccu_q[b*1 +: 1] == k[1-1:0]) begin
+        if (fill_valid_q[b] && fill_ccu_q[b*1 +: 1] == k[0:0]) begin
           fill_en_o[k]                = 1'b1;
           fill_idx_o[k*3 +: 3]    = fill_idx_q[b*3 +: 3];
           fill_data_o[k*1024 +: 1024]   = bank_rdata_i[b*1024 +: 1024];

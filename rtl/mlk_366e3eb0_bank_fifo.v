@@ -39,18 +39,18 @@
 // (docs/spec.md). Up to S pushes per cycle (one allocation's misses, in slot order),
 // one pop (a grant). Entry = {ccu, idx, row}.
 module mlk_366e3eb0_bank_fifo (
-  input  wire                clk_i,
-  input  wire                rst_ni,
-  input  wire [6-1:0]       push_i,
-  input  wire [6*14-1:0]   push_data_i,
-  input  wire                pop_i,
-  output wire [14-1:0]      head_o,
-  output wire [4-1:0]     count_o
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  input  wire [5:0]  push_i,
+  input  wire [83:0] push_data_i,
+  input  wire        pop_i,
+  output wire [13:0] head_o,
+  output wire [3:0]  count_o
 );
-  reg [12*14-1:0] mem_q, mem_d;
-  reg [4-1:0]    rd_q, rd_d, wr_q, wr_d;
-  reg [4-1:0]    count_q, count_d;
-  integer s, i;
+  reg [167:0] mem_q, mem_d;
+  reg [3:0]   rd_q, rd_d, wr_q, wr_d;
+  reg [3:0]   count_q, count_d;
+  integer     s, i;
 
   always @* begin
     mem_d   = mem_q;
@@ -59,7 +59,7 @@ module mlk_366e3eb0_bank_fifo (
     for (s = 0; s < 6; s = s + 1) begin
       if (push_i[s]) begin
         for (i = 0; i < 12; i = i + 1)
-          if (wr_d == i[4-1:0]) mem_d[i*14 +: 14] = push_data_i[s*14 +: 14];
+          if (wr_d == i[3:0]) mem_d[i*14 +: 14] = push_data_i[s*14 +: 14];
         wr_d    = (wr_d == 4'd11) ? {4{1'b0}} : wr_d + 4'd1;
         count_d = count_d + 4'd1;
       end

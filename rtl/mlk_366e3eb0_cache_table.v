@@ -37,29 +37,29 @@
 // valid, tag (register id), lock, reuse hint (1 = near) and LRU rank (0 = most recent).
 // Next values come from mlk_366e3eb0_ccu_ctrl; reset: all invalid, unlocked, rank[i] = i (D-8).
 module mlk_366e3eb0_cache_table (
-  input  wire               clk_i,
-  input  wire               rst_ni,
-  input  wire [8-1:0]      valid_d_i,
-  input  wire [8*8-1:0]  tag_d_i,
-  input  wire [8-1:0]      lock_d_i,
-  input  wire [8-1:0]      near_d_i,
-  input  wire [8*3-1:0]  rank_d_i,
-  output wire [8-1:0]      valid_o,
-  output wire [8*8-1:0]  tag_o,
-  output wire [8-1:0]      lock_o,
-  output wire [8-1:0]      near_o,
-  output wire [8*3-1:0]  rank_o
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  input  wire [7:0]  valid_d_i,
+  input  wire [63:0] tag_d_i,
+  input  wire [7:0]  lock_d_i,
+  input  wire [7:0]  near_d_i,
+  input  wire [23:0] rank_d_i,
+  output wire [7:0]  valid_o,
+  output wire [63:0] tag_o,
+  output wire [7:0]  lock_o,
+  output wire [7:0]  near_o,
+  output wire [23:0] rank_o
 );
-  reg [8-1:0]     valid_q;
-  reg [8*8-1:0] tag_q;
-  reg [8-1:0]     lock_q;
-  reg [8-1:0]     near_q;
-  reg [8*3-1:0] rank_q;
+  reg [7:0]  valid_q;
+  reg [63:0] tag_q;
+  reg [7:0]  lock_q;
+  reg [7:0]  near_q;
+  reg [23:0] rank_q;
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       valid_q <= {8{1'b0}};
-      tag_q   <= {(8*8){1'b0}};
+      tag_q   <= {64{1'b0}};
       lock_q  <= {8{1'b0}};
       near_q  <= {8{1'b0}};
       rank_q  <= {3'd7, 3'd6, 3'd5, 3'd4, 3'd3, 3'd2, 3'd1, 3'd0};

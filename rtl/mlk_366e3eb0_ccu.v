@@ -37,45 +37,45 @@
 // Port S: fill_*; port D: the write-back selected by mlk_366e3eb0_ccu_ctrl; port R: owner_o,
 // busy_o, has_near_o.
 module mlk_366e3eb0_ccu (
-  input  wire                clk_i,
-  input  wire                rst_ni,
-  input  wire                fill_en_i,
-  input  wire [3-1:0]      fill_idx_i,
-  input  wire [1024-1:0]      fill_data_i,
-  input  wire [2-1:0]      wb_acc_i,
-  input  wire [2-1:0]      wb_cache_i,
-  input  wire [2-1:0]      wb_near_i,
-  input  wire [2*3-1:0]  wb_wid_i,
-  input  wire [2*8-1:0]  wb_reg_i,
-  input  wire [2*1024-1:0]  wb_data_i,
-  input  wire                release_i,
-  input  wire                alloc_i,
-  input  wire                flush_i,
-  input  wire [3-1:0]      alloc_wid_i,
-  input  wire [6-1:0]       src_valid_i,
-  input  wire [6*8-1:0]   src_reg_i,
-  input  wire [6-1:0]       src_near_i,
-  input  wire [8-1:0]      tag_i,
-  input  wire [15:0]         start_e_i,
-  output wire [6-1:0]       miss_valid_o,
-  output wire [6*3-1:0]   miss_idx_o,
-  output wire                busy_o,
-  output wire                owner_valid_o,
-  output wire [3-1:0]      owner_o,
-  output wire                has_near_o,
-  output wire                ready_o,
-  output wire [8-1:0]      tag_o,
-  output wire [6-1:0]       src_valid_o,
-  output wire [6*1024-1:0]   src_data_o
+  input  wire          clk_i,
+  input  wire          rst_ni,
+  input  wire          fill_en_i,
+  input  wire [2:0]    fill_idx_i,
+  input  wire [1023:0] fill_data_i,
+  input  wire [1:0]    wb_acc_i,
+  input  wire [1:0]    wb_cache_i,
+  input  wire [1:0]    wb_near_i,
+  input  wire [5:0]    wb_wid_i,
+  input  wire [15:0]   wb_reg_i,
+  input  wire [2047:0] wb_data_i,
+  input  wire          release_i,
+  input  wire          alloc_i,
+  input  wire          flush_i,
+  input  wire [2:0]    alloc_wid_i,
+  input  wire [5:0]    src_valid_i,
+  input  wire [47:0]   src_reg_i,
+  input  wire [5:0]    src_near_i,
+  input  wire [7:0]    tag_i,
+  input  wire [2:0]    start_e_i,
+  output wire [5:0]    miss_valid_o,
+  output wire [17:0]   miss_idx_o,
+  output wire          busy_o,
+  output wire          owner_valid_o,
+  output wire [2:0]    owner_o,
+  output wire          has_near_o,
+  output wire          ready_o,
+  output wire [7:0]    tag_o,
+  output wire [5:0]    src_valid_o,
+  output wire [6143:0] src_data_o
 );
-  wire [8-1:0]     ct_valid, ct_lock, ct_near, ct_valid_d, ct_lock_d, ct_near_d;
-  wire [8*8-1:0] ct_tag, ct_tag_d;
-  wire [8*3-1:0] ct_rank, ct_rank_d;
-  wire [6-1:0]     oct_valid, oct_ready, oct_valid_d, oct_ready_d;
-  wire [6*3-1:0] oct_idx, oct_idx_d;
-  wire              dwr_en;
-  wire [3-1:0]    dwr_idx;
-  wire [1-1:0]    dwr_port;
+  wire [7:0]  ct_valid, ct_lock, ct_near, ct_valid_d, ct_lock_d, ct_near_d;
+  wire [63:0] ct_tag, ct_tag_d;
+  wire [23:0] ct_rank, ct_rank_d;
+  wire [5:0]  oct_valid, oct_ready, oct_valid_d, oct_ready_d;
+  wire [17:0] oct_idx, oct_idx_d;
+  wire        dwr_en;
+  wire [2:0]  dwr_idx;
+  wire [0:0]  dwr_port;
 
   mlk_366e3eb0_ccu_ctrl u_ctrl (
     .clk_i(clk_i), .rst_ni(rst_ni),

@@ -40,133 +40,139 @@
 //   -> 5d allocation (D-9 flush, D-11 lookups, D-7 victims, D-8 LRU touches).
 // Exports port R (owner, busy, holds-near) to the scheduler and the allocator.
 module mlk_366e3eb0_ccu_ctrl (
-  input  wire                clk_i,
-  input  wire                rst_ni,
+  input  wire        clk_i,
+  input  wire        rst_ni,
   // cache table and OCT, current state
-  input  wire [8-1:0]       ct_valid_i,
-  input  wire [8*8-1:0]   ct_tag_i,
-  input  wire [8-1:0]       ct_lock_i,
-  input  wire [8-1:0]       ct_near_i,
-  input  wire [8*3-1:0]   ct_rank_i,
-  input  wire [6-1:0]       oct_valid_i,
-  input  wire [6-1:0]       oct_ready_i,
-  input  wire [6*3-1:0]   oct_idx_i,
+  input  wire [7:0]  ct_valid_i,
+  input  wire [63:0] ct_tag_i,
+  input  wire [7:0]  ct_lock_i,
+  input  wire [7:0]  ct_near_i,
+  input  wire [23:0] ct_rank_i,
+  input  wire [5:0]  oct_valid_i,
+  input  wire [5:0]  oct_ready_i,
+  input  wire [17:0] oct_idx_i,
   // port S: bank data for entry fill_idx_i arrives this cycle
-  input  wire                fill_en_i,
-  input  wire [3-1:0]      fill_idx_i,
+  input  wire        fill_en_i,
+  input  wire [2:0]  fill_idx_i,
   // write-backs accepted this cycle; wb_cache_i = passed the write filter
-  input  wire [2-1:0]      wb_acc_i,
-  input  wire [2-1:0]      wb_cache_i,
-  input  wire [2-1:0]      wb_near_i,
-  input  wire [2*3-1:0]  wb_wid_i,
-  input  wire [2*8-1:0]  wb_reg_i,
+  input  wire [1:0]  wb_acc_i,
+  input  wire [1:0]  wb_cache_i,
+  input  wire [1:0]  wb_near_i,
+  input  wire [5:0]  wb_wid_i,
+  input  wire [15:0] wb_reg_i,
   // dispatch of this unit's instruction
-  input  wire                release_i,
+  input  wire        release_i,
   // allocation of an issued instruction into this unit
-  input  wire                alloc_i,
-  input  wire                flush_i,
-  input  wire [3-1:0]      alloc_wid_i,
-  input  wire [6-1:0]       src_valid_i,
-  input  wire [6*8-1:0]   src_reg_i,
-  input  wire [6-1:0]       src_near_i,
-  input  wire [8-1:0]      tag_i,
-  input  wire [15:0]         start_e_i,      // LFSR mod E (D-10)
+  input  wire        alloc_i,
+  input  wire        flush_i,
+  input  wire [2:0]  alloc_wid_i,
+  input  wire [5:0]  src_valid_i,
+  input  wire [47:0] src_reg_i,
+  input  wire [5:0]  src_near_i,
+  input  wire [7:0]  tag_i,
+  input  wire [2:0]  start_e_i,      // LFSR mod E (D-10)
   // next state of the cache table and OCT
-  output reg  [8-1:0]       ct_valid_d_o,
-  output reg  [8*8-1:0]   ct_tag_d_o,
-  output reg  [8-1:0]       ct_lock_d_o,
-  output reg  [8-1:0]       ct_near_d_o,
-  output reg  [8*3-1:0]   ct_rank_d_o,
-  output reg  [6-1:0]       oct_valid_d_o,
-  output reg  [6-1:0]       oct_ready_d_o,
-  output reg  [6*3-1:0]   oct_idx_d_o,
+  output reg  [7:0]  ct_valid_d_o,
+  output reg  [63:0] ct_tag_d_o,
+  output reg  [7:0]  ct_lock_d_o,
+  output reg  [7:0]  ct_near_d_o,
+  output reg  [23:0] ct_rank_d_o,
+  output reg  [5:0]  oct_valid_d_o,
+  output reg  [5:0]  oct_ready_d_o,
+  output reg  [17:0] oct_idx_d_o,
   // port D write of this cycle
-  output reg                 dwr_en_o,
-  output reg  [3-1:0]      dwr_idx_o,
-  output reg  [1-1:0]      dwr_port_o,
+  output reg         dwr_en_o,
+  output reg  [2:0]  dwr_idx_o,
+  output reg  [0:0]  dwr_port_o,
   // bank reads to queue: slot s claims entry miss_idx_o[s] for register src_reg_i[s]
-  output reg  [6-1:0]       miss_valid_o,
-  output reg  [6*3-1:0]   miss_idx_o,
+  output reg  [5:0]  miss_valid_o,
+  output reg  [17:0] miss_idx_o,
   // port R and dispatch
-  output wire                busy_o,
-  output wire                owner_valid_o,
-  output wire [3-1:0]      owner_o,
-  output wire                has_near_o,
-  output wire                ready_o,
-  output wire [8-1:0]      tag_o
+  output wire        busy_o,
+  output wire        owner_valid_o,
+  output wire [2:0]  owner_o,
+  output wire        has_near_o,
+  output wire        ready_o,
+  output wire [7:0]  tag_o
 );
-  reg                busy_q, owner_valid_q;
-  reg [3-1:0]      owner_q;
-  reg [8-1:0]      tag_q;
-  reg                busy_d, owner_valid_d;
-  reg [3-1:0]      owner_d;
-  reg [8-1:0]      tag_d;
+  reg       busy_q, owner_valid_q;
+  reg [2:0] owner_q;
+  reg [7:0] tag_q;
+  reg       busy_d, owner_valid_d;
+  reg [2:0] owner_d;
+  reg [7:0] tag_d;
 
   // working copies, updated step by step inside one cycle
-  reg [6-1:0]       hit;
-  reg [6*3-1:0]   sidx;
-  reg [3:0]        found;   // {hit, index} of a lookup
-  reg [3-1:0]      vic;
-  reg                dfound, dup;
-  reg [8-1:0]      dreg;
-  integer p, s, t;
+  reg [5:0]  hit;
+  reg [17:0] sidx;
+  reg [3:0]  found;   // {hit, index} of a lookup
+  reg        dfound, dnear, dup;
+  reg [7:0]  dreg;
+  reg [5:0]  miss, first;
+  reg [17:0] kth;
+  reg [2:0]  kcnt;
+  reg [7:0]  avail, touched;
+  reg [15:0] cls;
+  reg [23:0] sub, pos, rank_in;
+  reg [23:0] last;
+  integer    i, j, p, s, t;
 
   // Lowest-index valid entry tagged r (invariant 1: at most one exists).
   function [3:0] lookup;
-    input [8-1:0]     valid;
-    input [8*8-1:0] tags;
-    input [8-1:0]    r;
-    integer k;
+    input [7:0]  valid;
+    input [63:0] tags;
+    input [7:0]  r;
+    integer      k;
     begin
-      lookup = {(3+1){1'b0}};
+      lookup = {4{1'b0}};
       for (k = 8 - 1; k >= 0; k = k - 1)
-        if (valid[k] && tags[k*8 +: 8] == r) lookup = {1'b1, k[3-1:0]};
+        if (valid[k] && tags[k*8 +: 8] == r) lookup = {1'b1, k[2:0]};
     end
   endfunction
 
   // D-7 victim among unlocked entries: the lowest invalid one; else a far one, the first
   // at or after start circularly (D-10); else the highest LRU rank.
-  function [3-1:0] victim;
-    input [8-1:0]     valid;
-    input [8-1:0]     lock;
-    input [8-1:0]     near;
-    input [8*3-1:0] rank;
-    input [15:0]       start;
-    integer k;
-    reg hit_v;
-    reg [3-1:0] best;
+  function [2:0] victim;
+    input [7:0]  valid;
+    input [7:0]  lock;
+    input [7:0]  near;
+    input [23:0] rank;
+    input [2:0]  start;
+    integer      k;
+    reg          hit_v;
+    reg [2:0]    best;
     begin
       victim = {3{1'b0}};
       hit_v  = 1'b0;
       for (k = 0; k < 8; k = k + 1)
-        if (!hit_v && !lock[k] && !valid[k]) begin hit_v = 1'b1; victim = k[3-1:0]; end
+        if (!hit_v && !lock[k] && !valid[k]) begin hit_v = 1'b1; victim = k[2:0]; end
       for (k = 0; k < 8; k = k + 1)
-        if (!hit_v && !lock[k] && !near[k] && k[15:0] >= start) begin
-          hit_v = 1'b1; victim = k[3-1:0];
+        if (!hit_v && !lock[k] && !near[k] && k[2:0] >= start) begin
+          hit_v = 1'b1; victim = k[2:0];
         end
       for (k = 0; k < 8; k = k + 1)
-        if (!hit_v && !lock[k] && !near[k]) begin hit_v = 1'b1; victim = k[3-1:0]; end
+        if (!hit_v && !lock[k] && !near[k]) begin hit_v = 1'b1; victim = k[2:0]; end
       best = {3{1'b0}};
       for (k = 0; k < 8; k = k + 1)
         if (!hit_v && !lock[k] && rank[k*3 +: 3] >= best) begin
-          best = rank[k*3 +: 3]; victim = k[3-1:0];
+          best = rank[k*3 +: 3]; victim = k[2:0];
         end
     end
   endfunction
 
   // D-8 touch: entries more recent than idx age by one, idx becomes rank 0.
-  function [8*3-1:0] touch;
-    input [8*3-1:0] rank;
-    input [3-1:0]    idx;
-    integer k;
-    reg [3-1:0] r;
+  function [23:0] touch;
+    input [23:0] rank;
+    input [2:0]  idx;
+    integer      k;
+    reg [2:0]    r;
     begin
       touch = rank;
       r = {3{1'b0}};
       for (k = 0; k < 8; k = k + 1)
-        if (k[3-1:0] == idx) r = rank[k*3 +: 3];
+        if (k[2:0] == idx) r = rank[k*3 +: 3];
       for (k = 0; k < 8; k = k + 1) begin
-        if (k[3-1:0] == idx)             touch[k*3 +: 3] = {3{1'b0}};
+        if (k[2:0] == idx)             touch[k*3 +: 3] = {3{1'b0}};
         else if (rank[k*3 +: 3] < r) touch[k*3 +: 3] = rank[k*3 +: 3] + 3'd1;
       end
     end
@@ -189,14 +195,25 @@ module mlk_366e3eb0_ccu_ctrl (
     dwr_idx_o     = {3{1'b0}};
     dwr_port_o    = {1{1'b0}};
     miss_valid_o  = {6{1'b0}};
-    miss_idx_o    = {(6*3){1'b0}};
+    miss_idx_o    = {18{1'b0}};
     hit           = {6{1'b0}};
-    sidx          = {(6*3){1'b0}};
-    found         = {(3+1){1'b0}};
-    vic           = {3{1'b0}};
+    sidx          = {18{1'b0}};
+    found         = {4{1'b0}};
     dfound        = 1'b0;
+    dnear         = 1'b0;
     dup           = 1'b0;
     dreg          = {8{1'b0}};
+    miss          = {6{1'b0}};
+    first         = {6{1'b0}};
+    kth           = {18{1'b0}};
+    kcnt          = {3{1'b0}};
+    avail         = {8{1'b0}};
+    touched       = {8{1'b0}};
+    cls           = {16{1'b0}};
+    sub           = {24{1'b0}};
+    pos           = {24{1'b0}};
+    rank_in       = {24{1'b0}};
+    last          = {24{1'b0}};
 
     // 5a. port S fill: every slot waiting on the filled entry becomes ready
     if (fill_en_i)
@@ -210,27 +227,30 @@ module mlk_366e3eb0_ccu_ctrl (
         if (wb_acc_i[p] && wb_wid_i[p*3 +: 3] == owner_q) begin
           if (wb_cache_i[p] && !dfound) begin
             dfound     = 1'b1;
-            dwr_port_o = p[1-1:0];
+            dwr_port_o = p[0:0];
+            dreg       = wb_reg_i[p*8 +: 8];
+            dnear      = wb_near_i[p];
           end else begin
-            found = lookup(ct_valid_d_o, ct_tag_d_o, wb_reg_i[p*8 +: 8]);
-            if (found[3]) ct_valid_d_o[found[3-1:0]] = 1'b0;
+            for (i = 0; i < 8; i = i + 1)
+              if (ct_valid_d_o[i] && ct_tag_d_o[i*8 +: 8] == wb_reg_i[p*8 +: 8])
+                ct_valid_d_o[i] = 1'b0;
           end
         end
       end
       // port D: update a hit in place, else allocate a D-7 victim (D-5); set hint, touch
       if (dfound) begin
-        dreg  = wb_reg_i[dwr_port_o*8 +: 8];
-        found = lookup(ct_valid_d_o, ct_tag_d_o, dreg);
-        if (found[3]) begin
-          dwr_idx_o = found[3-1:0];
-        end else begin
-          dwr_idx_o = victim(ct_valid_d_o, ct_lock_d_o, ct_near_d_o, ct_rank_d_o, start_e_i);
-          ct_valid_d_o[dwr_idx_o]             = 1'b1;
-          ct_tag_d_o[dwr_idx_o*8 +: 8]    = dreg;
+        found     = lookup(ct_valid_d_o, ct_tag_d_o, dreg);
+        dwr_idx_o = found[3] ? found[2:0]
+                                 : victim(ct_valid_d_o, ct_lock_d_o, ct_near_d_o, ct_rank_d_o, start_e_i);
+        for (i = 0; i < 8; i = i + 1) begin
+          if (dwr_idx_o == i[2:0]) begin
+            ct_valid_d_o[i]          = 1'b1;
+            ct_tag_d_o[i*8 +: 8] = dreg;
+            ct_near_d_o[i]           = dnear;
+          end
         end
-        ct_near_d_o[dwr_idx_o] = wb_near_i[dwr_port_o];
-        ct_rank_d_o            = touch(ct_rank_d_o, dwr_idx_o);
-        dwr_en_o               = 1'b1;
+        ct_rank_d_o = touch(ct_rank_d_o, dwr_idx_o);
+        dwr_en_o    = 1'b1;
       end
     end
 
@@ -239,54 +259,118 @@ module mlk_366e3eb0_ccu_ctrl (
       ct_lock_d_o   = {8{1'b0}};
       oct_valid_d_o = {6{1'b0}};
       oct_ready_d_o = {6{1'b0}};
-      oct_idx_d_o   = {(6*3){1'b0}};
+      oct_idx_d_o   = {18{1'b0}};
       busy_d        = 1'b0;
     end
 
-    // 5d. allocation (D-11)
+    // 5d. allocation (D-11), computed in parallel; equal to the slot-ordered steps:
+    //  - lookups see the state before any claim, and hits are locked first;
+    //  - successive D-7 picks follow one fixed order over the unlocked entries (claims
+    //    only lock entries, ranks do not move until the touches): invalid by index, then
+    //    far entries circularly from the LFSR start, then by descending LRU rank; the k-th
+    //    missing register (slot order, duplicates once) takes the k-th entry of that order;
+    //  - slot-ordered touches (D-8): touched entries become most recent, ordered by their
+    //    last touch; an untouched entry ages by the number of touched entries older than it.
     if (alloc_i) begin
       if (flush_i) begin
         ct_valid_d_o  = {8{1'b0}};
         owner_valid_d = 1'b1;
         owner_d       = alloc_wid_i;
       end
-      // lookups on the state before any claim; hits are locked first
       for (s = 0; s < 6; s = s + 1) begin
-        if (src_valid_i[s]) begin
-          found = lookup(ct_valid_d_o, ct_tag_d_o, src_reg_i[s*8 +: 8]);
-          hit[s] = found[3];
-          if (found[3]) sidx[s*3 +: 3] = found[3-1:0];
+        found = lookup(ct_valid_d_o, ct_tag_d_o, src_reg_i[s*8 +: 8]);
+        hit[s] = src_valid_i[s] && found[3];
+        sidx[s*3 +: 3] = hit[s] ? found[2:0] : {3{1'b0}};
+      end
+      avail = ~ct_lock_d_o;
+      for (s = 0; s < 6; s = s + 1)
+        for (i = 0; i < 8; i = i + 1)
+          if (hit[s] && sidx[s*3 +: 3] == i[2:0]) begin
+            ct_lock_d_o[i] = 1'b1;
+            avail[i]       = 1'b0;
+          end
+      // first slot naming each missing register, and its rank k among them
+      kcnt = {3{1'b0}};
+      for (s = 0; s < 6; s = s + 1) begin
+        miss[s]  = src_valid_i[s] && !hit[s];
+        first[s] = miss[s];
+        for (t = 0; t < 6; t = t + 1)
+          if (t < s && miss[t] && src_reg_i[t*8 +: 8] == src_reg_i[s*8 +: 8])
+            first[s] = 1'b0;
+        kth[s*3 +: 3] = kcnt;
+        if (first[s]) kcnt = kcnt + 3'd1;
+      end
+      // D-7 order key of every entry: class (0 invalid, 1 far, 2 near/LRU) and position
+      for (i = 0; i < 8; i = i + 1) begin
+        if (!ct_valid_d_o[i]) begin
+          cls[i*2 +: 2]        = 2'd0;
+          sub[i*3 +: 3] = i[2:0];
+        end else if (!ct_near_d_o[i]) begin
+          cls[i*2 +: 2]        = 2'd1;
+          sub[i*3 +: 3] = i[2:0] - start_e_i + ((i[2:0] < start_e_i) ? 3'd0 : 3'd0);
+        end else begin
+          cls[i*2 +: 2]        = 2'd2;
+          sub[i*3 +: 3] = 3'd7 - ct_rank_d_o[i*3 +: 3];
         end
       end
-      for (s = 0; s < 6; s = s + 1)
-        if (hit[s]) ct_lock_d_o[sidx[s*3 +: 3]] = 1'b1;
-      // misses claim victims in slot order, one claim (one bank read) per register
+      for (i = 0; i < 8; i = i + 1) begin
+        pos[i*3 +: 3] = {3{1'b0}};
+        for (j = 0; j < 8; j = j + 1)
+          if (avail[j] && j != i && (cls[j*2 +: 2] < cls[i*2 +: 2] ||
+              (cls[j*2 +: 2] == cls[i*2 +: 2] && sub[j*3 +: 3] < sub[i*3 +: 3])))
+            pos[i*3 +: 3] = pos[i*3 +: 3] + 3'd1;
+      end
+      // claims: the k-th missing register takes the unlocked entry at position k
       for (s = 0; s < 6; s = s + 1) begin
-        if (src_valid_i[s] && !hit[s]) begin
-          dup = 1'b0;
-          for (t = 0; t < 6; t = t + 1) begin
-            if (t < s && !dup && src_valid_i[t] && !hit[t] &&
-                src_reg_i[t*8 +: 8] == src_reg_i[s*8 +: 8]) begin
-              dup = 1'b1;
-              sidx[s*3 +: 3] = sidx[t*3 +: 3];
+        if (first[s]) begin
+          for (i = 0; i < 8; i = i + 1) begin
+            if (avail[i] && pos[i*3 +: 3] == kth[s*3 +: 3]) begin
+              sidx[s*3 +: 3]       = i[2:0];
+              miss_idx_o[s*3 +: 3] = i[2:0];
+              ct_valid_d_o[i]             = 1'b1;
+              ct_tag_d_o[i*8 +: 8]    = src_reg_i[s*8 +: 8];
+              ct_lock_d_o[i]              = 1'b1;
             end
           end
-          if (!dup) begin
-            vic = victim(ct_valid_d_o, ct_lock_d_o, ct_near_d_o, ct_rank_d_o, start_e_i);
-            ct_valid_d_o[vic]           = 1'b1;
-            ct_tag_d_o[vic*8 +: 8]  = src_reg_i[s*8 +: 8];
-            ct_lock_d_o[vic]            = 1'b1;
-            miss_valid_o[s]             = 1'b1;
-            miss_idx_o[s*3 +: 3]    = vic;
-            sidx[s*3 +: 3]          = vic;
+          miss_valid_o[s] = 1'b1;
+        end
+      end
+      // a repeated missing register shares the claim of its first slot
+      for (s = 0; s < 6; s = s + 1) begin
+        dup = 1'b0;
+        for (t = 0; t < 6; t = t + 1) begin
+          if (t < s && !dup && miss[s] && !first[s] && first[t] &&
+              src_reg_i[t*8 +: 8] == src_reg_i[s*8 +: 8]) begin
+            dup = 1'b1;
+            sidx[s*3 +: 3] = sidx[t*3 +: 3];
           end
         end
       end
-      // reuse hints and LRU touches in slot order (D-8, D-11)
+      // reuse hints (the last slot naming an entry wins) and the D-8 touches
+      touched = {8{1'b0}};
+      last    = {24{1'b0}};
       for (s = 0; s < 6; s = s + 1) begin
         if (src_valid_i[s]) begin
-          ct_near_d_o[sidx[s*3 +: 3]] = src_near_i[s];
-          ct_rank_d_o = touch(ct_rank_d_o, sidx[s*3 +: 3]);
+          for (i = 0; i < 8; i = i + 1) begin
+            if (sidx[s*3 +: 3] == i[2:0]) begin
+              ct_near_d_o[i]         = src_near_i[s];
+              touched[i]             = 1'b1;
+              last[i*3 +: 3] = s[2:0];
+            end
+          end
+        end
+      end
+      rank_in = ct_rank_d_o;
+      for (i = 0; i < 8; i = i + 1) begin
+        if (touched[i]) begin
+          ct_rank_d_o[i*3 +: 3] = {3{1'b0}};
+          for (j = 0; j < 8; j = j + 1)
+            if (touched[j] && last[j*3 +: 3] > last[i*3 +: 3])
+              ct_rank_d_o[i*3 +: 3] = ct_rank_d_o[i*3 +: 3] + 3'd1;
+        end else begin
+          for (j = 0; j < 8; j = j + 1)
+            if (touched[j] && rank_in[j*3 +: 3] > rank_in[i*3 +: 3])
+              ct_rank_d_o[i*3 +: 3] = ct_rank_d_o[i*3 +: 3] + 3'd1;
         end
       end
       oct_valid_d_o = src_valid_i;

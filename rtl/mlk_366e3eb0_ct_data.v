@@ -38,29 +38,29 @@
 // slot for dispatch. When both ports write one entry in a cycle, port D wins (newer).
 // Data is not reset: an entry is always written before a slot can read it.
 module mlk_366e3eb0_ct_data (
-  input  wire                 clk_i,
-  input  wire                 fill_en_i,      // port S
-  input  wire [3-1:0]       fill_idx_i,
-  input  wire [1024-1:0]       fill_data_i,
-  input  wire                 dwr_en_i,       // port D
-  input  wire [3-1:0]       dwr_idx_i,
-  input  wire [1024-1:0]       dwr_data_i,
-  input  wire [6-1:0]        rd_valid_i,     // OCT slot valid
-  input  wire [6*3-1:0]    rd_idx_i,       // OCT slot index
-  output reg  [6*1024-1:0]    rd_data_o       // operand per slot, 0 when invalid
+  input  wire          clk_i,
+  input  wire          fill_en_i,      // port S
+  input  wire [2:0]    fill_idx_i,
+  input  wire [1023:0] fill_data_i,
+  input  wire          dwr_en_i,       // port D
+  input  wire [2:0]    dwr_idx_i,
+  input  wire [1023:0] dwr_data_i,
+  input  wire [5:0]    rd_valid_i,     // OCT slot valid
+  input  wire [17:0]   rd_idx_i,       // OCT slot index
+  output reg  [6143:0] rd_data_o       // operand per slot, 0 when invalid
 );
-  reg [1024-1:0] data_q [0:8-1];
-  integer i, s;
+  reg [1023:0] data_q [0:8-1];
+  integer      i, s;
 
   always @(posedge clk_i) begin
     for (i = 0; i < 8; i = i + 1) begin
-      if (dwr_en_i && dwr_idx_i == i[3-1:0])        data_q[i] <= dwr_data_i;
-      else if (fill_en_i && fill_idx_i == i[3-1:0]) data_q[i] <= fill_data_i;
+      if (dwr_en_i && dwr_idx_i == i[2:0])        data_q[i] <= dwr_data_i;
+      else if (fill_en_i && fill_idx_i == i[2:0]) data_q[i] <= fill_data_i;
     end
   end
 
   always @* begin
-    rd_data_o = {(6*1024){1'b0}};
+    rd_data_o = {6144{1'b0}};
     for (s = 0; s < 6; s = s + 1) begin
       if (rd_valid_i[s]) rd_data_o[s*1024 +: 1024] = data_q[rd_idx_i[s*3 +: 3]];
     end

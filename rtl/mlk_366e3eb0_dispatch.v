@@ -37,45 +37,45 @@
 // slot is ready; at most one ready unit leaves per cycle, chosen round-robin from the
 // unit after the last one dispatched; it goes when the execution side accepts.
 module mlk_366e3eb0_dispatch (
-  input  wire                 clk_i,
-  input  wire                 rst_ni,
-  input  wire [2-1:0]        ready_i,
-  input  wire [2*3-1:0]    owner_i,
-  input  wire [2*8-1:0]    tag_i,
-  input  wire [2*6-1:0]     src_valid_i,
-  input  wire [2*6*1024-1:0] src_data_i,
-  input  wire                 disp_ready_i,
-  output reg                  disp_valid_o,
-  output reg  [3-1:0]       disp_wid_o,
-  output reg  [8-1:0]       disp_tag_o,
-  output reg  [6-1:0]        disp_src_valid_o,
-  output reg  [6*1024-1:0]    disp_src_data_o,
-  output reg  [2-1:0]        release_o
+  input  wire           clk_i,
+  input  wire           rst_ni,
+  input  wire [1:0]     ready_i,
+  input  wire [5:0]     owner_i,
+  input  wire [15:0]    tag_i,
+  input  wire [11:0]    src_valid_i,
+  input  wire [12287:0] src_data_i,
+  input  wire           disp_ready_i,
+  output reg            disp_valid_o,
+  output reg  [2:0]     disp_wid_o,
+  output reg  [7:0]     disp_tag_o,
+  output reg  [5:0]     disp_src_valid_o,
+  output reg  [6143:0]  disp_src_data_o,
+  output reg  [1:0]     release_o
 );
-  reg [1-1:0] rr_q, rr_d, sel;
-  integer k;
+  reg [0:0] rr_q, rr_d, sel;
+  integer   k;
 
   always @* begin
     disp_valid_o = 1'b0;
     sel          = {1{1'b0}};
     for (k = 2 - 1; k >= 0; k = k - 1)
-      if (ready_i[k]) begin disp_valid_o = 1'b1; sel = k[1-1:0]; end
+      if (ready_i[k]) begin disp_valid_o = 1'b1; sel = k[0:0]; end
     for (k = 2 - 1; k >= 0; k = k - 1)
-      if (ready_i[k] && k[1-1:0] >= rr_q) begin disp_valid_o = 1'b1; sel = k[1-1:0]; end
+      if (ready_i[k] && k[0:0] >= rr_q) begin disp_valid_o = 1'b1; sel = k[0:0]; end
     disp_wid_o       = {3{1'b0}};
     disp_tag_o       = {8{1'b0}};
     disp_src_valid_o = {6{1'b0}};
-    disp_src_data_o  = {(6*1024){1'b0}};
+    disp_src_data_o  = {6144{1'b0}};
     release_o        = {2{1'b0}};
     rr_d             = rr_q;
     for (k = 0; k < 2; k = k + 1) begin
-      if (disp_valid_o && sel == k[1-1:0]) begin
+      if (disp_valid_o && sel == k[0:0]) begin
         disp_wid_o       = owner_i[k*3 +: 3];
         disp_tag_o       = tag_i[k*8 +: 8];
         disp_src_valid_o = src_valid_i[k*6 +: 6];
         disp_src_data_o  = src_data_i[k*6*1024 +: 6*1024];
         release_o[k]     = disp_ready_i;
-        if (disp_ready_i) rr_d = (k == 2 - 1) ? {1{1'b0}} : k[1-1:0] + 1'd1;
+        if (disp_ready_i) rr_d = (k == 2 - 1) ? {1{1'b0}} : k[0:0] + 1'd1;
       end
     end
   end

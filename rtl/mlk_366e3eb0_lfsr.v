@@ -37,10 +37,10 @@
 // Fibonacci, x^16 + x^14 + x^13 + x^11 + 1, shifting left; advances once per cycle.
 // Every "random" pick of a cycle starts its circular scan at lfsr mod N'.
 module mlk_366e3eb0_lfsr (
-  input  wire        clk_i,
-  input  wire        rst_ni,
-  output wire [15:0] start_e_o,  // lfsr mod 8: start index of entry picks (D-7)
-  output wire [15:0] start_c_o   // lfsr mod 2: start index of unit picks (D-9)
+  input  wire       clk_i,
+  input  wire       rst_ni,
+  output wire [2:0] start_e_o,  // lfsr mod 8: start index of entry picks (D-7)
+  output wire [0:0] start_c_o   // lfsr mod 2: start index of unit picks (D-9)
 );
   reg  [15:0] lfsr_q;
   wire [15:0] lfsr_d = {lfsr_q[14:0], lfsr_q[15] ^ lfsr_q[13] ^ lfsr_q[12] ^ lfsr_q[10]};
@@ -50,6 +50,11 @@ module mlk_366e3eb0_lfsr (
     else         lfsr_q <= lfsr_d;
   end
 
-  assign start_e_o = lfsr_q % 16'd8;
-  assign start_c_o = lfsr_q % 16'd2;
+  // lfsr mod N is below N, so it fits the index width; the upper bits are zero by design
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [15:0] mod_e = lfsr_q % 16'd8;
+  wire [15:0] mod_c = lfsr_q % 16'd2;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign start_e_o = mod_e[2:0];
+  assign start_c_o = mod_c[0:0];
 endmodule

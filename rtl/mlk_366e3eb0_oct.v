@@ -36,24 +36,24 @@
 // mlk_366e3eb0_oct: the operand collector table of one unit: per source slot valid, ready and
 // the index of its CT entry (two slots naming one register share the entry).
 module mlk_366e3eb0_oct (
-  input  wire              clk_i,
-  input  wire              rst_ni,
-  input  wire [6-1:0]     valid_d_i,
-  input  wire [6-1:0]     ready_d_i,
-  input  wire [6*3-1:0] idx_d_i,
-  output wire [6-1:0]     valid_o,
-  output wire [6-1:0]     ready_o,
-  output wire [6*3-1:0] idx_o
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  input  wire [5:0]  valid_d_i,
+  input  wire [5:0]  ready_d_i,
+  input  wire [17:0] idx_d_i,
+  output wire [5:0]  valid_o,
+  output wire [5:0]  ready_o,
+  output wire [17:0] idx_o
 );
-  reg [6-1:0]     valid_q;
-  reg [6-1:0]     ready_q;
-  reg [6*3-1:0] idx_q;
+  reg [5:0]  valid_q;
+  reg [5:0]  ready_q;
+  reg [17:0] idx_q;
 
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       valid_q <= {6{1'b0}};
       ready_q <= {6{1'b0}};
-      idx_q   <= {(6*3){1'b0}};
+      idx_q   <= {18{1'b0}};
     end else begin
       valid_q <= valid_d_i;
       ready_q <= ready_d_i;

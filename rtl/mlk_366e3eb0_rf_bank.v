@@ -39,15 +39,15 @@
 // row read at the edge ending cycle g is on rdata_o during cycle g+1 (port S fill).
 // Rows: {wid, reg >> log2(B)} (contract D-1). Contents are not reset.
 module mlk_366e3eb0_rf_bank (
-  input  wire              clk_i,
-  input  wire              we_i,
-  input  wire              re_i,
-  input  wire [10-1:0] addr_i,
-  input  wire [1024-1:0]   wdata_i,
-  output wire [1024-1:0]   rdata_o
+  input  wire          clk_i,
+  input  wire          we_i,
+  input  wire          re_i,
+  input  wire [9:0]    addr_i,
+  input  wire [1023:0] wdata_i,
+  output wire [1023:0] rdata_o
 );
-  reg [1024-1:0] mem_q [0:1024-1];
-  reg [1024-1:0] rdata_q;
+  reg [1023:0] mem_q [0:1024-1];
+  reg [1023:0] rdata_q;
 
   always @(posedge clk_i) begin
     if (we_i)      mem_q[addr_i] <= wdata_i;

@@ -37,25 +37,25 @@
 // (greedy), then warps that own a CCU, then the rest; lowest (oldest) warp
 // slot first inside each class. Only the top warp is offered to the allocator.
 module mlk_366e3eb0_sched (
-  input  wire             clk_i,
-  input  wire             rst_ni,
-  input  wire [8-1:0]    inst_valid_i,  // warps with an instruction ready to issue
-  input  wire [8-1:0]    owns_i,        // warp owns a CCU (port R)
-  input  wire             issue_i,       // the offered warp issued this cycle
-  output reg              sel_valid_o,
-  output reg  [3-1:0]   sel_wid_o
+  input  wire       clk_i,
+  input  wire       rst_ni,
+  input  wire [7:0] inst_valid_i,  // warps with an instruction ready to issue
+  input  wire [7:0] owns_i,        // warp owns a CCU (port R)
+  input  wire       issue_i,       // the offered warp issued this cycle
+  output reg        sel_valid_o,
+  output reg  [2:0] sel_wid_o
 );
-  reg            last_valid_q;
-  reg [3-1:0]  last_wid_q;
-  integer w;
+  reg       last_valid_q;
+  reg [2:0] last_wid_q;
+  integer   w;
 
   always @* begin
     sel_valid_o = 1'b0;
     sel_wid_o   = {3{1'b0}};
     for (w = 8 - 1; w >= 0; w = w - 1)
-      if (inst_valid_i[w]) begin sel_valid_o = 1'b1; sel_wid_o = w[3-1:0]; end
+      if (inst_valid_i[w]) begin sel_valid_o = 1'b1; sel_wid_o = w[2:0]; end
     for (w = 8 - 1; w >= 0; w = w - 1)
-      if (inst_valid_i[w] && owns_i[w]) begin sel_valid_o = 1'b1; sel_wid_o = w[3-1:0]; end
+      if (inst_valid_i[w] && owns_i[w]) begin sel_valid_o = 1'b1; sel_wid_o = w[2:0]; end
     if (last_valid_q && inst_valid_i[last_wid_q]) begin
       sel_valid_o = 1'b1;
       sel_wid_o   = last_wid_q;

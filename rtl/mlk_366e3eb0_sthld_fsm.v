@@ -40,19 +40,19 @@
 // [0, 63]. The first interval only records prev. The table below is emitted from
 // the configuration (fsm.N keys; deltas already multiplied by sthld_step = 2).
 module mlk_366e3eb0_sthld_fsm (
-  input  wire             clk_i,
-  input  wire             rst_ni,
-  input  wire             issue_i,
-  output wire [6-1:0]   sthld_o
+  input  wire       clk_i,
+  input  wire       rst_ni,
+  input  wire       issue_i,
+  output wire [5:0] sthld_o
 );
-  reg  [14-1:0] cyc_q, cyc_d;
-  reg  [14-1:0] issued_q, issued_d, prev_q, prev_d, cur;
-  reg             have_prev_q, have_prev_d;
-  reg  [3-1:0] state_q, state_d, s_next, l_next;
-  reg  [6-1:0]  sthld_q, sthld_d;
-  reg  signed [15:0] s_delta, l_delta, delta, sum;
-  reg  [47:0]     diff;
-  reg             is_large;
+  reg  [13:0] cyc_q, cyc_d;
+  reg  [13:0] issued_q, issued_d, prev_q, prev_d, cur;
+  reg         have_prev_q, have_prev_d;
+  reg  [2:0]  state_q, state_d, s_next, l_next;
+  reg  [5:0]  sthld_q, sthld_d;
+  reg         signed [15:0] s_delta, l_delta, delta, sum;
+  reg  [47:0] diff;
+  reg         is_large;
 
   // the configured table: state -> (next, delta) on S and on L
   always @* begin
@@ -69,23 +69,23 @@ module mlk_366e3eb0_sthld_fsm (
   end
 
   always @* begin
-    cur         = issued_q + {{(14-1){1'b0}}, issue_i};
+    cur         = issued_q + {{13{1'b0}}, issue_i};
     cyc_d       = cyc_q + 14'd1;
     issued_d    = cur;
     prev_d      = prev_q;
     have_prev_d = have_prev_q;
     state_d     = state_q;
     sthld_d     = sthld_q;
-    diff        = (cur > prev_q) ? {{(48-14){1'b0}}, cur - prev_q} : {{(48-14){1'b0}}, prev_q - cur};
-    is_large       = diff * 48'd50 > {{(48-14){1'b0}}, prev_q} * 48'd1;
+    diff        = (cur > prev_q) ? {{34{1'b0}}, cur - prev_q} : {{34{1'b0}}, prev_q - cur};
+    is_large       = diff * 48'd50 > {{34{1'b0}}, prev_q} * 48'd1;
     delta       = is_large ? l_delta : s_delta;
-    sum         = $signed({{(16-6){1'b0}}, sthld_q}) + delta;
+    sum         = $signed({{10{1'b0}}, sthld_q}) + delta;
     if (cyc_q == 14'd9999) begin
       if (have_prev_q) begin
         state_d = is_large ? l_next : s_next;
         if (sum < 16'sd0)                  sthld_d = {6{1'b0}};
         else if (sum > 16'sd63) sthld_d = 6'd63;
-        else                               sthld_d = sum[6-1:0];
+        else                               sthld_d = sum[5:0];
       end
       prev_d      = cur;
       have_prev_d = 1'b1;

@@ -38,63 +38,64 @@
 // Vectors are flattened: element i of a per-warp / per-slot / per-port field is
 // [i*width +: width]; inst_src_* are indexed by wid*6 + slot.
 module mlk_366e3eb0_subcore (
-  input  wire                 clk_i,
-  input  wire                 rst_ni,
+  input  wire          clk_i,
+  input  wire          rst_ni,
   // issue: head instruction of every warp
-  input  wire [8-1:0]        inst_valid_i,
-  input  wire [8*6-1:0]     inst_src_valid_i,
-  input  wire [8*6*8-1:0] inst_src_reg_i,
-  input  wire [8*6-1:0]     inst_src_near_i,
-  input  wire [8*8-1:0]    inst_tag_i,
-  output wire                 issue_valid_o,
-  output wire [3-1:0]       issue_wid_o,
+  input  wire [7:0]    inst_valid_i,
+  input  wire [47:0]   inst_src_valid_i,
+  input  wire [383:0]  inst_src_reg_i,
+  input  wire [47:0]   inst_src_near_i,
+  input  wire [63:0]   inst_tag_i,
+  output wire          issue_valid_o,
+  output wire [2:0]    issue_wid_o,
   // write-back ports
-  input  wire [2-1:0]       wb_valid_i,
-  input  wire [2*3-1:0]   wb_wid_i,
-  input  wire [2*8-1:0]   wb_reg_i,
-  input  wire [2-1:0]       wb_near_i,
-  input  wire [2*1024-1:0]   wb_data_i,
-  output wire [2-1:0]       wb_ready_o,
+  input  wire [1:0]    wb_valid_i,
+  input  wire [5:0]    wb_wid_i,
+  input  wire [15:0]   wb_reg_i,
+  input  wire [1:0]    wb_near_i,
+  input  wire [2047:0] wb_data_i,
+  output wire [1:0]    wb_ready_o,
   // dispatch to the execution units
-  input  wire                 disp_ready_i,
-  output wire                 disp_valid_o,
-  output wire [3-1:0]       disp_wid_o,
-  output wire [8-1:0]       disp_tag_o,
-  output wire [6-1:0]        disp_src_valid_o,
-  output wire [6*1024-1:0]    disp_src_data_o
+  input  wire          disp_ready_i,
+  output wire          disp_valid_o,
+  output wire [2:0]    disp_wid_o,
+  output wire [7:0]    disp_tag_o,
+  output wire [5:0]    disp_src_valid_o,
+  output wire [6143:0] disp_src_data_o
 );
-  wire [15:0]         start_e, start_c;
-  wire                sel_valid;
-  wire [3-1:0]      sel_wid;
-  wire                issue, flush;
-  wire [1-1:0]      unit;
+  wire [2:0] start_e;
+  wire [0:0] start_c;
+  wire       sel_valid;
+  wire [2:0] sel_wid;
+  wire       issue, flush;
+  wire [0:0] unit;
   // D-9 case of this cycle (0..5, 7 = no warp), for waveforms; no logic reads it
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [2:0]          outcome;
+  wire [2:0] outcome;
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [6-1:0]      sthld;
-  wire [2-1:0]      wb_acc, wb_cache;
-  wire [2-1:0]       busy, owner_valid, has_near, ready, release_u, fill_en;
-  wire [2*3-1:0]   owner;
-  wire [2*8-1:0]   tag;
-  wire [2*6-1:0]    src_valid, miss_valid;
-  wire [2*6*3-1:0] miss_idx;
-  wire [2*6*1024-1:0] src_data;
-  wire [2*3-1:0]   fill_idx;
-  wire [2*1024-1:0]   fill_data;
-  wire [2-1:0]       bank_we, bank_re;
-  wire [2*10-1:0] bank_addr;
-  wire [2*1024-1:0]   bank_wdata, bank_rdata;
-  reg  [6-1:0]       req_valid;
-  reg  [6*3-1:0]   req_idx;
-  reg  [8-1:0]       owns;
-  integer k, w;
+  wire [5:0]     sthld;
+  wire [1:0]     wb_acc, wb_cache;
+  wire [1:0]     busy, owner_valid, has_near, ready, release_u, fill_en;
+  wire [5:0]     owner;
+  wire [15:0]    tag;
+  wire [11:0]    src_valid, miss_valid;
+  wire [35:0]    miss_idx;
+  wire [12287:0] src_data;
+  wire [5:0]     fill_idx;
+  wire [2047:0]  fill_data;
+  wire [1:0]     bank_we, bank_re;
+  wire [19:0]    bank_addr;
+  wire [2047:0]  bank_wdata, bank_rdata;
+  reg  [5:0]     req_valid;
+  reg  [17:0]    req_idx;
+  reg  [7:0]     owns;
+  integer        k, w;
 
   // the offered warp's instruction
-  wire [6-1:0]     sel_src_valid = inst_src_valid_i[sel_wid*6 +: 6];
-  wire [6*8-1:0] sel_src_reg   = inst_src_reg_i[sel_wid*6*8 +: 6*8];
-  wire [6-1:0]     sel_src_near  = inst_src_near_i[sel_wid*6 +: 6];
-  wire [8-1:0]    sel_tag       = inst_tag_i[sel_wid*8 +: 8];
+  wire [5:0]  sel_src_valid = inst_src_valid_i[sel_wid*6 +: 6];
+  wire [47:0] sel_src_reg   = inst_src_reg_i[sel_wid*6*8 +: 6*8];
+  wire [5:0]  sel_src_near  = inst_src_near_i[sel_wid*6 +: 6];
+  wire [7:0]  sel_tag       = inst_tag_i[sel_wid*8 +: 8];
 
   mlk_366e3eb0_lfsr u_lfsr (
     .clk_i(clk_i), .rst_ni(rst_ni),
@@ -106,7 +107,7 @@ module mlk_366e3eb0_subcore (
     owns = {8{1'b0}};
     for (w = 0; w < 8; w = w + 1)
       for (k = 0; k < 2; k = k + 1)
-        if (owner_valid[k] && owner[k*3 +: 3] == w[3-1:0]) owns[w] = 1'b1;
+        if (owner_valid[k] && owner[k*3 +: 3] == w[2:0]) owns[w] = 1'b1;
   end
 
   mlk_366e3eb0_sched u_sched (
@@ -151,7 +152,7 @@ module mlk_366e3eb0_subcore (
   // the bank reads of this cycle's allocation (only the allocated unit has misses)
   always @* begin
     req_valid = {6{1'b0}};
-    req_idx   = {(6*3){1'b0}};
+    req_idx   = {18{1'b0}};
     for (k = 0; k < 2; k = k + 1) begin
       req_valid = req_valid | miss_valid[k*6 +: 6];
       req_idx   = req_idx | miss_idx[k*6*3 +: 6*3];
