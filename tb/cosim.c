@@ -1,0 +1,603 @@
+/* cosim.c - lockstep co-simulation of the C model (cmodel/) and the Verilated RTL
+ * (ccugen --debug), built by scripts/cosim.sh with tb/vglue.cpp.
+ *
+ *   cosim [--config FILE] [--set k=v]... [--cycles N] [--seed S]
+ *         [--mode legal|adversarial] [--vcd-dir DIR] [--waves FILE] [--bench N]
+ *
+ * Each cycle: inputs from the driver (legal) or the adversarial generator; the model steps;
+ * the RTL gets the same inputs (clk low, eval), every output port is compared bit for bit;
+ * then the posedge, and dbg_state_o is compared with sc_dbg_pack. Legal mode also runs the
+ * driver's checks (invariant 4) and sc_check_invariants. First mismatch: one report block,
+ * then (if built with --trace) the same seed re-runs from reset with a VCD of the last
+ * COSIM_VCD_WINDOW cycles into DIR/fail_<seed>.vcd. Exit 0 pass, 1 mismatch or violation,
+ * 2 usage, configuration or build mismatch.
+ * --bench N: model-alone, RTL-alone (recorded inputs) and lockstep cycles/s over N cycles.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "adv.h"
+#include "cfg.h"
+#include "cov.h"
+#include "dbg.h"
+#include "drv.h"
+#include "sc.h"
+#include "sc_state.h"
+#include "stats.h"
+#include "vglue.h"
+
+#define PROG "cosim"
+#define COSIM_VCD_WINDOW 64
+
+typedef struct {
+    const char *config;
+    unsigned long cycles;
+    unsigned long seed;
+    int adversarial;
+    const char *vcd_dir;
+    const char *waves;   /* full-run VCD */
+    unsigned long bench;
+} opts_t;
+
+/* ---- bit vectors (uint32 words, LSB first) ---------------------------------------- */
+
+typedef struct {
+    unsigned width, words;
+    uint32_t *v;
+} bv_t;
+
+static unsigned W_, S_, RB, WB, TB, DW, P_;
+static bv_t port_exp[VG_NPORTS], port_act[VG_NPORTS];
+static unsigned port_width[VG_NPORTS], port_elem[VG_NPORTS];
+
+static void bv_clear(bv_t *b)
+{
+    memset(b->v, 0, sizeof(uint32_t) * b->words);
+}
+
+static void bv_put(bv_t *b, unsigned lsb, unsigned width, uint64_t val)
+{
+    for (unsigned i = 0; i < width;) {
+        unsigned pos = lsb + i, off = pos % 32, n = 32 - off;
+        if (n > width - i) n = width - i;
+        uint32_t chunk = (uint32_t)(val >> i) & (n == 32 ? 0xffffffffu : ((1u << n) - 1));
+        b->v[pos / 32] |= chunk << off;
+        i += n;
+    }
+}
+
+static void bv_put_data(bv_t *b, unsigned lsb, unsigned width, const uint64_t *src)
+{
+    for (unsigned i = 0; i < width; i += 64) {
+        unsigned n = width - i < 64 ? width - i : 64;
+        bv_put(b, lsb + i, n, src[i / 64]);
+    }
+}
+
+static int bv_bit(const uint32_t *v, unsigned i)
+{
+    return (int)((v[i / 32] >> (i % 32)) & 1u);
+}
+
+/* Hex of bits [lsb, lsb+width) of v, MSB first. */
+static void bv_hex(const uint32_t *v, unsigned lsb, unsigned width, FILE *f)
+{
+    unsigned nd = (width + 3) / 4;
+    fputs("0x", f);
+    for (unsigned d = nd; d-- > 0;) {
+        unsigned x = 0;
+        for (unsigned j = 0; j < 4; j++) {
+            unsigned bit = d * 4 + j;
+            if (bit < width) x |= (unsigned)bv_bit(v, lsb + bit) << j;
+        }
+        fputc("0123456789abcdef"[x], f);
+    }
+}
+
+static int bv_alloc(bv_t *b, unsigned width)
+{
+    b->width = width;
+    b->words = (width + 31) / 32 + 2; /* +2: room for QData reads of narrow ports */
+    b->v = calloc(b->words, sizeof(uint32_t));
+    return b->v ? 0 : -1;
+}
+
+static void setup_widths(const cfg_t *c, const sc_t *m)
+{
+    W_ = c->warps; S_ = c->slots; RB = cfg_clog2(c->regs); WB = cfg_clog2(c->warps);
+    TB = c->tag_bits; DW = c->data_bits; P_ = c->wb_ports;
+    unsigned w[VG_NPORTS] = {
+        [VG_CLK] = 1, [VG_RST_N] = 1, [VG_INST_VALID] = W_, [VG_INST_SRC_VALID] = W_ * S_,
+        [VG_INST_SRC_REG] = W_ * S_ * RB, [VG_INST_SRC_NEAR] = W_ * S_,
+        [VG_INST_TAG] = W_ * TB, [VG_WB_VALID] = P_, [VG_WB_WID] = P_ * WB,
+        [VG_WB_REG] = P_ * RB, [VG_WB_NEAR] = P_, [VG_WB_DATA] = P_ * DW,
+        [VG_DISP_READY] = 1, [VG_ISSUE_VALID] = 1, [VG_ISSUE_WID] = WB, [VG_WB_READY] = P_,
+        [VG_DISP_VALID] = 1, [VG_DISP_WID] = WB, [VG_DISP_TAG] = TB,
+        [VG_DISP_SRC_VALID] = S_, [VG_DISP_SRC_DATA] = S_ * DW,
+        [VG_DBG_STATE] = sc_dbg_width(m),
+    };
+    unsigned e[VG_NPORTS] = {
+        [VG_INST_VALID] = 1, [VG_INST_SRC_VALID] = 1, [VG_INST_SRC_REG] = RB,
+        [VG_INST_SRC_NEAR] = 1, [VG_INST_TAG] = TB, [VG_WB_VALID] = 1, [VG_WB_WID] = WB,
+        [VG_WB_REG] = RB, [VG_WB_NEAR] = 1, [VG_WB_DATA] = DW, [VG_WB_READY] = 1,
+        [VG_DISP_SRC_VALID] = 1, [VG_DISP_SRC_DATA] = DW,
+    };
+    for (int p = 0; p < VG_NPORTS; p++) {
+        port_width[p] = w[p];
+        port_elem[p] = e[p] ? e[p] : w[p];
+    }
+}
+
+static int alloc_ports(void)
+{
+    for (int p = 0; p < VG_NPORTS; p++)
+        if (bv_alloc(&port_exp[p], port_width[p]) || bv_alloc(&port_act[p], port_width[p]))
+            return -1;
+    return 0;
+}
+
+/* sc_in -> input port vectors (port_exp[] of the input ports). */
+static void pack_inputs(const sc_in *in)
+{
+    for (int p = VG_INST_VALID; p <= VG_DISP_READY; p++) bv_clear(&port_exp[p]);
+    for (unsigned w = 0; w < W_; w++) {
+        bv_put(&port_exp[VG_INST_VALID], w, 1, in->inst_valid[w]);
+        bv_put(&port_exp[VG_INST_TAG], w * TB, TB, in->inst_tag[w]);
+        for (unsigned s = 0; s < S_; s++) {
+            unsigned i = w * S_ + s;
+            bv_put(&port_exp[VG_INST_SRC_VALID], i, 1, in->inst_src_valid[w][s]);
+            bv_put(&port_exp[VG_INST_SRC_REG], i * RB, RB, in->inst_src_reg[w][s]);
+            bv_put(&port_exp[VG_INST_SRC_NEAR], i, 1, in->inst_src_near[w][s]);
+        }
+    }
+    for (unsigned p = 0; p < P_; p++) {
+        bv_put(&port_exp[VG_WB_VALID], p, 1, in->wb_valid[p]);
+        bv_put(&port_exp[VG_WB_WID], p * WB, WB, in->wb_wid[p]);
+        bv_put(&port_exp[VG_WB_REG], p * RB, RB, in->wb_reg[p]);
+        bv_put(&port_exp[VG_WB_NEAR], p, 1, in->wb_near[p]);
+        bv_put_data(&port_exp[VG_WB_DATA], p * DW, DW, in->wb_data[p]);
+    }
+    bv_put(&port_exp[VG_DISP_READY], 0, 1, in->disp_ready);
+}
+
+static void pack_outputs(const sc_out *o)
+{
+    for (int p = VG_ISSUE_VALID; p <= VG_DISP_SRC_DATA; p++) bv_clear(&port_exp[p]);
+    bv_put(&port_exp[VG_ISSUE_VALID], 0, 1, o->issue_valid);
+    bv_put(&port_exp[VG_ISSUE_WID], 0, WB, o->issue_wid);
+    for (unsigned p = 0; p < P_; p++) bv_put(&port_exp[VG_WB_READY], p, 1, o->wb_ready[p]);
+    bv_put(&port_exp[VG_DISP_VALID], 0, 1, o->disp_valid);
+    bv_put(&port_exp[VG_DISP_WID], 0, WB, o->disp_wid);
+    bv_put(&port_exp[VG_DISP_TAG], 0, TB, o->disp_tag);
+    for (unsigned s = 0; s < S_; s++) {
+        bv_put(&port_exp[VG_DISP_SRC_VALID], s, 1, o->disp_src_valid[s]);
+        bv_put_data(&port_exp[VG_DISP_SRC_DATA], s * DW, DW, o->disp_src_data[s]);
+    }
+}
+
+static void rtl_set(vg_t *v, int port, unsigned val)
+{
+    bv_t *b = &port_exp[port];
+    bv_clear(b);
+    bv_put(b, 0, 1, val);
+    vg_set(v, port, b->v);
+}
+
+static void rtl_apply_inputs(vg_t *v)
+{
+    for (int p = VG_INST_VALID; p <= VG_DISP_READY; p++) vg_set(v, p, port_exp[p].v);
+}
+
+/* First differing bit of port p between port_exp and port_act, or -1. */
+static long first_diff(int p)
+{
+    const bv_t *e = &port_exp[p], *a = &port_act[p];
+    unsigned nw = (port_width[p] + 31) / 32;
+    for (unsigned i = 0; i < nw; i++) {
+        uint32_t x = e->v[i] ^ a->v[i];
+        if (i == nw - 1 && port_width[p] % 32) x &= (1u << (port_width[p] % 32)) - 1;
+        if (x) {
+            unsigned bit = i * 32;
+            while (!(x & 1u)) { x >>= 1; bit++; }
+            return (long)bit;
+        }
+    }
+    return -1;
+}
+
+/* ---- one run ------------------------------------------------------------------------ */
+
+typedef struct {
+    const cfg_t *c;
+    const opts_t *o;
+    unsigned long long hash;
+    sc_t *m;
+    drv_t *d;
+    adv_t *a;
+    vg_t *v;
+    cov_t *cov;
+    /* first failure */
+    long fail_cycle;
+} run_t;
+
+static int run_open(run_t *r)
+{
+    r->m = sc_create(r->c);
+    r->d = r->o->adversarial ? NULL : drv_create(r->c);
+    r->a = r->o->adversarial ? adv_create(r->c, r->o->seed) : NULL;
+    r->v = vg_new();
+    return (r->m && (r->d || r->a) && r->v) ? 0 : -1;
+}
+
+static void run_close(run_t *r)
+{
+    sc_destroy(r->m);
+    drv_destroy(r->d);
+    adv_destroy(r->a);
+    vg_free(r->v);
+    r->m = NULL; r->d = NULL; r->a = NULL; r->v = NULL;
+}
+
+static void rtl_reset(vg_t *v)
+{
+    rtl_set(v, VG_CLK, 0);
+    rtl_set(v, VG_RST_N, 0);
+    for (int p = VG_INST_VALID; p <= VG_DISP_READY; p++) {
+        bv_clear(&port_exp[p]);
+        vg_set(v, p, port_exp[p].v);
+    }
+    vg_eval(v);
+    rtl_set(v, VG_CLK, 1);
+    vg_eval(v);
+    rtl_set(v, VG_CLK, 0);
+    vg_eval(v);
+    rtl_set(v, VG_RST_N, 1);
+    vg_eval(v);
+}
+
+static void report_header(long cycle, const char *what)
+{
+    printf("cosim: FAIL first mismatch\n");
+    printf("  cycle     %ld (%s)\n", cycle, what);
+}
+
+static void report_tail(const run_t *r)
+{
+    printf("  seed      %lu\n  mode      %s\n  config    %s\n  hash      %016llx\n",
+           r->o->seed, r->o->adversarial ? "adversarial" : "legal",
+           r->o->config ? r->o->config : "(defaults)", r->hash);
+}
+
+static void report_port(const run_t *r, long cycle, int p, long bit)
+{
+    unsigned ew = port_elem[p], el = (unsigned)bit / ew;
+    report_header(cycle, "outputs before the rising edge");
+    if (ew != port_width[p])
+        printf("  signal    %s[element %u] (bits %u +: %u; first differing bit %ld)\n",
+               vg_name(p), el, el * ew, ew, bit);
+    else
+        printf("  signal    %s (first differing bit %ld)\n", vg_name(p), bit);
+    printf("  expected  ");
+    bv_hex(port_exp[p].v, el * ew, ew, stdout);
+    printf("  (model)\n  actual    ");
+    bv_hex(port_act[p].v, el * ew, ew, stdout);
+    printf("  (RTL)\n");
+    report_tail(r);
+}
+
+static void report_dbg(const run_t *r, long cycle, long bit)
+{
+    char name[128] = "?";
+    unsigned lsb = (unsigned)bit, w = 1;
+    sc_dbg_field(r->m, (unsigned)bit, name, sizeof name, &lsb, &w);
+    report_header(cycle, "state after the rising edge");
+    printf("  signal    dbg_state_o.%s (bits %u +: %u; first differing bit %ld)\n", name, lsb,
+           w, bit);
+    printf("  expected  ");
+    bv_hex(port_exp[VG_DBG_STATE].v, lsb, w, stdout);
+    printf("  (model)\n  actual    ");
+    bv_hex(port_act[VG_DBG_STATE].v, lsb, w, stdout);
+    printf("  (RTL)\n");
+    report_tail(r);
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Run the lockstep loop for `cycles` cycles. report = 1: print the first mismatch.
+ * trace_from >= 0: VCD dumping for cycles >= trace_from (already opened).
+ * Returns 0 pass, 1 mismatch (r->fail_cycle set), 2 model-side violation. */
+static int run_loop(run_t *r, unsigned long cycles, long trace_from, int report)
+{
+    sc_in in;
+    sc_out out;
+    char msg[512];
+    unsigned dbgw = port_width[VG_DBG_STATE];
+
+    rtl_reset(r->v);
+    /* the state right after reset */
+    vg_get(r->v, VG_DBG_STATE, port_act[VG_DBG_STATE].v);
+    bv_clear(&port_exp[VG_DBG_STATE]);
+    sc_dbg_pack(r->m, port_exp[VG_DBG_STATE].v);
+    long bit = first_diff(VG_DBG_STATE);
+    if (bit >= 0) {
+        r->fail_cycle = -1;
+        if (report) report_dbg(r, -1, bit);
+        return 1;
+    }
+    (void)dbgw;
+    for (unsigned long t = 0; t < cycles; t++) {
+        int tracing = trace_from >= 0 && (long)t >= trace_from;
+        if (r->d) drv_inputs(r->d, &in);
+        else adv_inputs(r->a, &in);
+        memset(&out, 0, sizeof out);
+        if (r->cov) cov_pre(r->cov, r->m);
+        sc_step(r->m, &in, &out);
+        if (r->cov) cov_post(r->cov, r->m, &in, &out);
+        pack_inputs(&in);
+        pack_outputs(&out);
+        rtl_apply_inputs(r->v);
+        vg_eval(r->v);
+        if (tracing) vg_trace_dump(r->v, (uint64_t)t * 10);
+        for (int p = VG_ISSUE_VALID; p <= VG_DISP_SRC_DATA; p++) {
+            vg_get(r->v, p, port_act[p].v);
+            bit = first_diff(p);
+            if (bit >= 0) {
+                r->fail_cycle = (long)t;
+                if (report) report_port(r, (long)t, p, bit);
+                if (tracing) {
+                    rtl_set(r->v, VG_CLK, 1);
+                    vg_eval(r->v);
+                    vg_trace_dump(r->v, (uint64_t)t * 10 + 5);
+                }
+                return 1;
+            }
+        }
+        rtl_set(r->v, VG_CLK, 1);
+        vg_eval(r->v);
+        if (tracing) vg_trace_dump(r->v, (uint64_t)t * 10 + 5);
+        vg_get(r->v, VG_DBG_STATE, port_act[VG_DBG_STATE].v);
+        bv_clear(&port_exp[VG_DBG_STATE]);
+        sc_dbg_pack(r->m, port_exp[VG_DBG_STATE].v);
+        bit = first_diff(VG_DBG_STATE);
+        if (bit >= 0) {
+            r->fail_cycle = (long)t;
+            if (report) report_dbg(r, (long)t, bit);
+            return 1;
+        }
+        rtl_set(r->v, VG_CLK, 0);
+        if (r->d) {
+            if (drv_consume(r->d, &in, &out) != 0) {
+                r->fail_cycle = (long)t;
+                if (report)
+                    printf("cosim: FAIL model-side violation at cycle %lu (driver): %s\n", t,
+                           drv_error(r->d));
+                return 2;
+            }
+            if (sc_check_invariants(r->m, msg, sizeof msg) != 0) {
+                r->fail_cycle = (long)t;
+                if (report)
+                    printf("cosim: FAIL model-side violation at cycle %lu (invariant): %s\n",
+                           t, msg);
+                return 2;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---- options ------------------------------------------------------------------------ */
+
+static const char *config_path(int argc, char **argv)
+{
+    const char *path = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
+            path = argv[++i];
+        else if (strncmp(argv[i], "--config=", 9) == 0)
+            path = argv[i] + 9;
+        else if (strcmp(argv[i], "--set") == 0)
+            i++;
+    }
+    return path;
+}
+
+static int parse_rest(char **rest, int nrest, char *argv0, opts_t *o)
+{
+    for (int i = 0; i < nrest; i++) {
+        const char *a = rest[i];
+        if (a == argv0) continue;
+        const char *eq = strchr(a, '=');
+        char key[32];
+        size_t kl = eq ? (size_t)(eq - a) : strlen(a);
+        if (kl >= sizeof key) kl = sizeof key - 1;
+        memcpy(key, a, kl);
+        key[kl] = '\0';
+        const char *v = eq ? eq + 1 : (i + 1 < nrest ? rest[i + 1] : NULL);
+        int consumed = eq ? 0 : 1;
+        if (!v) {
+            fprintf(stderr, PROG ": %s: missing value\n", key);
+            return 2;
+        }
+        if (strcmp(key, "--cycles") == 0) o->cycles = strtoul(v, NULL, 0);
+        else if (strcmp(key, "--seed") == 0) o->seed = strtoul(v, NULL, 0);
+        else if (strcmp(key, "--bench") == 0) o->bench = strtoul(v, NULL, 0);
+        else if (strcmp(key, "--vcd-dir") == 0) o->vcd_dir = v;
+        else if (strcmp(key, "--waves") == 0) o->waves = v;
+        else if (strcmp(key, "--mode") == 0) {
+            if (strcmp(v, "legal") == 0) o->adversarial = 0;
+            else if (strcmp(v, "adversarial") == 0) o->adversarial = 1;
+            else {
+                fprintf(stderr, PROG ": --mode: '%s' (allowed: legal, adversarial)\n", v);
+                return 2;
+            }
+        } else {
+            fprintf(stderr, PROG ": unknown option '%s' (allowed: --config, --set, --cycles, "
+                            "--seed, --mode, --vcd-dir, --waves, --bench)\n", a);
+            return 2;
+        }
+        i += consumed;
+    }
+    return 0;
+}
+
+/* ---- bench -------------------------------------------------------------------------- */
+
+static int bench(run_t *r, unsigned long n)
+{
+    /* 1: model + driver alone, recording the packed inputs */
+    unsigned nin = 0;
+    for (int p = VG_INST_VALID; p <= VG_DISP_READY; p++) nin += port_exp[p].words;
+    uint32_t *rec = malloc(sizeof(uint32_t) * nin * n);
+    if (!rec) return 2;
+    sc_in in;
+    sc_out out;
+    double t0 = now_s();
+    for (unsigned long t = 0; t < n; t++) {
+        if (r->d) drv_inputs(r->d, &in);
+        else adv_inputs(r->a, &in);
+        sc_step(r->m, &in, &out);
+        if (r->d) drv_consume(r->d, &in, &out);
+    }
+    double t_model = now_s() - t0;
+    /* record (not timed): same inputs again from a fresh model + driver */
+    run_close(r);
+    if (run_open(r)) return 2;
+    for (unsigned long t = 0; t < n; t++) {
+        if (r->d) drv_inputs(r->d, &in);
+        else adv_inputs(r->a, &in);
+        sc_step(r->m, &in, &out);
+        if (r->d) drv_consume(r->d, &in, &out);
+        pack_inputs(&in);
+        uint32_t *q = rec + (size_t)t * nin;
+        for (int p = VG_INST_VALID; p <= VG_DISP_READY; p++) {
+            memcpy(q, port_exp[p].v, sizeof(uint32_t) * port_exp[p].words);
+            q += port_exp[p].words;
+        }
+    }
+    /* 2: RTL alone on the recorded inputs */
+    rtl_reset(r->v);
+    t0 = now_s();
+    for (unsigned long t = 0; t < n; t++) {
+        const uint32_t *q = rec + (size_t)t * nin;
+        for (int p = VG_INST_VALID; p <= VG_DISP_READY; p++) {
+            vg_set(r->v, p, q);
+            q += port_exp[p].words;
+        }
+        vg_eval(r->v);
+        for (int p = VG_ISSUE_VALID; p <= VG_DISP_SRC_DATA; p++) vg_get(r->v, p, port_act[p].v);
+        rtl_set(r->v, VG_CLK, 1);
+        vg_eval(r->v);
+        rtl_set(r->v, VG_CLK, 0);
+    }
+    double t_rtl = now_s() - t0;
+    free(rec);
+    /* 3: lockstep */
+    run_close(r);
+    if (run_open(r)) return 2;
+    t0 = now_s();
+    int rc = run_loop(r, n, -1, 1);
+    double t_lock = now_s() - t0;
+    printf("bench cycles %lu\n", n);
+    printf("bench model_cycles_per_second %.0f\n", (double)n / t_model);
+    printf("bench rtl_cycles_per_second %.0f\n", (double)n / t_rtl);
+    printf("bench lockstep_cycles_per_second %.0f\n", (double)n / t_lock);
+    return rc ? 1 : 0;
+}
+
+/* ---- main --------------------------------------------------------------------------- */
+
+int main(int argc, char **argv)
+{
+    cfg_t c;
+    char err[CFG_ERR_LEN] = "";
+    char **rest = calloc((size_t)argc + 1, sizeof *rest);
+    int nrest = 0;
+    opts_t o = {0};
+
+    if (!rest) return 2;
+    if (cfg_from_args(&c, argc, argv, rest, &nrest, err) != 0) {
+        fprintf(stderr, PROG ": %s\n", err);
+        return 2;
+    }
+    o.seed = c.wl_seed;
+    int rc = parse_rest(rest, nrest, argv[0], &o);
+    free(rest);
+    if (rc) return rc;
+    if (o.cycles == 0) o.cycles = c.wl_cycles;
+    c.wl_seed = o.seed;
+    o.config = config_path(argc, argv);
+
+    run_t r = {0};
+    r.c = &c;
+    r.o = &o;
+    r.hash = cfg_hash(&c);
+#ifdef COSIM_HASH
+    if (r.hash != COSIM_HASH) {
+        fprintf(stderr, PROG ": configuration hash %016llx differs from the RTL this binary "
+                        "was built for (%016llx)\n", r.hash, (unsigned long long)COSIM_HASH);
+        return 2;
+    }
+#endif
+    if (run_open(&r)) {
+        fprintf(stderr, PROG ": out of memory\n");
+        return 2;
+    }
+    setup_widths(&c, r.m);
+    if (alloc_ports()) return 2;
+    if (o.bench) {
+        rc = bench(&r, o.bench);
+        run_close(&r);
+        return rc;
+    }
+    r.cov = cov_create(r.m);
+    if (o.waves && vg_trace_open(r.v, o.waves) != 0)
+        fprintf(stderr, PROG ": --waves: this binary was built without --trace\n");
+
+    double t0 = now_s();
+    rc = run_loop(&r, o.cycles, o.waves ? 0 : -1, 1);
+    double secs = now_s() - t0;
+    vg_trace_close(r.v);
+    if (rc == 0) {
+        printf("cosim: PASS config=%s mode=%s cycles=%lu seed=%lu seconds=%.2f "
+               "cycles_per_second=%.0f\n",
+               o.config ? o.config : "(defaults)", o.adversarial ? "adversarial" : "legal",
+               o.cycles, o.seed, secs, secs > 0 ? (double)o.cycles / secs : 0.0);
+        stats_print(sc_stats_get(r.m), &c, stdout);
+        cov_print(r.cov, stdout);
+    } else if (rc == 1) {
+        long fc = r.fail_cycle;
+        const char *dir = o.vcd_dir ? o.vcd_dir : ".";
+        char path[1024];
+        snprintf(path, sizeof path, "%s/fail_%lu.vcd", dir, o.seed);
+        if (!vg_can_trace()) {
+            printf("cosim: no VCD (binary built without --trace); rerun traced for %s\n",
+                   path);
+        } else {
+            cov_destroy(r.cov);
+            r.cov = NULL;
+            run_close(&r);
+            if (run_open(&r) || vg_trace_open(r.v, path) != 0) {
+                printf("cosim: could not write %s\n", path);
+            } else {
+                long from = fc - COSIM_VCD_WINDOW + 1;
+                if (from < 0) from = 0;
+                run_loop(&r, (unsigned long)(fc + 1), from, 0);
+                vg_trace_close(r.v);
+                printf("cosim: VCD of cycles %ld..%ld (time = 10*cycle, edge at +5): %s\n",
+                       from, fc, path);
+            }
+        }
+    } else {
+        rc = 1;
+    }
+    fflush(stdout);
+    cov_destroy(r.cov);
+    run_close(&r);
+    return rc;
+}

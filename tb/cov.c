@@ -1,0 +1,202 @@
+/* cov.c - functional coverage bins of the co-simulation (see cov.h, docs/coverage.md). */
+#include <stdlib.h>
+#include <string.h>
+#include "cov.h"
+#include "sc_state.h"
+
+#define COV_MAX_BINS 256
+#define COV_NAME_LEN 40
+
+typedef struct {
+    uint8_t valid, near;
+    uint16_t tag;
+} ct_snap;
+
+struct cov {
+    unsigned nbins;
+    char name[COV_MAX_BINS][COV_NAME_LEN];
+    uint64_t count[COV_MAX_BINS];
+    /* pre-cycle snapshot */
+    sc_stats st;
+    ct_snap ct[CFG_MAX_C][CFG_MAX_E];
+    uint8_t busy[CFG_MAX_C], owner_valid[CFG_MAX_C];
+    uint16_t owner[CFG_MAX_C];
+    int waited; /* an alloc_wait happened since the last near flush */
+};
+
+static unsigned bin(cov_t *cv, const char *name)
+{
+    for (unsigned i = 0; i < cv->nbins; i++)
+        if (strcmp(cv->name[i], name) == 0) return i;
+    if (cv->nbins == COV_MAX_BINS) return COV_MAX_BINS - 1; /* cannot happen: fixed set */
+    snprintf(cv->name[cv->nbins], COV_NAME_LEN, "%s", name);
+    cv->count[cv->nbins] = 0;
+    return cv->nbins++;
+}
+
+static void hit(cov_t *cv, const char *name, uint64_t n)
+{
+    cv->count[bin(cv, name)] += n;
+}
+
+static const char *const alloc_bin[ALLOC_NCASES] = {
+    "alloc_owned_free", "alloc_owned_busy", "alloc_far_ccu",
+    "alloc_no_free",    "alloc_wait",       "alloc_near_flush",
+};
+
+cov_t *cov_create(const sc_t *m)
+{
+    cov_t *cv = calloc(1, sizeof *cv);
+    if (!cv) return NULL;
+    const cfg_t *c = &m->cfg;
+    char nm[COV_NAME_LEN];
+    /* register every bin up front so that empty ones are printed */
+    for (unsigned i = 0; i < ALLOC_NCASES; i++) bin(cv, alloc_bin[i]);
+    bin(cv, "alloc_near_flush_after_wait");
+    bin(cv, "alloc_near_flush_no_wait");
+    static const char *const fixed[] = {
+        "alloc_repl_invalid", "alloc_repl_far_lfsr", "alloc_repl_lru",
+        "portd_repl_invalid", "portd_repl_far_lfsr", "portd_repl_lru",
+        "wb_filtered", "wb_portd_write", "wb_invalidation", "wb_port_lost",
+        "wb_multi_same_ccu", "grant_blocked_write", "grant_blocked_port", "wb_refused",
+        "disp_contention", "disp_refused", "dispatched", "fifo_any_ge2", "fifo_any_geS",
+    };
+    for (unsigned i = 0; i < sizeof fixed / sizeof fixed[0]; i++) bin(cv, fixed[i]);
+    for (unsigned b = 0; b < c->banks && b < 16; b++) {
+        snprintf(nm, sizeof nm, "fifo_b%u_ge2", b);
+        bin(cv, nm);
+        snprintf(nm, sizeof nm, "fifo_b%u_geS", b);
+        bin(cv, nm);
+    }
+    if (c->sthld_adaptive)
+        for (unsigned s = 1; s <= c->fsm_states; s++) {
+            snprintf(nm, sizeof nm, "fsm_edge_%u_S", s);
+            bin(cv, nm);
+            snprintf(nm, sizeof nm, "fsm_edge_%u_L", s);
+            bin(cv, nm);
+        }
+    return cv;
+}
+
+void cov_destroy(cov_t *cv)
+{
+    free(cv);
+}
+
+void cov_pre(cov_t *cv, const sc_t *m)
+{
+    const cfg_t *c = &m->cfg;
+    cv->st = m->stats;
+    for (unsigned k = 0; k < c->ccus; k++) {
+        const ccu_t *u = &m->ccu[k];
+        cv->busy[k] = u->busy;
+        cv->owner_valid[k] = u->owner_valid;
+        cv->owner[k] = u->owner;
+        for (unsigned i = 0; i < u->n_ent; i++) {
+            cv->ct[k][i].valid = u->ct[i].valid;
+            cv->ct[k][i].near = u->ct[i].near;
+            cv->ct[k][i].tag = u->ct[i].tag;
+        }
+    }
+}
+
+/* D-7 branch of a claimed entry, from its pre-cycle state. */
+static const char *repl_branch(const cfg_t *c, const ct_snap *pre, int flushed)
+{
+    if (flushed || !pre->valid) return "invalid";
+    if (!pre->near && !c->repl_lru_only) return "far_lfsr";
+    return "lru";
+}
+
+void cov_post(cov_t *cv, const sc_t *m, const sc_in *in, const sc_out *out)
+{
+    const cfg_t *c = &m->cfg;
+    const sc_stats *a = &m->stats, *b = &cv->st;
+    char nm[COV_NAME_LEN + 16];
+
+    for (unsigned i = 0; i < ALLOC_NCASES; i++)
+        if (a->alloc[i] > b->alloc[i]) hit(cv, alloc_bin[i], a->alloc[i] - b->alloc[i]);
+    if (a->alloc[ALLOC_WAIT] > b->alloc[ALLOC_WAIT]) cv->waited = 1;
+    if (a->alloc[ALLOC_NEAR_FLUSH] > b->alloc[ALLOC_NEAR_FLUSH]) {
+        hit(cv, cv->waited ? "alloc_near_flush_after_wait" : "alloc_near_flush_no_wait", 1);
+        cv->waited = 0;
+    }
+#define DELTA(field, name) \
+    if (a->field > b->field) hit(cv, name, a->field - b->field)
+    DELTA(wb_filtered, "wb_filtered");
+    DELTA(wb_invalidations, "wb_invalidation");
+    DELTA(wb_port_lost, "wb_port_lost");
+    DELTA(grant_blocked_write, "grant_blocked_write");
+    DELTA(grant_blocked_port, "grant_blocked_port");
+    DELTA(wb_refused, "wb_refused");
+    DELTA(disp_contention, "disp_contention");
+    DELTA(disp_refused, "disp_refused");
+    DELTA(dispatched, "dispatched");
+    DELTA(ccu_data_writes, "wb_portd_write");
+#undef DELTA
+    for (unsigned s = 1; s <= c->fsm_states && c->sthld_adaptive; s++)
+        for (int l = 0; l < 2; l++)
+            if (a->fsm_edge[s][l] > b->fsm_edge[s][l]) {
+                snprintf(nm, sizeof nm, "fsm_edge_%u_%c", s, l ? 'L' : 'S');
+                hit(cv, nm, a->fsm_edge[s][l] - b->fsm_edge[s][l]);
+            }
+    int any2 = 0, anyS = 0;
+    for (unsigned bk = 0; bk < c->banks; bk++) {
+        unsigned n = arb_count(&m->arb, bk);
+        if (n >= 2) any2 = 1;
+        if (n >= c->slots) anyS = 1;
+        if (bk < 16 && n >= 2) {
+            snprintf(nm, sizeof nm, "fifo_b%u_ge2", bk);
+            hit(cv, nm, 1);
+        }
+        if (bk < 16 && n >= c->slots) {
+            snprintf(nm, sizeof nm, "fifo_b%u_geS", bk);
+            hit(cv, nm, 1);
+        }
+    }
+    if (any2) hit(cv, "fifo_any_ge2", 1);
+    if (anyS) hit(cv, "fifo_any_geS", 1);
+
+    if (!c->caching) return; /* the rest is about caching CCUs */
+    /* accepted write-backs per owning CCU (pre-cycle owners) */
+    unsigned per_unit[CFG_MAX_C] = {0};
+    for (unsigned p = 0; p < c->wb_ports; p++) {
+        if (!in->wb_valid[p] || !out->wb_ready[p]) continue;
+        for (unsigned k = 0; k < c->ccus; k++)
+            if (cv->owner_valid[k] && cv->owner[k] == in->wb_wid[p]) per_unit[k]++;
+    }
+    for (unsigned k = 0; k < c->ccus; k++)
+        if (per_unit[k] >= 2) {
+            hit(cv, "wb_multi_same_ccu", 1);
+            break;
+        }
+    /* claimed CT entries: valid after the cycle with a new tag (or newly valid) */
+    int flushed = a->flushes > b->flushes;
+    for (unsigned k = 0; k < c->ccus; k++) {
+        const ccu_t *u = &m->ccu[k];
+        int allocated = !cv->busy[k] && u->busy;
+        for (unsigned i = 0; i < u->n_ent; i++) {
+            const ct_snap *pre = &cv->ct[k][i];
+            if (!u->ct[i].valid) continue;
+            if (pre->valid && pre->tag == u->ct[i].tag && !(allocated && flushed)) continue;
+            int by_wb = 0;
+            for (unsigned p = 0; p < c->wb_ports; p++)
+                if (in->wb_valid[p] && out->wb_ready[p] && cv->owner_valid[k] &&
+                    cv->owner[k] == in->wb_wid[p] && in->wb_reg[p] == u->ct[i].tag)
+                    by_wb = 1;
+            const char *br = repl_branch(c, pre, allocated && flushed);
+            snprintf(nm, sizeof nm, "%s_repl_%s", (allocated && !by_wb) ? "alloc" : "portd", br);
+            hit(cv, nm, 1);
+        }
+    }
+}
+
+void cov_print(const cov_t *cv, FILE *f)
+{
+    unsigned hitn = 0;
+    for (unsigned i = 0; i < cv->nbins; i++) {
+        fprintf(f, "cov %s %llu\n", cv->name[i], (unsigned long long)cv->count[i]);
+        if (cv->count[i]) hitn++;
+    }
+    fprintf(f, "cov_summary %u/%u bins hit\n", hitn, cv->nbins);
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# cosim_regress.sh [--quick] - model/RTL lockstep co-simulation regression (make test).
+# Configurations: the generator sweep list (tests/gen_sweep.sh --list), every one but the
+# default with interval=500 so that STHLD intervals and FSM edges happen; each in both
+# modes (legal driver, adversarial inputs). Two configurations build/run in parallel.
+# One PASS:/FAIL: line per configuration and mode, then the aggregated coverage: a FAIL
+# line for every bin of docs/coverage.md's required list that stayed empty.
+# Cycle budget: default config 150000 legal + 100000 adversarial, others 40000 + 40000.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+DEF_LEGAL=${COSIM_DEF_LEGAL:-150000}; DEF_ADV=${COSIM_DEF_ADV:-100000}
+CYC=${COSIM_CYC:-40000}; JOBS=${COSIM_JOBS:-2}
+[ "${1:-}" = "--quick" ] && { DEF_LEGAL=20000; DEF_ADV=20000; CYC=5000; }
+
+if [ "${1:-}" = "--one" ]; then
+    # --one IDX LOGDIR SETS: build one configuration, run both modes
+    idx=$2; logdir=$3; sets=$4
+    args=(--config configs/default.cfg)
+    for kv in $sets; do args+=(--set "$kv"); done
+    if [ "$idx" = 0 ]; then cl=$DEF_LEGAL; ca=$DEF_ADV; else cl=$CYC; ca=$CYC; fi
+    t0=$SECONDS
+    bash scripts/cosim.sh "${args[@]}" --build-only >"$logdir/$idx.build" 2>&1
+    echo "build_seconds $((SECONDS - t0))" >>"$logdir/$idx.build"
+    seed=$((idx + 1))
+    bash scripts/cosim.sh "${args[@]}" --no-rebuild --cycles "$cl" --seed "$seed" --mode legal \
+        >"$logdir/$idx.legal" 2>&1; echo "exit $?" >>"$logdir/$idx.legal"
+    bash scripts/cosim.sh "${args[@]}" --no-rebuild --cycles "$ca" --seed "$seed" --mode adversarial \
+        >"$logdir/$idx.adversarial" 2>&1; echo "exit $?" >>"$logdir/$idx.adversarial"
+    exit 0
+fi
+
+mapfile -t LIST < <(bash tests/gen_sweep.sh --list)
+[ "${#LIST[@]}" -ge 20 ] || { echo "FAIL: cosim_regress: sweep list has ${#LIST[@]} entries"; exit 1; }
+logdir=$(mktemp -d); trap 'rm -rf "$logdir"' EXIT
+make -s build/ccugen >/dev/null || { echo "FAIL: cosim_regress: build/ccugen"; exit 1; }
+T0=$SECONDS
+# the default (largest build) first so it overlaps with the small ones
+for i in "${!LIST[@]}"; do
+    sets=${LIST[$i]}
+    [ "$i" != 0 ] && sets="$sets interval=500"
+    printf '%s\0%s\0%s\0' "$i" "$logdir" "$sets"
+done | xargs -0 -n 3 -P "$JOBS" bash "$0" --one
+
+fail=0; total=0
+for i in "${!LIST[@]}"; do
+    sets=${LIST[$i]}; [ "$i" != 0 ] && sets="$sets interval=500"
+    b=$(sed -n 's/^build_seconds //p' "$logdir/$i.build")
+    for mode in legal adversarial; do
+        f=$logdir/$i.$mode
+        line=$(grep '^cosim: PASS' "$f")
+        if [ -n "$line" ] && grep -q '^exit 0' "$f"; then
+            n=$(echo "$line" | sed 's/.* cycles=\([0-9]*\).*/\1/'); total=$((total + n))
+            cps=$(echo "$line" | sed 's/.*cycles_per_second=\([0-9]*\).*/\1/')
+            echo "PASS: cosim $mode [${sets:-default}] cycles=$n cycles_per_second=$cps build_seconds=$b"
+        else
+            echo "FAIL: cosim $mode [${sets:-default}]"; sed 's/^/   /' "$f" | grep -v '^   cov ' | head -30
+            cat "$logdir/$i.build" | tail -5 | sed 's/^/   /'
+            fail=1
+        fi
+    done
+done
+# --- coverage: aggregate every run's bins --------------------------------------------------
+cat "$logdir"/*.legal "$logdir"/*.adversarial | awk '$1 == "cov" { n[$2] += $3 }
+    END { for (b in n) print b, n[b] }' | sort >"$logdir/cov"
+REQUIRED=$(sed -n '/^<!-- required-bins/,/^-->/p' docs/coverage.md | grep -v '^<!--\|^-->' | tr -s ' \n' ' ')
+echo "coverage (aggregated over all runs; bin count):"
+sed 's/^/   /' "$logdir/cov"
+for b in $REQUIRED; do
+    c=$(awk -v b="$b" '$1 == b { print $2 }' "$logdir/cov")
+    if [ -z "$c" ] || [ "$c" = 0 ]; then echo "FAIL: coverage bin $b stayed empty"; fail=1; fi
+done
+[ "$fail" = 0 ] && echo "PASS: coverage: all $(echo $REQUIRED | wc -w) required bins hit"
+echo "cosim_regress: total_cycles=$total seconds=$((SECONDS - T0))"
+exit $fail
