@@ -1,0 +1,542 @@
+/* area_report.c - turn the Yosys runs of synth/area.sh into area.json and area.md.
+ *
+ * build/area-report [--config FILE] [--set k=v]... -- --runs RUNS --prefix P --unit GE|um2
+ *     --library NAME --method fit|exact --abc MODE --period PS --seconds N --json F --md F
+ *
+ * RUNS has one line per Yosys run: `run KIND WIDTH PREFIX DIR SECONDS` (KIND main|base).
+ * DIR holds lib.txt (stat -liberty), cmos.txt (stat -tech cmos), ltp.txt (ltp -noff) and
+ * yosys.log (ABC's "Delay =" lines). Two widths per kind: every module's area, cells, flops
+ * and transistors are extrapolated linearly to the configured data_bits; one width: taken
+ * as is. Schema and method: docs/area.md.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cfg.h"
+
+#define MAXM 24
+#define MAXCH 16
+#define MAXRUN 8
+
+static const char *const MODS[] = {
+    "subcore", "lfsr", "sched", "alloc", "sthld_fsm", "ccu", "ocu", "ccu_ctrl", "ocu_ctrl",
+    "cache_table", "oct", "ct_data", "arbiter", "bank_fifo", "dispatch", "rf_bank"};
+#define NMODS ((int)(sizeof MODS / sizeof MODS[0]))
+
+typedef struct {
+    int present;
+    int dep;                          /* depends on data_bits (RTL differs between widths) */
+    double area, cells, flops, trans; /* own leaf cells only */
+    int ltp;                          /* gate levels, -1 unknown */
+    double delay;                     /* ABC delay, ps, -1 unknown */
+    int nch;
+    int ch[MAXCH];
+    int chn[MAXCH];
+} mod_t;
+
+typedef struct {
+    char kind[8];
+    int width;
+    char prefix[64];
+    char dir[1024];
+    int seconds;
+    mod_t m[NMODS];
+} run_t;
+
+static int midx(const char *n);
+
+static int mod_index(const char *prefix, const char *name)
+{
+    size_t n = strlen(prefix);
+    if (name[0] == '\\') name++;
+    if (strncmp(name, prefix, n) != 0 || name[n] != '_') return -1;
+    for (int i = 0; i < NMODS; i++)
+        if (strcmp(name + n + 1, MODS[i]) == 0) return i;
+    return -1;
+}
+
+static int is_flop(const char *t)
+{
+    char l[128];
+    size_t i;
+    for (i = 0; t[i] && i < sizeof l - 1; i++) l[i] = (char)tolower((unsigned char)t[i]);
+    l[i] = 0;
+    if (strncmp(l, "dff", 3) == 0) return 1;       /* generic DFF, DFFR, DFFS */
+    const char *u = strstr(l, "__");                /* sky130_fd_sc_hd__dfxtp_1 etc. */
+    if (u && (strncmp(u + 2, "df", 2) == 0 || strncmp(u + 2, "edf", 3) == 0 ||
+              strncmp(u + 2, "sdf", 3) == 0 || strncmp(u + 2, "dl", 2) == 0))
+        return 1;
+    return strncmp(l, "$_dff", 5) == 0 || strncmp(l, "$_sdff", 6) == 0;
+}
+
+static FILE *open_in(const char *dir, const char *file)
+{
+    char p[1200];
+    snprintf(p, sizeof p, "%s/%s", dir, file);
+    FILE *f = fopen(p, "r");
+    if (!f) fprintf(stderr, "area-report: cannot open %s\n", p);
+    return f;
+}
+
+/* "=== name ===" starts a module section; returns the module index or -1 */
+static int section(const char *line, const char *prefix)
+{
+    char name[256];
+    if (sscanf(line, " === %255s ===", name) == 1) return mod_index(prefix, name);
+    return -2;
+}
+
+static int read_run(run_t *r)
+{
+    char line[2048], a[256];
+    double v;
+    int cur = -1, in_cells = 0;
+    FILE *f = open_in(r->dir, "lib.txt");
+    if (!f) return -1;
+    while (fgets(line, sizeof line, f)) {
+        int s = section(line, r->prefix);
+        if (s != -2) { cur = s; in_cells = 0; if (cur >= 0) r->m[cur].present = 1; continue; }
+        if (cur < 0) continue;
+        mod_t *m = &r->m[cur];
+        if (strstr(line, "Number of cells:")) { in_cells = 1; continue; }
+        if (strstr(line, "Chip area for module")) {
+            char *c = strrchr(line, ':');
+            if (c) m->area = atof(c + 1);
+            in_cells = 0;
+            continue;
+        }
+        if (in_cells && sscanf(line, " %255s %lf", a, &v) == 2) {
+            int ci = mod_index(r->prefix, a);
+            if (ci >= 0) {
+                if (m->nch < MAXCH) { m->ch[m->nch] = ci; m->chn[m->nch++] = (int)v; }
+            } else {
+                m->cells += v;
+                if (is_flop(a)) m->flops += v;
+            }
+        } else if (in_cells && line[0] == '\n') {
+            in_cells = 0;
+        }
+    }
+    fclose(f);
+    if (!r->m[0].present) {
+        fprintf(stderr, "area-report: %s/lib.txt has no module %s_subcore\n", r->dir, r->prefix);
+        return -1;
+    }
+    if ((f = open_in(r->dir, "cmos.txt")) != NULL) {
+        cur = -1;
+        while (fgets(line, sizeof line, f)) {
+            int s = section(line, r->prefix);
+            if (s != -2) { cur = s; continue; }
+            char *t = strstr(line, "Estimated number of transistors:");
+            if (cur >= 0 && t) r->m[cur].trans = atof(t + 32);
+        }
+        fclose(f);
+    }
+    for (int i = 0; i < NMODS; i++) { r->m[i].ltp = -1; r->m[i].delay = -1; }
+    if ((f = open_in(r->dir, "ltp.txt")) != NULL) {
+        int n;
+        while (fgets(line, sizeof line, f))
+            if (sscanf(line, "Longest topological path in %255s (length=%d)", a, &n) == 2) {
+                int i = mod_index(r->prefix, a);
+                if (i >= 0) r->m[i].ltp = n;
+            }
+        fclose(f);
+    }
+    if ((f = open_in(r->dir, "yosys.log")) != NULL) {
+        cur = -1;
+        while (fgets(line, sizeof line, f)) {
+            char *t = strstr(line, "Extracting gate netlist of module `");
+            if (t) {
+                t += strlen("Extracting gate netlist of module `");
+                char *e = strchr(t, '\'');
+                if (e) *e = 0;
+                cur = mod_index(r->prefix, t);
+                continue;
+            }
+            t = strstr(line, "Delay =");
+            if (t && cur >= 0) r->m[cur].delay = atof(t + 7);
+        }
+        fclose(f);
+    }
+    return 0;
+}
+
+/* the figures of one kind at the configured width: fitted from 1 or 2 runs */
+typedef struct {
+    int ok;
+    char prefix[64];
+    int w1, w2;
+    mod_t m[NMODS];       /* own figures at data_bits */
+    double tot_area[NMODS], tot_flops[NMODS], tot_cells[NMODS], tot_trans[NMODS];
+    double inst[NMODS];   /* instances in the sub-core */
+    int seconds;
+} kind_t;
+
+static void totals(kind_t *k, int i, int depth)
+{
+    mod_t *m = &k->m[i];
+    k->tot_area[i] = m->area; k->tot_flops[i] = m->flops;
+    k->tot_cells[i] = m->cells; k->tot_trans[i] = m->trans;
+    if (depth > 8) return;
+    for (int c = 0; c < m->nch; c++) {
+        int j = m->ch[c];
+        totals(k, j, depth + 1);
+        k->tot_area[i] += m->chn[c] * k->tot_area[j];
+        k->tot_flops[i] += m->chn[c] * k->tot_flops[j];
+        k->tot_cells[i] += m->chn[c] * k->tot_cells[j];
+        k->tot_trans[i] += m->chn[c] * k->tot_trans[j];
+    }
+}
+
+static void count_inst(kind_t *k, int i, double n, int depth)
+{
+    k->inst[i] += n;
+    if (depth > 8) return;
+    for (int c = 0; c < k->m[i].nch; c++) count_inst(k, k->m[i].ch[c], n * k->m[i].chn[c], depth + 1);
+}
+
+static int build_kind(kind_t *k, run_t *runs, int nrun, const char *kind, int data_bits)
+{
+    run_t *a = NULL, *b = NULL;
+    memset(k, 0, sizeof *k);
+    for (int i = 0; i < nrun; i++) {
+        if (strcmp(runs[i].kind, kind) != 0) continue;
+        k->seconds += runs[i].seconds;
+        if (!a || runs[i].width < a->width) a = &runs[i];
+        if (!b || runs[i].width > b->width) b = &runs[i];
+    }
+    if (!a) return 0;
+    if (!b) b = a;
+    k->w1 = a->width; k->w2 = b->width;
+    double f = (b->width == a->width) ? 0.0 : (double)(data_bits - a->width) / (b->width - a->width);
+    for (int i = 0; i < NMODS; i++) {
+        mod_t *x = &a->m[i], *y = &b->m[i], *o = &k->m[i];
+        *o = *y; /* structure, ltp and delay: from the widest run */
+        if (!y->dep) continue; /* independent of data_bits: the widest run's figures */
+        o->present = x->present || y->present;
+        o->area = x->area + (y->area - x->area) * f;
+        o->cells = x->cells + (y->cells - x->cells) * f;
+        o->flops = x->flops + (y->flops - x->flops) * f;
+        o->trans = x->trans + (y->trans - x->trans) * f;
+    }
+    /* the RTL prefix of the configuration itself is the one of the full-width RTL; runs
+     * are named by their own prefix */
+    snprintf(k->prefix, sizeof k->prefix, "%s", b->prefix);
+    totals(k, 0, 0);
+    count_inst(k, 0, 1.0, 0);
+    k->ok = 1;
+    return 1;
+}
+
+/* breakdown groups: name, modules (by index into MODS) */
+typedef struct { const char *name; const char *mods[3]; int storage; } group_t;
+static const group_t GROUPS[] = {
+    {"CT data storage (data entries)", {"ct_data"}, 1},
+    {"cache table (valid/tag/lock/reuse/LRU)", {"cache_table"}, 0},
+    {"OCT", {"oct"}, 0},
+    {"CCU control (incl. CCU glue)", {"ccu_ctrl", "ccu"}, 0},
+    {"OCU control (incl. OCU glue)", {"ocu_ctrl", "ocu"}, 0},
+    {"arbiter + write filter (arbiter, bank_fifo)", {"arbiter", "bank_fifo"}, 0},
+    {"CCU allocator", {"alloc"}, 0},
+    {"warp scheduler", {"sched"}, 0},
+    {"STHLD FSM", {"sthld_fsm"}, 0},
+    {"dispatch", {"dispatch"}, 0},
+    {"LFSR", {"lfsr"}, 0},
+    {"sub-core glue (top level)", {"subcore"}, 0},
+};
+#define NGROUPS ((int)(sizeof GROUPS / sizeof GROUPS[0]))
+
+static int midx(const char *n)
+{
+    for (int i = 0; i < NMODS; i++) if (strcmp(MODS[i], n) == 0) return i;
+    return -1;
+}
+
+static double group_area(const kind_t *k, const group_t *g)
+{
+    double s = 0;
+    for (int j = 0; j < 3 && g->mods[j]; j++) {
+        int i = midx(g->mods[j]);
+        s += k->m[i].area * k->inst[i];
+    }
+    return s;
+}
+
+static double group_flops(const kind_t *k, const group_t *g)
+{
+    double s = 0;
+    for (int j = 0; j < 3 && g->mods[j]; j++) {
+        int i = midx(g->mods[j]);
+        s += k->m[i].flops * k->inst[i];
+    }
+    return s;
+}
+
+static void jnum(FILE *f, double v)
+{
+    if (v < 0) fprintf(f, "null");
+    else if (v == (double)(long long)v) fprintf(f, "%lld", (long long)v);
+    else fprintf(f, "%.3f", v);
+}
+
+static const char *opt(int argc, char **argv, const char *name)
+{
+    for (int i = 0; i + 1 < argc; i++) if (strcmp(argv[i], name) == 0) return argv[i + 1];
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    cfg_t c;
+    char err[CFG_ERR_LEN];
+    char *rest[64];
+    int nrest = 0;
+    if (cfg_from_args(&c, argc, argv, rest, &nrest, err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    const char *runs_p = opt(nrest, rest, "--runs"), *json_p = opt(nrest, rest, "--json");
+    const char *md_p = opt(nrest, rest, "--md"), *prefix = opt(nrest, rest, "--prefix");
+    const char *unit = opt(nrest, rest, "--unit"), *lib = opt(nrest, rest, "--library");
+    const char *method = opt(nrest, rest, "--method"), *abc = opt(nrest, rest, "--abc");
+    const char *period = opt(nrest, rest, "--period"), *secs = opt(nrest, rest, "--seconds");
+    if (!runs_p || !json_p || !md_p || !prefix) {
+        fprintf(stderr, "usage: area-report [--config F] [--set k=v]... -- --runs F --prefix P "
+                        "--json F --md F [--unit U --library L --method M --abc A --period PS --seconds N]\n");
+        return 2;
+    }
+    if (!unit) unit = "GE";
+    if (!lib) lib = "generic_cells.lib";
+    if (!method) method = "exact";
+    if (!abc) abc = "default";
+
+    static run_t runs[MAXRUN];
+    static struct { char kind[8]; char mod[64]; } deps[64];
+    int ndep = 0;
+    int nrun = 0;
+    FILE *f = fopen(runs_p, "r");
+    if (!f) { fprintf(stderr, "area-report: cannot open %s\n", runs_p); return 1; }
+    char line[2048];
+    while (fgets(line, sizeof line, f) && nrun < MAXRUN) {
+        run_t *r = &runs[nrun];
+        memset(r, 0, sizeof *r);
+        char dk[8], dm[64];
+        if (sscanf(line, "dep %7s %63s", dk, dm) == 2) {
+            if (ndep < 64) { snprintf(deps[ndep].kind, sizeof deps[ndep].kind, "%s", dk);
+                             snprintf(deps[ndep].mod, sizeof deps[ndep].mod, "%s", dm); ndep++; }
+            continue;
+        }
+        if (sscanf(line, "run %7s %d %63s %1023s %d", r->kind, &r->width, r->prefix, r->dir,
+                   &r->seconds) != 5) continue;
+        if (read_run(r) != 0) { fclose(f); return 1; }
+        nrun++;
+    }
+    fclose(f);
+    for (int r = 0; r < nrun; r++)
+        for (int d = 0; d < ndep; d++) {
+            int i = midx(deps[d].mod);
+            if (i >= 0 && strcmp(deps[d].kind, runs[r].kind) == 0) runs[r].m[i].dep = 1;
+        }
+    static kind_t K, B;
+    if (!build_kind(&K, runs, nrun, "main", (int)c.data_bits)) {
+        fprintf(stderr, "area-report: no main run in %s\n", runs_p);
+        return 1;
+    }
+    int have_base = build_kind(&B, runs, nrun, "base", (int)c.data_bits);
+
+    /* --- derived figures ---------------------------------------------------------------- */
+    const int unit_ge = strcmp(unit, "GE") == 0;
+    double total = K.tot_area[0], flops = K.tot_flops[0];
+    int ict = midx("ct_data"), iccu = midx(c.caching ? "ccu" : "ocu");
+    double storage = K.m[ict].area * K.inst[ict], logic = total - storage;
+    double storage_flops = K.m[ict].flops * K.inst[ict];
+    unsigned rows = c.warps * c.regs / c.banks;
+    double rf_bits = (double)c.banks * rows * c.data_bits;
+    unsigned tagb = cfg_clog2(c.regs), rankb = cfg_clog2(c.entries), idxb = cfg_clog2(c.entries);
+    double ctrl_bits = (double)c.entries * (1 + tagb + 1 + 1 + rankb) + (double)c.slots * idxb;
+    double data_bits_extra = (double)(c.entries > c.slots ? c.entries - c.slots : 0) * c.data_bits;
+    double per_sm = (double)c.ccus * c.subcores_per_sm;
+    double rf_sm_bits = rf_bits * c.subcores_per_sm;
+    double b_total = have_base ? B.tot_area[0] : -1;
+    int ibccu = midx("ocu");
+    double b_ccu = have_base ? B.tot_area[ibccu] : -1;
+    double ccu_each = K.tot_area[iccu];
+    double ov_sc = have_base ? total - b_total : -1;
+    double ov_ccu = have_base ? ccu_each - b_ccu : -1;
+    double fl_sc = have_base ? flops - B.tot_flops[0] : -1;
+    static const char *PATHS[] = {"ccu_ctrl", "alloc", "arbiter", "sthld_fsm", "sched", "dispatch"};
+    double maxdelay = -1;
+    for (int i = 0; i < NMODS; i++) if (K.m[i].present && K.m[i].delay > maxdelay) maxdelay = K.m[i].delay;
+
+    /* --- area.json ----------------------------------------------------------------------- */
+    FILE *j = fopen(json_p, "w");
+    if (!j) { fprintf(stderr, "area-report: cannot write %s\n", json_p); return 1; }
+    fprintf(j, "{\n  \"schema\": \"malekeh-area/1\",\n");
+    fprintf(j, "  \"prefix\": \"%s\",\n  \"config_hash\": \"%016llx\",\n", prefix, cfg_hash(&c));
+    fprintf(j, "  \"unit\": \"%s\",\n  \"library\": \"%s\",\n", unit, lib);
+    fprintf(j, "  \"method\": \"%s\",\n  \"fit_widths\": [%d, %d],\n  \"abc\": \"%s\",\n", method, K.w1, K.w2, abc);
+    fprintf(j, "  \"period_ps\": %s,\n  \"runtime_s\": %s,\n", period ? period : "null", secs ? secs : "null");
+    fprintf(j, "  \"config\": {\"ccus\": %u, \"entries\": %u, \"slots\": %u, \"banks\": %u, \"warps\": %u, "
+               "\"regs\": %u, \"data_bits\": %u, \"wb_ports\": %u, \"subcores_per_sm\": %u, \"caching\": \"%s\"},\n",
+            c.ccus, c.entries, c.slots, c.banks, c.warps, c.regs, c.data_bits, c.wb_ports,
+            c.subcores_per_sm, c.caching ? "on" : "off");
+    fprintf(j, "  \"subcore\": {\"area\": "); jnum(j, total);
+    fprintf(j, ", \"logic_area\": "); jnum(j, logic);
+    fprintf(j, ", \"storage_area\": "); jnum(j, storage);
+    fprintf(j, ", \"flops\": "); jnum(j, flops);
+    fprintf(j, ", \"storage_flops\": "); jnum(j, storage_flops);
+    fprintf(j, ", \"cells\": "); jnum(j, K.tot_cells[0]);
+    fprintf(j, ", \"transistors\": "); jnum(j, K.tot_trans[0]);
+    fprintf(j, ", \"area_per_sm\": "); jnum(j, total * c.subcores_per_sm);
+    fprintf(j, "},\n  \"modules\": [\n");
+    int first = 1;
+    for (int i = 0; i < NMODS; i++) {
+        if (!K.m[i].present) continue;
+        fprintf(j, "%s    {\"name\": \"%s\", \"instances\": %d, \"area_each\": ", first ? "" : ",\n", MODS[i], (int)K.inst[i]);
+        jnum(j, K.m[i].area);
+        fprintf(j, ", \"area_total\": "); jnum(j, K.m[i].area * K.inst[i]);
+        fprintf(j, ", \"hier_area_each\": "); jnum(j, K.tot_area[i]);
+        fprintf(j, ", \"flops_each\": "); jnum(j, K.m[i].flops);
+        fprintf(j, ", \"cells_each\": "); jnum(j, K.m[i].cells);
+        fprintf(j, ", \"transistors_each\": "); jnum(j, K.m[i].trans);
+        fprintf(j, ", \"ltp_levels\": "); jnum(j, K.m[i].ltp);
+        fprintf(j, ", \"delay_ps\": "); jnum(j, K.m[i].delay);
+        fprintf(j, "}");
+        first = 0;
+    }
+    fprintf(j, "\n  ],\n  \"groups\": [\n");
+    first = 1;
+    for (int g = 0; g < NGROUPS; g++) {
+        double a = group_area(&K, &GROUPS[g]);
+        int any = 0;
+        for (int q = 0; q < 3 && GROUPS[g].mods[q]; q++) any |= K.m[midx(GROUPS[g].mods[q])].present;
+        if (!any) continue;
+        fprintf(j, "%s    {\"name\": \"%s\", \"kind\": \"%s\", \"area\": ", first ? "" : ",\n", GROUPS[g].name,
+                GROUPS[g].storage ? "storage" : "logic");
+        jnum(j, a);
+        fprintf(j, ", \"flops\": "); jnum(j, group_flops(&K, &GROUPS[g]));
+        fprintf(j, ", \"share\": %.5f}", total > 0 ? a / total : 0);
+        first = 0;
+    }
+    fprintf(j, "\n  ],\n  \"rf_banks\": {\"banks\": %u, \"rows\": %u, \"data_bits\": %u, \"bits\": %.0f, \"bytes\": %.0f, "
+               "\"counted\": \"bits only (blackbox)\"},\n", c.banks, rows, c.data_bits, rf_bits, rf_bits / 8);
+    fprintf(j, "  \"paths\": {");
+    for (int p = 0; p < (int)(sizeof PATHS / sizeof PATHS[0]); p++) {
+        int i = midx(PATHS[p]);
+        fprintf(j, "%s\"%s\": {\"ltp_levels\": ", p ? ", " : "", PATHS[p]);
+        jnum(j, K.m[i].present ? K.m[i].ltp : -1);
+        fprintf(j, ", \"delay_ps\": "); jnum(j, K.m[i].present ? K.m[i].delay : -1);
+        fprintf(j, "}");
+    }
+    fprintf(j, "},\n  \"delay_ps_max\": "); jnum(j, maxdelay);
+    fprintf(j, ",\n  \"baseline\": ");
+    if (have_base) {
+        fprintf(j, "{\"prefix\": \"%s\", \"area\": ", B.prefix); jnum(j, b_total);
+        fprintf(j, ", \"flops\": "); jnum(j, B.tot_flops[0]);
+        fprintf(j, ", \"ocu_area_each\": "); jnum(j, b_ccu);
+        fprintf(j, "}");
+    } else fprintf(j, "null");
+    fprintf(j, ",\n  \"overhead\": ");
+    if (have_base && c.caching) {
+        fprintf(j, "{\"per_ccu\": {\"area\": "); jnum(j, ov_ccu);
+        fprintf(j, ", \"relative\": %.5f}, \"per_subcore\": {\"area\": ", b_ccu > 0 ? ov_ccu / b_ccu : 0); jnum(j, ov_sc);
+        fprintf(j, ", \"relative\": %.5f, \"flops\": ", b_total > 0 ? ov_sc / b_total : 0); jnum(j, fl_sc);
+        fprintf(j, "}, \"per_sm\": {\"area\": "); jnum(j, ov_sc * c.subcores_per_sm);
+        fprintf(j, ", \"relative\": %.5f}}", b_total > 0 ? ov_sc / b_total : 0);
+    } else fprintf(j, "null");
+    fprintf(j, ",\n  \"paper_accounting\": {\"control_bits_per_ccu\": %.0f, \"data_bits_per_ccu\": %.0f, "
+               "\"control_bytes_per_sm\": %.1f, \"data_bytes_per_sm\": %.1f, \"rf_bytes_per_sm\": %.0f, "
+               "\"control_share_of_rf\": %.6f, \"data_share_of_rf\": %.6f, "
+               "\"paper\": {\"rf_bytes_per_sm\": 262144, \"control_bytes_per_sm\": 128, \"data_bytes_per_sm\": 2048, "
+               "\"control_share_of_rf\": 0.0004, \"data_share_of_rf\": 0.0078}}\n}\n",
+            ctrl_bits, data_bits_extra, ctrl_bits * per_sm / 8, data_bits_extra * per_sm / 8, rf_sm_bits / 8,
+            ctrl_bits * per_sm / rf_sm_bits, data_bits_extra * per_sm / rf_sm_bits);
+    if (fclose(j) != 0) return 1;
+
+    /* --- area.md ------------------------------------------------------------------------- */
+    FILE *m = fopen(md_p, "w");
+    if (!m) { fprintf(stderr, "area-report: cannot write %s\n", md_p); return 1; }
+    const char *u = unit_ge ? "GE" : "um^2";
+    fprintf(m, "# Area datasheet: %s\n\n", prefix);
+    fprintf(m, "Configuration hash %016llx. C=%u CCUs, E=%u entries, S=%u slots, B=%u banks, W=%u warps, "
+               "R=%u registers, data_bits=%u, %u write-back ports, caching=%s, %u sub-cores per SM.\n\n",
+            cfg_hash(&c), c.ccus, c.entries, c.slots, c.banks, c.warps, c.regs, c.data_bits, c.wb_ports,
+            c.caching ? "on" : "off", c.subcores_per_sm);
+    fprintf(m, "Library: `%s` (area in %s%s). Yosys `synth` (hierarchical), `dfflibmap`, `abc%s -liberty`.\n\n",
+            lib, u, unit_ge ? ", NAND2 = 1; synth/README.md" : "", strcmp(abc, "fast") == 0 ? " -fast" : "");
+    fprintf(m, "## Summary (one sub-core, RF banks excluded)\n\n| figure | value |\n|---|---|\n");
+    fprintf(m, "| total area | %.0f %s |\n| control logic | %.0f %s (%.1f %%) |\n| data entries (storage) | %.0f %s (%.1f %%) |\n",
+            total, u, logic, u, 100 * logic / total, storage, u, 100 * storage / total);
+    fprintf(m, "| flip-flops | %.0f (%.0f of them data entries) |\n| cells | %.0f |\n| transistors (stat -tech cmos) | %.0f |\n",
+            flops, storage_flops, K.tot_cells[0], K.tot_trans[0]);
+    fprintf(m, "| per SM (x%u) | %.0f %s |\n", c.subcores_per_sm, total * c.subcores_per_sm, u);
+    fprintf(m, "| RF banks (not synthesized) | %u x %u rows x %u bits = %.0f bits (%.0f KiB) |\n",
+            c.banks, rows, c.data_bits, rf_bits, rf_bits / 8192);
+    if (maxdelay >= 0)
+        fprintf(m, "| longest ABC delay (any module) | %.0f ps (target period %s ps) |\n", maxdelay, period ? period : "?");
+    fprintf(m, "\n## Breakdown\n\n| part | kind | area (%s) | share | flops |\n|---|---|---:|---:|---:|\n", u);
+    for (int g = 0; g < NGROUPS; g++) {
+        int any = 0;
+        for (int q = 0; q < 3 && GROUPS[g].mods[q]; q++) any |= K.m[midx(GROUPS[g].mods[q])].present;
+        if (!any) continue;
+        double a = group_area(&K, &GROUPS[g]);
+        fprintf(m, "| %s | %s | %.0f | %.1f %% | %.0f |\n", GROUPS[g].name, GROUPS[g].storage ? "storage" : "logic",
+                a, 100 * a / total, group_flops(&K, &GROUPS[g]));
+    }
+    fprintf(m, "\n## Modules\n\n| module | instances | area each (%s) | area total | flops each | gate levels (ltp -noff) | ABC delay (ps) |\n"
+               "|---|---:|---:|---:|---:|---:|---:|\n", u);
+    for (int i = 0; i < NMODS; i++) {
+        if (!K.m[i].present) continue;
+        fprintf(m, "| %s | %.0f | %.1f | %.1f | %.0f | ", MODS[i], K.inst[i], K.m[i].area, K.m[i].area * K.inst[i], K.m[i].flops);
+        if (K.m[i].ltp >= 0) fprintf(m, "%d | ", K.m[i].ltp); else fprintf(m, "- | ");
+        if (K.m[i].delay >= 0) fprintf(m, "%.0f |\n", K.m[i].delay); else fprintf(m, "- |\n");
+    }
+    fprintf(m, "\nGate levels: `ltp -noff` on the mapped module (flip-flops cut paths; for modules with "
+               "sub-modules (ccu, arbiter, subcore) an instance counts as one level and the figure is not a path length). "
+               "Allocation path: ccu_ctrl and alloc; arbiter; STHLD FSM.\n");
+    fprintf(m, "\n## Overhead against the baseline (caching = off)\n\n");
+    if (have_base && c.caching) {
+        fprintf(m, "| | Malekeh | baseline OCU | overhead | relative |\n|---|---:|---:|---:|---:|\n");
+        fprintf(m, "| per CCU | %.0f | %.0f | %.0f | %+.1f %% |\n", ccu_each, b_ccu, ov_ccu, 100 * ov_ccu / b_ccu);
+        fprintf(m, "| per sub-core | %.0f | %.0f | %.0f | %+.1f %% |\n", total, b_total, ov_sc, 100 * ov_sc / b_total);
+        fprintf(m, "| per SM (x%u) | %.0f | %.0f | %.0f | %+.1f %% |\n", c.subcores_per_sm, total * c.subcores_per_sm,
+                b_total * c.subcores_per_sm, ov_sc * c.subcores_per_sm, 100 * ov_sc / b_total);
+        fprintf(m, "| flip-flops per sub-core | %.0f | %.0f | %.0f | |\n", flops, B.tot_flops[0], fl_sc);
+        fprintf(m, "\nRelative figures are against the baseline's synthesized logic (RF banks excluded).\n");
+    } else {
+        fprintf(m, "Not computed (no baseline run, or this configuration is the baseline).\n");
+    }
+    fprintf(m, "\n## Storage accounting: this configuration vs the papers\n\n");
+    fprintf(m, "Per CCU: control = E x (valid + tag(%u) + lock + reuse + rank(%u)) + S x index(%u) = %.0f bits "
+               "(the OCT valid/ready bits exist in the baseline too); data = (E - S) x data_bits = %.0f bits.\n\n",
+            tagb, rankb, idxb, ctrl_bits, data_bits_extra);
+    fprintf(m, "| per SM (%u CCUs) | this configuration | papers |\n|---|---:|---:|\n", (unsigned)per_sm);
+    fprintf(m, "| extra control | %.0f B (%.3f %% of RF) | 128 B (0.04 %%) |\n", ctrl_bits * per_sm / 8,
+            100 * ctrl_bits * per_sm / rf_sm_bits);
+    fprintf(m, "| extra data entries | %.0f B (%.3f %% of RF) | 2048 B (0.78 %%) |\n", data_bits_extra * per_sm / 8,
+            100 * data_bits_extra * per_sm / rf_sm_bits);
+    fprintf(m, "| RF size | %.0f KiB (W x R x data_bits x %u) | 256 KiB |\n", rf_sm_bits / 8192, c.subcores_per_sm);
+    fprintf(m, "\nThe papers divide by a 256 KiB SM register file; this configuration's RF (every warp holding R "
+               "registers) is %.0f KiB per SM, so its shares are smaller by that ratio.\n", rf_sm_bits / 8192);
+    fprintf(m, "\n## Method and what is an estimate\n\n");
+    fprintf(m, "- Everything here is a pre-layout synthesis estimate: no placement, wires, clock tree or scan.\n");
+    fprintf(m, "- RF banks are a blackbox (an SRAM macro in a real design) and counted in bits only.\n");
+    if (strcmp(method, "fit") == 0)
+        fprintf(m, "- **Linear fit in data_bits**: the design was synthesized at data_bits = %d and %d and every "
+                   "module's area, cells, flops and transistors extrapolated linearly to %u (data paths are bit-sliced; "
+                   "docs/area.md gives the measured error). Gate levels and delays come from the data_bits = %d run.\n",
+                K.w1, K.w2, c.data_bits, K.w2);
+    else
+        fprintf(m, "- Synthesized at the full data width (no extrapolation).\n");
+    if (strcmp(abc, "fast") == 0) fprintf(m, "- ABC ran with `-fast` (less optimization; slightly larger area).\n");
+    if (unit_ge)
+        fprintf(m, "- GE: areas of the project's generic library, sky130_fd_sc_hd ratios (synth/README.md); "
+                   "transistors: Yosys `stat -tech cmos` on the internal gate netlist.\n");
+    else
+        fprintf(m, "- Delays: ABC's `stime` estimate per module (`abc -D %s -constr`, constraints/default.sdc), "
+                   "module inputs to outputs, no wires; not a sign-off STA.\n", period ? period : "?");
+    fprintf(m, "- Yosys run time: %s s in all.\n", secs ? secs : "?");
+    if (fclose(m) != 0) return 1;
+    return 0;
+}
