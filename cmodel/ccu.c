@@ -17,6 +17,8 @@ void ccu_reset(ccu_t *u)
     u->owner_valid = 0;
     u->owner = 0;
     u->tag = 0;
+    memset(u->repl_alloc, 0, sizeof u->repl_alloc);
+    memset(u->repl_portd, 0, sizeof u->repl_portd);
     memset(u->data, 0, sizeof(uint64_t) * u->n_ent * u->words);
 }
 
@@ -56,9 +58,10 @@ static int least_recent(const ccu_t *u)
 }
 
 /* D-7: invalid first, then a far entry picked by the LFSR, then LRU. */
-int ccu_victim(const ccu_t *u, uint16_t lfsr, int lru_only)
+int ccu_victim_branch(const ccu_t *u, uint16_t lfsr, int lru_only, int *branch)
 {
     int v = first_invalid(u);
+    *branch = REPL_INVALID;
     if (v >= 0)
         return v;
     if (!lru_only) {
@@ -66,10 +69,19 @@ int ccu_victim(const ccu_t *u, uint16_t lfsr, int lru_only)
         for (unsigned i = 0; i < u->n_ent; i++)
             far[i] = (uint8_t)(!u->ct[i].lock && !u->ct[i].near);
         v = lfsr_pick(lfsr, far, u->n_ent);
+        *branch = REPL_FAR;
         if (v >= 0)
             return v;
     }
+    *branch = REPL_LRU;
     return least_recent(u);
+}
+
+/* D-7 without the branch. */
+int ccu_victim(const ccu_t *u, uint16_t lfsr, int lru_only)
+{
+    int branch;
+    return ccu_victim_branch(u, lfsr, lru_only, &branch);
 }
 
 /* D-8 touch: entries more recent than i age by one, i becomes rank 0. */
@@ -154,7 +166,9 @@ unsigned ccu_allocate(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_re
             continue;
         int c = claimed_before(u, src_valid, src_reg, claim, s);
         if (c < 0) {
-            c = ccu_victim(u, lfsr, lru_only);
+            int branch;
+            c = ccu_victim_branch(u, lfsr, lru_only, &branch);
+            u->repl_alloc[branch]++;
             ccu_entry *e = &u->ct[c];
             e->valid = 1;
             e->tag = src_reg[s];
@@ -217,9 +231,11 @@ int ccu_write(ccu_t *u, uint16_t reg, int near, const uint64_t *data, uint16_t l
 {
     int i = ccu_lookup(u, reg);
     if (i < 0) {
-        i = ccu_victim(u, lfsr, lru_only);
+        int branch;
+        i = ccu_victim_branch(u, lfsr, lru_only, &branch);
         if (i < 0)
             return -1;
+        u->repl_portd[branch]++;
         u->ct[i].valid = 1;
         u->ct[i].tag = reg;
     }

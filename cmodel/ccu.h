@@ -32,7 +32,12 @@ typedef struct {
     uint16_t owner;                /* owner warp (D-9); the held warp for the baseline */
     uint32_t tag;                  /* opaque instruction tag */
     uint64_t *data;                /* n_ent x words */
+    uint64_t repl_alloc[3];        /* D-7 branch of allocation claims (statistics) */
+    uint64_t repl_portd[3];        /* D-7 branch of port D claims (statistics) */
 } ccu_t;
+
+/* D-7 branches, for statistics and coverage. */
+enum { REPL_INVALID = 0, REPL_FAR = 1, REPL_LRU = 2 };
 
 /* A bank read the allocation asks for: fill CT entry idx with (wid, reg). */
 typedef struct {
@@ -52,6 +57,9 @@ int ccu_lookup(const ccu_t *u, uint16_t reg);
 /* D-7 victim among unlocked entries: invalid, else far by LFSR (unless lru_only),
  * else highest rank; -1 only if every entry is locked. */
 int ccu_victim(const ccu_t *u, uint16_t lfsr, int lru_only);
+
+/* ccu_victim, also telling which D-7 branch chose (REPL_*). */
+int ccu_victim_branch(const ccu_t *u, uint16_t lfsr, int lru_only, int *branch);
 
 /* D-8: make entry i most recent. */
 void ccu_touch(ccu_t *u, unsigned i);

@@ -344,4 +344,11 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     }
     tick_fsm(m, ar.ccu >= 0);
     m->lfsr = lfsr_next(m->lfsr);
+    for (int b = 0; b < 3; b++) {
+        m->stats.repl_alloc[b] = m->stats.repl_portd[b] = 0;
+        for (unsigned k = 0; k < c->ccus; k++) {
+            m->stats.repl_alloc[b] += m->ccu[k].repl_alloc[b];
+            m->stats.repl_portd[b] += m->ccu[k].repl_portd[b];
+        }
+    }
 }

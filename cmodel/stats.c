@@ -39,6 +39,12 @@ void stats_print(const sc_stats *s, const cfg_t *c, FILE *f)
     line(f, "disp_refused", s->disp_refused);
     line(f, "disp_contention", s->disp_contention);
     line(f, "fifo_high_water", s->fifo_high_water);
+    line(f, "repl_alloc_invalid", s->repl_alloc[0]);
+    line(f, "repl_alloc_far", s->repl_alloc[1]);
+    line(f, "repl_alloc_lru", s->repl_alloc[2]);
+    line(f, "repl_portd_invalid", s->repl_portd[0]);
+    line(f, "repl_portd_far", s->repl_portd[1]);
+    line(f, "repl_portd_lru", s->repl_portd[2]);
     line(f, "intervals", s->intervals);
     for (unsigned st = 1; st <= c->fsm_states; st++) {
         fprintf(f, "fsm_edge_%u_S           %" PRIu64 "\n", st, s->fsm_edge[st][0]);

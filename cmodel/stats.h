@@ -41,6 +41,8 @@ typedef struct {
     uint64_t disp_refused;        /* cycles a CCU was ready but dispatch was refused */
     uint64_t disp_contention;     /* cycles with more than one ready CCU */
     unsigned fifo_high_water;     /* max occupancy of any bank FIFO */
+    uint64_t repl_alloc[3];       /* D-7 branch of allocation claims: invalid, far, LRU */
+    uint64_t repl_portd[3];       /* D-7 branch of port D claims: invalid, far, LRU */
     uint64_t fsm_edge[CFG_MAX_FSM + 1][2]; /* [state][0 = S, 1 = L] transitions taken */
     uint64_t intervals;           /* completed intervals */
     unsigned sthld_trace[STATS_STHLD_TRACE]; /* STHLD at the end of interval i */

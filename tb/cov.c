@@ -7,18 +7,12 @@
 #define COV_MAX_BINS 256
 #define COV_NAME_LEN 40
 
-typedef struct {
-    uint8_t valid, near;
-    uint16_t tag;
-} ct_snap;
-
 struct cov {
     unsigned nbins;
     char name[COV_MAX_BINS][COV_NAME_LEN];
     uint64_t count[COV_MAX_BINS];
     /* pre-cycle snapshot */
     sc_stats st;
-    ct_snap ct[CFG_MAX_C][CFG_MAX_E];
     uint8_t busy[CFG_MAX_C], owner_valid[CFG_MAX_C];
     uint16_t owner[CFG_MAX_C];
     int waited; /* an alloc_wait happened since the last near flush */
@@ -92,20 +86,7 @@ void cov_pre(cov_t *cv, const sc_t *m)
         cv->busy[k] = u->busy;
         cv->owner_valid[k] = u->owner_valid;
         cv->owner[k] = u->owner;
-        for (unsigned i = 0; i < u->n_ent; i++) {
-            cv->ct[k][i].valid = u->ct[i].valid;
-            cv->ct[k][i].near = u->ct[i].near;
-            cv->ct[k][i].tag = u->ct[i].tag;
-        }
     }
-}
-
-/* D-7 branch of a claimed entry, from its pre-cycle state. */
-static const char *repl_branch(const cfg_t *c, const ct_snap *pre, int flushed)
-{
-    if (flushed || !pre->valid) return "invalid";
-    if (!pre->near && !c->repl_lru_only) return "far_lfsr";
-    return "lru";
 }
 
 void cov_post(cov_t *cv, const sc_t *m, const sc_in *in, const sc_out *out)
@@ -170,23 +151,16 @@ void cov_post(cov_t *cv, const sc_t *m, const sc_in *in, const sc_out *out)
             hit(cv, "wb_multi_same_ccu", 1);
             break;
         }
-    /* claimed CT entries: valid after the cycle with a new tag (or newly valid) */
-    int flushed = a->flushes > b->flushes;
-    for (unsigned k = 0; k < c->ccus; k++) {
-        const ccu_t *u = &m->ccu[k];
-        int allocated = !cv->busy[k] && u->busy;
-        for (unsigned i = 0; i < u->n_ent; i++) {
-            const ct_snap *pre = &cv->ct[k][i];
-            if (!u->ct[i].valid) continue;
-            if (pre->valid && pre->tag == u->ct[i].tag && !(allocated && flushed)) continue;
-            int by_wb = 0;
-            for (unsigned p = 0; p < c->wb_ports; p++)
-                if (in->wb_valid[p] && out->wb_ready[p] && cv->owner_valid[k] &&
-                    cv->owner[k] == in->wb_wid[p] && in->wb_reg[p] == u->ct[i].tag)
-                    by_wb = 1;
-            const char *br = repl_branch(c, pre, allocated && flushed);
-            snprintf(nm, sizeof nm, "%s_repl_%s", (allocated && !by_wb) ? "alloc" : "portd", br);
-            hit(cv, nm, 1);
+    /* D-7 branch of every claim, counted by the model itself */
+    static const char *const br[3] = {"invalid", "far_lfsr", "lru"};
+    for (int k = 0; k < 3; k++) {
+        if (a->repl_alloc[k] > b->repl_alloc[k]) {
+            snprintf(nm, sizeof nm, "alloc_repl_%s", br[k]);
+            hit(cv, nm, a->repl_alloc[k] - b->repl_alloc[k]);
+        }
+        if (a->repl_portd[k] > b->repl_portd[k]) {
+            snprintf(nm, sizeof nm, "portd_repl_%s", br[k]);
+            hit(cv, nm, a->repl_portd[k] - b->repl_portd[k]);
         }
     }
 }
