@@ -54,7 +54,8 @@ static void walk_unit(walker *w, const sc_t *m, unsigned k)
     for (unsigned s = 0; s < c->slots; s++) put(w, u->oct[s].ready, 1, "ccu%d.oct_ready[%d]", (int)k, (int)s);
     for (unsigned s = 0; s < c->slots; s++) put(w, u->oct[s].idx, ib, "ccu%d.oct_idx[%d]", (int)k, (int)s);
     put(w, u->busy, 1, "ccu%d.busy", (int)k, 0);
-    put(w, u->owner_valid, 1, "ccu%d.owner_valid", (int)k, 0);
+    if (c->caching) /* baseline units have no owner, only the warp they hold */
+        put(w, u->owner_valid, 1, "ccu%d.owner_valid", (int)k, 0);
     put(w, u->owner, cfg_clog2(c->warps), "ccu%d.owner", (int)k, 0);
     put(w, u->tag, c->tag_bits, "ccu%d.inst_tag", (int)k, 0);
 }
@@ -96,6 +97,8 @@ static void walk(walker *w, const sc_t *m)
     put(w, m->last_valid, 1, "sched.last_valid", 0, 0);
     put(w, m->last_wid, wb, "sched.last_wid", 0, 0);
     put(w, m->rr, cfg_clog2(c->ccus), "dispatch.rr", 0, 0);
+    if (!c->caching) /* baseline: no waiting counter, no STHLD */
+        return;
     put(w, m->counter, sb, "alloc.counter", 0, 0);
     if (c->sthld_adaptive) {
         unsigned iib = cfg_clog2(c->interval + 1);

@@ -53,7 +53,7 @@ static int modules(const cfg_t *c, const char **list)
     list[n++] = "alloc";
     list[n++] = "sched";
     list[n++] = "dispatch";
-    if (c->sthld_adaptive)
+    if (c->caching && c->sthld_adaptive)
         list[n++] = "sthld_fsm";
     list[n++] = "subcore";
     return n;

@@ -41,9 +41,9 @@ static widths compute(const cfg_t *c)
     w.icb = cfg_clog2(c->interval);
     w.iib = cfg_clog2(c->interval + 1);
     w.stb = cfg_clog2(c->fsm_states + 1);
-    w.ccu_dbg = 2 * c->slots + c->slots * w.ib + 2 + w.wb + c->tag_bits;
-    if (c->caching)
-        w.ccu_dbg += 3 * c->entries + c->entries * w.rb + c->entries * w.ib;
+    w.ccu_dbg = 2 * c->slots + c->slots * w.ib + 1 + w.wb + c->tag_bits;
+    if (c->caching) /* cache table fields and owner_valid */
+        w.ccu_dbg += 3 * c->entries + c->entries * w.rb + c->entries * w.ib + 1;
     w.arb_dbg_bw = w.fcb + w.fw + 1 + w.cb + w.ib;
     w.fsm_dbg = w.icb + 2 * w.iib + 1 + w.stb + w.sb;
     return w;
@@ -53,8 +53,8 @@ static widths compute(const cfg_t *c)
 unsigned vars_dbg_width(const cfg_t *c)
 {
     widths w = compute(c);
-    return c->ccus * w.ccu_dbg + c->banks * w.arb_dbg_bw + 16 + (w.wb + 1) + w.cb + w.sb +
-           (c->sthld_adaptive ? w.fsm_dbg : 0);
+    return c->ccus * w.ccu_dbg + c->banks * w.arb_dbg_bw + 16 + (w.wb + 1) + w.cb +
+           (c->caching ? w.sb : 0) + (c->caching && c->sthld_adaptive ? w.fsm_dbg : 0);
 }
 
 /* The FSM table as Verilog case items (deltas in STHLD units). */
@@ -107,7 +107,7 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETI("W", c->warps); SETI("R", c->regs); SETI("NP", c->wb_ports); SETI("DW", c->data_bits);
     SETI("TB", c->tag_bits); SETI("NE", w.ne); SETI("IB", w.ib); SETI("CB", w.cb);
     SETI("WB", w.wb); SETI("RB", w.rb); SETI("PB", w.pb); SETI("BB", w.bb); SETI("BIB", w.bib);
-    SETI("ROWB", w.rowb); SETI("ROWS", (unsigned long)c->warps << w.rrb);
+    SETI("ROWB", w.rowb); SETI("ROWS", (unsigned long)(c->warps > 1 ? c->warps : 2) << w.rrb); /* W = 1 still has a 1-bit wid */
     SETI("E_MOD", c->entries & ((1u << cfg_clog2(c->entries)) - 1u));
     SETI("E_M1", c->entries - 1);
     SETI("SLB", cfg_clog2(c->slots));
@@ -130,14 +130,19 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETI("LRU_ONLY", c->repl_lru_only);
     SETI("PRIVATE", c->caching && c->private_ccus);
     SETI("GTO", c->sched_gto || !c->caching);
-    SETI("ADAPTIVE", c->sthld_adaptive);
+    SETI("FSM", c->caching && c->sthld_adaptive);
+    SETI("FIXED_STHLD", c->caching && !c->sthld_adaptive);
+    SETI("USE_START_E", c->caching && !c->repl_lru_only);
+    SETS("VICTIM_ARGS", c->repl_lru_only ? "ct_rank_d_o" : "ct_near_d_o, ct_rank_d_o, start_e_i");
+    SETI("ARB_NEAR", c->caching && c->write_filter);
     SETI("DEBUG", debug);
     SETI("CCU_DBG_W", w.ccu_dbg);
     SETI("ARB_DBG_BW", w.arb_dbg_bw);
     SETI("ARB_DBG_W", c->banks * w.arb_dbg_bw);
     SETI("FSM_DBG_W", w.fsm_dbg);
     SETI("DBG_W", vars_dbg_width(c));
-    SETS("FSM_DBG_CAT", c->sthld_adaptive ? "fsm_dbg, " : "");
+    SETS("FSM_DBG_CAT", c->caching && c->sthld_adaptive ? "fsm_dbg, " : "");
+    SETS("ALLOC_DBG_CAT", c->caching ? "alloc_dbg, " : "");
     SETS("WF_NOTE", c->write_filter ? "" : "; write_filter = off: every write-back");
     SETS("SCHED_NOTE", (c->sched_gto || !c->caching) ? " (skipped: GTO in this configuration)" : "");
     snprintf(buf, sizeof buf, "%u %s", c->ccus,

@@ -92,12 +92,12 @@ module mlk_366e3eb0_alloc (
     if (!sel_valid_i) begin
       outcome_o = 3'd7;
     end else if (own_found) begin
-      // step 1: the warp's own unit (baseline: the warp already has an instruction in one)
+      // step 1: the warp's own unit: use it if free (no flush), else do not issue
       outcome_o = busy_i[own_k] ? 3'd1 : 3'd0;
       issue_o   = !busy_i[own_k];
       unit_o    = own_k;
     end else if (far_found) begin
-      // step 2: a free unit without near values: flush it, take it
+      // step 2: a free unit without near values ("far CCU", also an empty one): flush, take
       outcome_o = 3'd2;
       issue_o   = 1'b1;
       unit_o    = far_k;
@@ -106,11 +106,11 @@ module mlk_366e3eb0_alloc (
       // step 3: no free unit
       outcome_o = 3'd3;
     end else if (counter_q < sthld_i) begin
-      // step 4: wait while the counter is below STHLD
+      // step 4: every free unit holds near values: wait while the counter is below STHLD
       outcome_o = 3'd4;
       counter_d = counter_q + 6'd1;
     end else begin
-      // step 4: waited long enough: flush a near unit
+      // step 4: waited long enough: flush a free near unit picked by the LFSR
       outcome_o = 3'd5;
       issue_o   = 1'b1;
       unit_o    = free_k;

@@ -120,7 +120,8 @@ module mlk_366e3eb0_arbiter (
     end
   end
 
-  assign wb_acc_o   = wb_valid_i & wb_ready_o;
+  wire [1:0] wb_acc = wb_valid_i & wb_ready_o;
+  assign wb_acc_o   = wb_acc;
   assign wb_cache_o = wb_near_i;
 
   // bank writes, D-12 grants (lower bank first), bank reads
@@ -135,7 +136,7 @@ module mlk_366e3eb0_arbiter (
     hccu         = {1{1'b0}};
     for (p = 0; p < 2; p = p + 1) begin
       for (b = 0; b < 2; b = b + 1) begin
-        if (wb_acc_o[p] && wb_bank[p*1 +: 1] == b[0:0]) begin
+        if (wb_acc[p] && wb_bank[p*1 +: 1] == b[0:0]) begin
           written[b]                   = 1'b1;
           bank_we_o[b]                 = 1'b1;
           bank_addr_o[b*10 +: 10] = row_of(wb_wid_i[p*3 +: 3], wb_reg_i[p*8 +: 8]);

@@ -52,7 +52,7 @@ module mlk_366e3eb0_subcore (
   input  wire [1:0]    wb_valid_i,
   input  wire [5:0]    wb_wid_i,
   input  wire [15:0]   wb_reg_i,
-  input  wire [1:0]    wb_near_i,
+  input  wire [1:0]    wb_near_i,   // hint of the write-back (unused by baseline OCUs)
   input  wire [2047:0] wb_data_i,
   output wire [1:0]    wb_ready_o,
   // dispatch to the execution units
@@ -67,7 +67,8 @@ module mlk_366e3eb0_subcore (
   wire [0:0] start_c;
   wire       sel_valid;
   wire [2:0] sel_wid;
-  wire       issue, flush;
+  wire       issue;
+  wire       flush;
   wire [0:0] unit;
   // D-9 case of this cycle (0..5, 7 = no warp), for waveforms; no logic reads it
   /* verilator lint_off UNUSEDSIGNAL */
@@ -75,7 +76,8 @@ module mlk_366e3eb0_subcore (
   /* verilator lint_on UNUSEDSIGNAL */
   wire [5:0]     sthld;
   wire [1:0]     wb_acc, wb_cache;
-  wire [1:0]     busy, owner_valid, has_near, ready, release_u, fill_en;
+  wire [1:0]     busy, ready, release_u, fill_en;
+  wire [1:0]     owner_valid, has_near;
   wire [5:0]     owner;
   wire [15:0]    tag;
   wire [11:0]    src_valid, miss_valid;
@@ -89,7 +91,8 @@ module mlk_366e3eb0_subcore (
   reg  [5:0]     req_valid;
   reg  [17:0]    req_idx;
   reg  [7:0]     owns;
-  integer        k, w;
+  integer        k;
+  integer        w;
 
   // the offered warp's instruction
   wire [5:0]  sel_src_valid = inst_src_valid_i[sel_wid*6 +: 6];
@@ -99,7 +102,8 @@ module mlk_366e3eb0_subcore (
 
   mlk_366e3eb0_lfsr u_lfsr (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .start_e_o(start_e), .start_c_o(start_c)
+    .start_e_o(start_e),
+    .start_c_o(start_c)
   );
 
   // port R: which warps own a unit
@@ -117,9 +121,11 @@ module mlk_366e3eb0_subcore (
   );
 
   mlk_366e3eb0_alloc u_alloc (
-    .clk_i(clk_i), .rst_ni(rst_ni), .sel_valid_i(sel_valid), .sel_wid_i(sel_wid),
-    .busy_i(busy), .owner_valid_i(owner_valid), .owner_i(owner), .has_near_i(has_near),
-    .sthld_i(sthld), .start_c_i(start_c), .issue_o(issue), .unit_o(unit), .flush_o(flush),
+    .clk_i(clk_i), .rst_ni(rst_ni), .owner_valid_i(owner_valid), .has_near_i(has_near),
+    .sthld_i(sthld),
+    .sel_valid_i(sel_valid), .sel_wid_i(sel_wid), .busy_i(busy), .owner_i(owner),
+    .start_c_i(start_c), .issue_o(issue), .unit_o(unit),
+    .flush_o(flush),
     .outcome_o(outcome)
   );
 
@@ -139,7 +145,8 @@ module mlk_366e3eb0_subcore (
         .wb_reg_i(wb_reg_i), .wb_data_i(wb_data_i), .release_i(release_u[gk]),
         .alloc_i(issue && unit == gk), .flush_i(flush), .alloc_wid_i(sel_wid),
         .src_valid_i(sel_src_valid), .src_reg_i(sel_src_reg), .src_near_i(sel_src_near),
-        .tag_i(sel_tag), .start_e_i(start_e),
+        .start_e_i(start_e),
+        .tag_i(sel_tag),
         .miss_valid_o(miss_valid[gk*6 +: 6]), .miss_idx_o(miss_idx[gk*6*3 +: 6*3]),
         .busy_o(busy[gk]), .owner_valid_o(owner_valid[gk]), .owner_o(owner[gk*3 +: 3]),
         .has_near_o(has_near[gk]), .ready_o(ready[gk]), .tag_o(tag[gk*8 +: 8]),
@@ -161,8 +168,10 @@ module mlk_366e3eb0_subcore (
 
   mlk_366e3eb0_arbiter u_arb (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .wb_valid_i(wb_valid_i), .wb_wid_i(wb_wid_i), .wb_reg_i(wb_reg_i), .wb_near_i(wb_near_i),
-    .wb_data_i(wb_data_i), .wb_ready_o(wb_ready_o), .wb_acc_o(wb_acc), .wb_cache_o(wb_cache),
+    .wb_valid_i(wb_valid_i), .wb_wid_i(wb_wid_i), .wb_reg_i(wb_reg_i),
+    .wb_near_i(wb_near_i),
+    .wb_data_i(wb_data_i), .wb_ready_o(wb_ready_o),
+    .wb_acc_o(wb_acc), .wb_cache_o(wb_cache),
     .req_valid_i(req_valid), .req_ccu_i(unit), .req_idx_i(req_idx), .req_wid_i(sel_wid),
     .req_reg_i(sel_src_reg),
     .bank_we_o(bank_we), .bank_re_o(bank_re), .bank_addr_o(bank_addr),
