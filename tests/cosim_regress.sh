@@ -5,12 +5,13 @@
 # modes (legal driver, adversarial inputs). Two configurations build/run in parallel.
 # One PASS:/FAIL: line per configuration and mode, then the aggregated coverage: a FAIL
 # line for every bin of docs/coverage.md's required list that stayed empty.
-# Cycle budget: default config 150000 legal + 100000 adversarial, others 40000 + 40000.
+# Cycle budget: default config 150000 legal + 100000 adversarial, others 50000 + 50000
+# (2,150,000 cycles over the 20 configurations).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 DEF_LEGAL=${COSIM_DEF_LEGAL:-150000}; DEF_ADV=${COSIM_DEF_ADV:-100000}
-CYC=${COSIM_CYC:-40000}; JOBS=${COSIM_JOBS:-2}
+CYC=${COSIM_CYC:-50000}; JOBS=${COSIM_JOBS:-2}
 [ "${1:-}" = "--quick" ] && { DEF_LEGAL=20000; DEF_ADV=20000; CYC=5000; }
 
 if [ "${1:-}" = "--one" ]; then
