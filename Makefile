@@ -92,7 +92,8 @@ main: $(BUILD)/malekeh-sim
 # Every test binary runs twice: optimised, and under AddressSanitizer + UBSan.
 TEST_CMDS = $(foreach t,$(TESTS),"$(t)") $(foreach t,$(SAN_TESTS),"$(t) --quick")
 
-TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_sweep.sh $(BUILD)/ccugen"
+TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_errors.sh $(BUILD)/ccugen"
+TEST_CMDS += "bash tests/gen_sweep.sh $(BUILD)/ccugen"
 TEST_CMDS += $(AREA_TEST_CMDS) $(COSIM_TEST_CMDS)
 
 test: $(TESTS) $(SAN_TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen

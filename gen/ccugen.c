@@ -165,7 +165,6 @@ int main(int argc, char **argv)
         } else {
             fprintf(stderr, "ccugen: unknown option '%s' (allowed: --config FILE, --set key=value, "
                             "--out DIR, --debug)\n", rest[i]);
-            usage(stderr);
             free(rest);
             return 2;
         }

@@ -75,6 +75,14 @@ static void fsm_cases(const cfg_t *c, unsigned stb, char *buf, size_t len)
         buf[n - 1] = '\0';
 }
 
+/* {C-1, ..., 1, 0} in wb-bit fields: the warp of each private unit. */
+static void unit_ids(unsigned c, unsigned wb, char *buf, size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, "{");
+    for (unsigned i = c; i-- > 0 && n < len;)
+        n += (size_t)snprintf(buf + n, len - n, "%u'd%u%s", wb, i, i ? ", " : "}");
+}
+
 /* {E-1, ..., 1, 0}: rank[i] = i at reset (D-8). */
 static void rank_reset(unsigned e, unsigned ib, char *buf, size_t len)
 {
@@ -115,6 +123,8 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETI("FW", w.fw); SETI("SB", w.sb); SETI("ICB", w.icb); SETI("IIB", w.iib);
     SETI("STB", w.stb); SETI("INTERVAL", c->interval); SETI("INTERVAL_M1", c->interval - 1);
     SETI("IPC_NUM", c->ipc_num); SETI("IPC_DEN", c->ipc_den);
+    /* products den*|cur-prev| and num*prev: interval count bits + constant bits */
+    SETI("MW", w.iib + cfg_clog2((c->ipc_den > c->ipc_num ? c->ipc_den : c->ipc_num) + 1));
     SETI("STHLD_MAX", c->sthld_max); SETI("STHLD_INIT", c->sthld_init);
     SETI("STHLD_STEP", c->sthld_step); SETI("FSM_START", c->fsm_start);
     ext_expr("wid", w.wb, w.bib, buf, sizeof buf);
@@ -148,6 +158,8 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     snprintf(buf, sizeof buf, "%u %s", c->ccus,
              c->caching ? "Malekeh caching collector units" : "baseline operand collector units");
     SETS("UNIT_DESC", buf);
+    unit_ids(c->ccus, w.wb, buf, sizeof buf);
+    SETS("UNIT_IDS", buf);
     rank_reset(c->entries, cfg_clog2(c->entries), buf, sizeof buf);
     SETS("RANK_RESET", buf);
     fsm_cases(c, w.stb, buf, sizeof buf);

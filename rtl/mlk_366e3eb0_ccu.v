@@ -81,15 +81,19 @@ module mlk_366e3eb0_ccu (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .ct_valid_i(ct_valid), .ct_tag_i(ct_tag), .ct_lock_i(ct_lock), .ct_near_i(ct_near),
     .ct_rank_i(ct_rank), .oct_valid_i(oct_valid), .oct_ready_i(oct_ready), .oct_idx_i(oct_idx),
-    .fill_en_i(fill_en_i), .fill_idx_i(fill_idx_i), .wb_acc_i(wb_acc_i), .wb_cache_i(wb_cache_i), .wb_near_i(wb_near_i), .wb_wid_i(wb_wid_i), .wb_reg_i(wb_reg_i),
-    .release_i(release_i), .alloc_i(alloc_i), .flush_i(flush_i), .alloc_wid_i(alloc_wid_i), .src_valid_i(src_valid_i), .src_reg_i(src_reg_i), .src_near_i(src_near_i),
+    .fill_en_i(fill_en_i), .fill_idx_i(fill_idx_i),
+    .wb_acc_i(wb_acc_i), .wb_cache_i(wb_cache_i), .wb_near_i(wb_near_i), .wb_wid_i(wb_wid_i),
+    .wb_reg_i(wb_reg_i), .release_i(release_i), .alloc_i(alloc_i), .flush_i(flush_i),
+    .alloc_wid_i(alloc_wid_i),
+    .src_valid_i(src_valid_i), .src_reg_i(src_reg_i), .src_near_i(src_near_i),
     .tag_i(tag_i),
     .start_e_i(start_e_i),
     .ct_valid_d_o(ct_valid_d), .ct_tag_d_o(ct_tag_d), .ct_lock_d_o(ct_lock_d),
     .ct_near_d_o(ct_near_d), .ct_rank_d_o(ct_rank_d), .oct_valid_d_o(oct_valid_d),
     .oct_ready_d_o(oct_ready_d), .oct_idx_d_o(oct_idx_d),
     .dwr_en_o(dwr_en), .dwr_idx_o(dwr_idx), .dwr_port_o(dwr_port),
-    .miss_valid_o(miss_valid_o), .miss_idx_o(miss_idx_o), .busy_o(busy_o), .owner_valid_o(owner_valid_o), .owner_o(owner_o), .has_near_o(has_near_o), .ready_o(ready_o),
+    .miss_valid_o(miss_valid_o), .miss_idx_o(miss_idx_o), .busy_o(busy_o),
+    .owner_valid_o(owner_valid_o), .owner_o(owner_o), .has_near_o(has_near_o), .ready_o(ready_o),
     .tag_o(tag_o)
   );
 

@@ -95,12 +95,10 @@ module mlk_366e3eb0_ccu_ctrl (
   output wire        ready_o,
   output wire [7:0]  tag_o
 );
-  reg       busy_q, owner_valid_q;
-  reg [2:0] owner_q;
-  reg [7:0] tag_q;
-  reg       busy_d, owner_valid_d;
-  reg [2:0] owner_d;
-  reg [7:0] tag_d;
+  reg       busy_q, busy_d;
+  reg [7:0] tag_q, tag_d;
+  reg       owner_valid_q, owner_valid_d;
+  reg [2:0] owner_q, owner_d;
 
   // working copies, updated step by step inside one cycle
   reg [5:0]  hit;

@@ -52,7 +52,10 @@ module mlk_366e3eb0_dispatch (
   output reg  [6143:0]  disp_src_data_o,
   output reg  [1:0]     release_o
 );
-  reg [0:0] rr_q, rr_d, sel;
+  // a pointer, not a state machine: keep synthesis from enumerating its transitions
+  (* fsm_encoding = "none" *)
+  reg [0:0] rr_q;
+  reg [0:0] rr_d, sel;
   integer   k;
 
   always @* begin

@@ -42,6 +42,8 @@ module mlk_366e3eb0_lfsr (
   output wire [2:0] start_e_o,  // lfsr mod 8: start index of entry picks (D-7)
   output wire [0:0] start_c_o   // lfsr mod 2: start index of unit picks (D-9)
 );
+  // a shift register, not a state machine: keep synthesis from re-encoding it
+  (* fsm_encoding = "none" *)
   reg  [15:0] lfsr_q;
   wire [15:0] lfsr_d = {lfsr_q[14:0], lfsr_q[15] ^ lfsr_q[13] ^ lfsr_q[12] ^ lfsr_q[10]};
 

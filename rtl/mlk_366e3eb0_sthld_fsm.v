@@ -51,7 +51,7 @@ module mlk_366e3eb0_sthld_fsm (
   reg  [2:0]  state_q, state_d, s_next, l_next;
   reg  [5:0]  sthld_q, sthld_d;
   reg         signed [15:0] s_delta, l_delta, delta, sum;
-  reg  [47:0] diff;
+  reg  [19:0] diff;   // |cur - prev|, widened so that x 50 cannot overflow
   reg         is_large;
 
   // the configured table: state -> (next, delta) on S and on L
@@ -76,8 +76,8 @@ module mlk_366e3eb0_sthld_fsm (
     have_prev_d = have_prev_q;
     state_d     = state_q;
     sthld_d     = sthld_q;
-    diff        = (cur > prev_q) ? {{34{1'b0}}, cur - prev_q} : {{34{1'b0}}, prev_q - cur};
-    is_large       = diff * 48'd50 > {{34{1'b0}}, prev_q} * 48'd1;
+    diff        = (cur > prev_q) ? {{6{1'b0}}, cur - prev_q} : {{6{1'b0}}, prev_q - cur};
+    is_large    = diff * 20'd50 > {{6{1'b0}}, prev_q} * 20'd1;
     delta       = is_large ? l_delta : s_delta;
     sum         = $signed({{10{1'b0}}, sthld_q}) + delta;
     if (cyc_q == 14'd9999) begin

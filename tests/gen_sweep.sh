@@ -26,7 +26,7 @@ SWEEP_CONFIGS=(
   "sthld_mode=fixed sthld_init=4 data_bits=32"
   "ccu_sharing=private ccus=8 data_bits=32"
   "warps=6 ccus=3 entries=6 slots=5 banks=4 data_bits=8"
-  "warps=64 ccus=64 ccu_sharing=private slots=2 entries=3 data_bits=4"
+  "warps=16 ccus=16 ccu_sharing=private slots=2 entries=3 data_bits=4"
 )
 [ "${1:-}" = "--list" ] && { printf '%s\n' "${SWEEP_CONFIGS[@]}"; exit 0; }
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
