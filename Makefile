@@ -96,7 +96,7 @@ TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_errors.
 TEST_CMDS += "bash tests/gen_sweep.sh $(BUILD)/ccugen"
 TEST_CMDS += $(AREA_TEST_CMDS) $(COSIM_TEST_CMDS)
 
-test: $(TESTS) $(SAN_TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen
+test: $(TESTS) $(SAN_TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen $(BUILD)/area-report
 	@bash tests/run_tests.sh $(TEST_CMDS)
 
 $(BUILD)/bench-model: $(BUILD)/obj/bench/bench_model.o $(BUILD)/libmk.a
