@@ -19,6 +19,7 @@ case "${1:-}" in
     pdk=${AREA_PDK:-../shared/pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz}
     if [ ! -r "$pdk" ]; then echo "SKIP: area sky130: $pdk not present (LIBERTY= path not tested)"; exit 0; fi
     out=build/area/test-sky130
+    mkdir -p build/area
     # a small configuration, full width (no fit): proves the Liberty path, um^2 and ABC delay
     if ! bash synth/area.sh --config configs/default.cfg --set data_bits=8 --exact --no-baseline \
             --liberty "$pdk" --out "$out" >"$out.log" 2>&1; then
@@ -33,6 +34,7 @@ case "${1:-}" in
     fi
     exit 0 ;;
 esac
+mkdir -p "$(dirname "$OUT")"
 t0=$(date +%s)
 if ! bash synth/area.sh --config configs/default.cfg --no-baseline --fast --out "$OUT" >"$OUT.log" 2>&1; then
     echo "FAIL: area: synth/area.sh failed (cannot measure):"; tail -n 5 "$OUT.log"; exit 1
