@@ -524,8 +524,9 @@ int main(int argc, char **argv)
     fprintf(m, "- RF banks are a blackbox (an SRAM macro in a real design) and counted in bits only.\n");
     if (strcmp(method, "fit") == 0)
         fprintf(m, "- **Linear fit in data_bits**: the design was synthesized at data_bits = %d and %d and every "
-                   "module's area, cells, flops and transistors extrapolated linearly to %u (data paths are bit-sliced; "
-                   "docs/area.md gives the measured error). Gate levels and delays come from the data_bits = %d run.\n",
+                   "module's area, cells, flops and transistors extrapolated linearly to %u (the data paths are bit-sliced: "
+                   "every data bit is the same logic; `make area AREA_FLAGS=--exact` synthesizes the full width). Gate "
+                   "levels and delays come from the data_bits = %d run.\n",
                 K.w1, K.w2, c.data_bits, K.w2);
     else
         fprintf(m, "- Synthesized at the full data width (no extrapolation).\n");

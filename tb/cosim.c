@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 #include "adv.h"
+#include "bitvec.h"
 #include "cfg.h"
 #include "cov.h"
 #include "dbg.h"
@@ -42,66 +43,9 @@ typedef struct {
 
 /* ---- bit vectors (uint32 words, LSB first) ---------------------------------------- */
 
-typedef struct {
-    unsigned width, words;
-    uint32_t *v;
-} bv_t;
-
 static unsigned W_, S_, RB, WB, TB, DW, P_;
 static bv_t port_exp[VG_NPORTS], port_act[VG_NPORTS];
 static unsigned port_width[VG_NPORTS], port_elem[VG_NPORTS];
-
-static void bv_clear(bv_t *b)
-{
-    memset(b->v, 0, sizeof(uint32_t) * b->words);
-}
-
-static void bv_put(bv_t *b, unsigned lsb, unsigned width, uint64_t val)
-{
-    for (unsigned i = 0; i < width;) {
-        unsigned pos = lsb + i, off = pos % 32, n = 32 - off;
-        if (n > width - i) n = width - i;
-        uint32_t chunk = (uint32_t)(val >> i) & (n == 32 ? 0xffffffffu : ((1u << n) - 1));
-        b->v[pos / 32] |= chunk << off;
-        i += n;
-    }
-}
-
-static void bv_put_data(bv_t *b, unsigned lsb, unsigned width, const uint64_t *src)
-{
-    for (unsigned i = 0; i < width; i += 64) {
-        unsigned n = width - i < 64 ? width - i : 64;
-        bv_put(b, lsb + i, n, src[i / 64]);
-    }
-}
-
-static int bv_bit(const uint32_t *v, unsigned i)
-{
-    return (int)((v[i / 32] >> (i % 32)) & 1u);
-}
-
-/* Hex of bits [lsb, lsb+width) of v, MSB first. */
-static void bv_hex(const uint32_t *v, unsigned lsb, unsigned width, FILE *f)
-{
-    unsigned nd = (width + 3) / 4;
-    fputs("0x", f);
-    for (unsigned d = nd; d-- > 0;) {
-        unsigned x = 0;
-        for (unsigned j = 0; j < 4; j++) {
-            unsigned bit = d * 4 + j;
-            if (bit < width) x |= (unsigned)bv_bit(v, lsb + bit) << j;
-        }
-        fputc("0123456789abcdef"[x], f);
-    }
-}
-
-static int bv_alloc(bv_t *b, unsigned width)
-{
-    b->width = width;
-    b->words = (width + 31) / 32 + 2; /* +2: room for QData reads of narrow ports */
-    b->v = calloc(b->words, sizeof(uint32_t));
-    return b->v ? 0 : -1;
-}
 
 static void setup_widths(const cfg_t *c, const sc_t *m)
 {

@@ -31,6 +31,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cfg.h"
+#include "bitvec.h"
 #include "drv.h"
 #include "sc.h"
 
@@ -86,48 +87,6 @@ static void layout_init(layout_t *l, const cfg_t *c)
 }
 
 /* ---- bit vectors (uint32 words, LSB first) ------------------------------------------ */
-
-typedef struct {
-    unsigned width, words;
-    uint32_t *v;
-} bv_t;
-
-/* Allocate a zeroed vector of `width` bits. 0 ok, -1 out of memory. */
-static int bv_alloc(bv_t *b, unsigned width)
-{
-    b->width = width;
-    b->words = (width + 31) / 32;
-    b->v = calloc(b->words ? b->words : 1, sizeof(uint32_t));
-    return b->v ? 0 : -1;
-}
-
-/* Zero every bit of b. */
-static void bv_clear(bv_t *b)
-{
-    memset(b->v, 0, sizeof(uint32_t) * b->words);
-}
-
-/* OR the low `width` (<= 64) bits of val into bits [lsb, lsb+width) of b. */
-static void bv_put(bv_t *b, unsigned lsb, unsigned width, uint64_t val)
-{
-    for (unsigned i = 0; i < width;) {
-        unsigned pos = lsb + i, off = pos % 32, n = 32 - off;
-        if (n > width - i) n = width - i;
-        uint32_t chunk = (uint32_t)(val >> i) & (n == 32 ? 0xffffffffu : ((1u << n) - 1));
-        b->v[pos / 32] |= chunk << off;
-        i += n;
-    }
-}
-
-/* OR a `width`-bit multi-word value (64-bit words, LSB first) into b at lsb; bits of src
- * above width are dropped (the port is exactly data_bits wide). */
-static void bv_put_data(bv_t *b, unsigned lsb, unsigned width, const uint64_t *src)
-{
-    for (unsigned i = 0; i < width; i += 64) {
-        unsigned n = width - i < 64 ? width - i : 64;
-        bv_put(b, lsb + i, n, src[i / 64]);
-    }
-}
 
 /* Write b as one hexadecimal word (ceil(width/4) digits, MSB first) and a newline. */
 static void bv_write_hex(const bv_t *b, FILE *f)
