@@ -8,8 +8,8 @@
 # abc -fast, generic library, no extrapolation: absolute figures are for that width.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-config=configs/default.cfg; out=build/area-sweep
-while [ $# -gt 0 ]; do case "$1" in --config) config=$2; shift 2;; --out) out=$2; shift 2;; *) echo "sweep.sh: unknown option $1" >&2; exit 2;; esac; done
+config=configs/default.cfg; out=build/area-sweep; replot=0
+while [ $# -gt 0 ]; do case "$1" in --config) config=$2; shift 2;; --out) out=$2; shift 2;; --replot) replot=1; shift;; *) echo "sweep.sh: unknown option $1 (allowed: --config F, --out DIR, --replot)" >&2; exit 2;; esac; done
 E_LIST=${SWEEP_ENTRIES:-4 6 8 12 16}; C_LIST=${SWEEP_CCUS:-1 2 4 8}
 S=${SWEEP_SLOTS:-3}; D=${SWEEP_DATA_BITS:-32}; J=${SWEEP_JOBS:-2}
 mkdir -p "$out"; t0=$(date +%s)
@@ -27,7 +27,8 @@ run_point() { # kind c e sets...
     else echo "FAILED $k c=$c e=$e (see $d.log)"; fi
 }
 export -f run_point; export config out
-xargs -P "$J" -L 1 bash -c 'run_point "$@"' _ <"$jobs"
+# --replot: redraw the CSV and SVGs from the points already synthesized in OUT
+[ "$replot" = 1 ] || xargs -P "$J" -L 1 bash -c 'run_point "$@"' _ <"$jobs"
 get() { sed -n "/\"$1\"/s/.*\"$2\": *\([0-9.]*\).*/\1/p" "$3" | head -n1; }
 csv=$out/sweep.csv
 echo "entries,ccus,slots,data_bits,area_ge,logic_ge,storage_ge,flops,baseline_ge,overhead_ge,overhead_rel" >"$csv"
@@ -61,13 +62,13 @@ plot() {
         printf "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", px, H-B+16, v }
       printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">cache-table entries E</text>\n", (L+W-R)/2, H-12
       printf "<text x=\"15\" y=\"%d\" transform=\"rotate(-90 15 %d)\" text-anchor=\"middle\">%s</text>\n", (T+H-B)/2, (T+H-B)/2, ylab
-      split("#1f77b4 #d62728 #2ca02c #ff7f0e #9467bd #8c564b #e377c2 #7f7f7f", col, " ")
+      split("#1f77b4 #d62728 #2ca02c #ff7f0e #9467bd #8c564b #e377c2 #7f7f7f", clr, " ")
       for (k = 1; k <= nc; k++) { pts = ""
         for (i = 1; i <= n; i++) if ((i in x) && c[i] == cs[k]) {
           px = L + (W-L-R)*(x[i]-xmin)/((xmax>xmin)?(xmax-xmin):1); py = H-B - (H-B-T)*(y[i]-ymin)/(ymax-ymin)
-          pts = pts sprintf("%.1f,%.1f ", px, py); printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n", px, py, col[k] }
-        printf "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>\n", pts, col[k]
-        printf "<text x=\"%d\" y=\"%d\" fill=\"%s\">C = %s CCUs</text>\n", W-R+10, T+18*k, col[k], cs[k] }
+          pts = pts sprintf("%.1f,%.1f ", px, py); printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n", px, py, clr[k] }
+        printf "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>\n", pts, clr[k]
+        printf "<text x=\"%d\" y=\"%d\" fill=\"%s\">C = %s CCUs</text>\n", W-R+10, T+18*k, clr[k], cs[k] }
       print "</svg>" }' "$csv" >"$4"
 }
 plot 5 "Sub-core area (generic GE, data_bits=$D, slots=$S)" "area (GE)" "$out/area.svg"
