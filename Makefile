@@ -25,7 +25,8 @@ SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
 .DEFAULT_GOAL := all
 .SECONDARY:
 
-all: deps build main rtl-lint area-summary
+all: deps build main rtl-lint
+	@$(MAKE) --no-print-directory area-summary
 
 deps:
 	@bash scripts/deps.sh

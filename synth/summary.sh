@@ -14,7 +14,7 @@ fi
 get() { sed -n "/\"$1\"/s/.*\"$2\": *\([0-9.]*\).*/\1/p" "$3" | head -n1; }
 tot=$(get subcore area "$j"); lg=$(get subcore logic_area "$j"); st=$(get subcore storage_area "$j")
 ff=$(get subcore flops "$j"); base=$(sed -n 's/.*"subcore_area": *\([0-9.]*\).*/\1/p' synth/area_baseline.json)
-prefix=$(sed -n 's/.*"prefix": "\(mlk_[0-9a-f]*\)".*/\1/p' "$j")
+prefix=$(sed -n 's/.*"prefix": "\(mlk_[0-9a-f]*\)".*/\1/p' "$j" | head -n1)
 echo "== area summary: default config ($prefix), generic library, estimate (abc -fast, data_bits fitted; docs/area.md)"
 echo "   full datasheet: $(dirname "$j")/area.md (make area writes the exact-flow one)"
 awk -v t="$tot" -v l="$lg" -v s="$st" -v f="$ff" -v b="$base" 'BEGIN {
