@@ -8,15 +8,17 @@ CC      ?= gcc
 CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -D_POSIX_C_SOURCE=200809L
 SANFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
             -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-INC     := -Icmodel -Itb
+INC     := -Icmodel -Itb -Itrace -Ihints
+LDLIBS  := -llzma -lz -lm
 GEN_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 OUT     ?=
 VERILATOR_LINT := verilator --lint-only -Wall --default-language 1364-2005
 
 MODEL_SRC := $(sort $(wildcard cmodel/*.c))
+TRACE_SRC := $(sort $(wildcard trace/*.c hints/*.c))
 TB_SRC    := $(filter-out tb/sim_main.c tb/cosim.c tb/vecgen.c,$(sort $(wildcard tb/*.c)))
-LIB_SRC   := $(MODEL_SRC) $(TB_SRC)
-HDRS      := $(wildcard cmodel/*.h tb/*.h tests/*.h)
+LIB_SRC   := $(MODEL_SRC) $(TRACE_SRC) $(TB_SRC)
+HDRS      := $(wildcard cmodel/*.h tb/*.h tests/*.h trace/*.h hints/*.h)
 TEST_SRC  := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
@@ -76,15 +78,15 @@ $(BUILD)/libmk_san.a: $(patsubst %.c,$(BUILD)/sobj/%.o,$(LIB_SRC))
 	@rm -f $@; ar rcs $@ $^
 
 $(BUILD)/malekeh-sim: $(BUILD)/obj/tb/sim_main.o $(BUILD)/libmk.a
-	$(CC) $(CFLAGS) -o $@ $^ -lm
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/libmk.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $^ -lm
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/san/%: $(BUILD)/sobj/tests/%.o $(BUILD)/libmk_san.a
 	@mkdir -p $(dir $@)
-	$(CC) $(SANFLAGS) -o $@ $^ -lm
+	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
 
 # The main job: the model on the seeded random workload of the default configuration.
 main: $(BUILD)/malekeh-sim
@@ -101,7 +103,7 @@ test: $(TESTS) $(SAN_TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen $(BUILD)/area-r
 	@bash tests/run_tests.sh $(TEST_CMDS)
 
 $(BUILD)/bench-model: $(BUILD)/obj/bench/bench_model.o $(BUILD)/libmk.a
-	$(CC) $(CFLAGS) -o $@ $^ -lm
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 bench: $(BUILD)/bench-model $(BUILD)/ccugen
 	@bash scripts/bench.sh

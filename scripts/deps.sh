@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
 # deps.sh - install what the project needs from Debian's packages, when it is missing.
 # Root: runs apt-get. Not root: prints the exact command to run and exits 1.
+# Each package and why: README.md, "Dependencies".
 set -eu
 need=()
 have() { command -v "$1" >/dev/null 2>&1; }
+have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'ok installed'; }
 have gcc       || need+=(gcc)
 have g++       || need+=(g++)
 have make      || need+=(make)
 have verilator || need+=(verilator)
 have yosys     || need+=(yosys)
 have iverilog  || need+=(iverilog)
+have sta       || need+=(opensta)
+have gnuplot   || need+=(gnuplot-nox)
+have z3        || need+=(z3)
+have parallel  || need+=(parallel)
+have clang     || need+=(clang)
+have xz        || need+=(xz-utils)
+have_pkg liblzma-dev      || need+=(liblzma-dev)
+have_pkg zlib1g-dev       || need+=(zlib1g-dev)
+have_pkg libfuzzer-14-dev || need+=(libfuzzer-14-dev)
 if [ ${#need[@]} -eq 0 ]; then
     exit 0
 fi
