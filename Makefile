@@ -15,7 +15,7 @@ OUT     ?=
 VERILATOR_LINT := verilator --lint-only -Wall --default-language 1364-2005
 
 MODEL_SRC := $(sort $(wildcard cmodel/*.c))
-TRACE_SRC := $(sort $(wildcard trace/*.c hints/*.c))
+TRACE_SRC := $(filter-out %_main.c,$(sort $(wildcard trace/*.c hints/*.c)))
 TB_SRC    := $(filter-out tb/sim_main.c tb/cosim.c tb/vecgen.c,$(sort $(wildcard tb/*.c)))
 LIB_SRC   := $(MODEL_SRC) $(TRACE_SRC) $(TB_SRC)
 HDRS      := $(wildcard cmodel/*.h tb/*.h tests/*.h trace/*.h hints/*.h)

@@ -1,0 +1,81 @@
+/* hint.h - reuse hints, the compiler side of Malekeh (contract section 5).
+ *
+ * An operand (source or destination register) of a dynamic instruction i of a warp,
+ * naming register r, is NEAR when one of the instructions i+1 .. i+RTHLD of the same warp
+ * reads r before any of them writes r (an instruction that both reads and writes r counts
+ * as a read); otherwise FAR. Modes:
+ *   exact     every dynamic operand gets its own outcome (the papers' evaluation);
+ *   profile   the first `profile_warps` warps of the trace (trace order) are profiled with
+ *             the exact rule; each static operand, keyed (PC, side, position after width
+ *             expansion), takes its most common outcome (ties: far) and that is applied to
+ *             every warp; an operand never seen while profiling is far (the papers' proposal);
+ *   all-near / all-far   ablations;
+ *   file      per-(PC, side, position) hints read from a text file (docs/trace.md), e.g.
+ *             written by `malekeh-hints` or by another profiler or a compiler.
+ */
+#ifndef HINT_H
+#define HINT_H
+
+#include <stdint.h>
+#include "trc.h"
+
+typedef enum { HINT_EXACT = 0, HINT_PROFILE, HINT_ALL_NEAR, HINT_ALL_FAR, HINT_FILE } hint_mode;
+
+typedef struct {
+    hint_mode mode;
+    unsigned rthld;          /* RTHLD, >= 1 */
+    unsigned profile_warps;  /* profile mode: warps profiled, >= 1 */
+    const char *file;        /* file mode: the hint file */
+} hint_opts;
+
+/* The name of a mode ("exact", "profile", "all-near", "all-far", "file"). */
+const char *hint_mode_name(hint_mode m);
+
+/* Set the exact hints of one warp's instructions in place (src_near, dst_near). */
+void hint_exact(trc_inst *inst, uint32_t n, unsigned rthld);
+
+/* Per-(PC, side, position) hint table. */
+typedef struct hint_tab hint_tab;
+
+/* An empty table; NULL on allocation failure. */
+hint_tab *hint_tab_create(void);
+
+/* Free a table (NULL is fine). */
+void hint_tab_destroy(hint_tab *t);
+
+/* Count the (already set) hints of one warp's instructions as profiling outcomes.
+ * Returns 0, or -1 on allocation failure. */
+int hint_tab_count(hint_tab *t, const trc_inst *inst, uint32_t n);
+
+/* Overwrite the hints of one warp's instructions from the table (majority, ties and
+ * unknown operands far). */
+void hint_tab_apply(const hint_tab *t, trc_inst *inst, uint32_t n);
+
+/* Write the table as text, atomically (temporary file + rename); header comment lines
+ * name the kernel and the options. 0, or -1 with err. */
+int hint_tab_write(const hint_tab *t, const char *path, const trc_kernel *k,
+                   const hint_opts *o, char *err);
+
+/* Read a hint file. NULL with err (`file:line: ... (expected ...)`) on bad input. */
+hint_tab *hint_tab_read(const char *path, char *err);
+
+/* A trace reader that returns blocks with hints set by opts (profile mode reads ahead
+ * the blocks holding the profiled warps and keeps them until they are returned). */
+typedef struct hsrc hsrc_t;
+
+/* Open trace `path` with hint options o (copied). NULL with err on failure. */
+hsrc_t *hsrc_open(const char *path, const hint_opts *o, char *err);
+
+/* Like trc_next_block, with hints set: 1 block, 0 end, -1 error with err. */
+int hsrc_next_block(hsrc_t *h, trc_block **b, char *err);
+
+/* The kernel header of the underlying trace. */
+const trc_kernel *hsrc_kernel(const hsrc_t *h);
+
+/* The underlying reader (for trc_opcode_name). */
+const trc_t *hsrc_reader(const hsrc_t *h);
+
+/* Close (NULL is fine). */
+void hsrc_close(hsrc_t *h);
+
+#endif

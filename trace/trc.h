@@ -1,0 +1,115 @@
+/* trc.h - streaming reader of Accel-Sim SASS instruction traces (`.traceg`).
+ *
+ * Tracer versions 3 to 5 (a leading `tb_x tb_y tb_z warp` prefix on instruction lines
+ * when the version is below 3, a trailing immediate from version 5, a leading line number
+ * when the header says `-enable lineinfo = 1`), plain, xz or gzip compressed (detected
+ * from the first bytes, not the file name). docs/trace.md describes the format and every
+ * decision (register widths, execution classes).
+ *
+ * Streaming: trc_next_block() returns one thread block at a time, so memory is bounded by
+ * the blocks a caller keeps alive, not by the file size.
+ *
+ * Instructions come out decoded: R255 (RZ) dropped, register widths expanded from the
+ * opcode (trace/isa.h), a register repeated inside one instruction kept as such.
+ *
+ * Errors: every function that can fail writes one line `file:line: what is wrong (what
+ * was expected)` into err (TRC_ERR_LEN bytes) and returns an error value.
+ */
+#ifndef TRC_H
+#define TRC_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define TRC_ERR_LEN 512
+#define TRC_MAX_LISTED 8    /* registers listed per side on one trace line, at most */
+#define TRC_MAX_XREGS 32    /* registers per side after width expansion, at most */
+#define TRC_RZ 255          /* R255 = RZ, no register */
+
+/* Execution class of an opcode (docs/trace.md has the table). */
+typedef enum {
+    TRC_CLS_INT = 0,  /* integer ALU */
+    TRC_CLS_FP,       /* single-precision / half FP ALU */
+    TRC_CLS_DP,       /* double-precision FP */
+    TRC_CLS_SFU,      /* special functions (MUFU, conversions) */
+    TRC_CLS_LDST,     /* global / local / generic / constant memory */
+    TRC_CLS_SHMEM,    /* shared memory */
+    TRC_CLS_TENSOR,   /* tensor core (HMMA, IMMA, ...) */
+    TRC_CLS_BRANCH,   /* branch, barrier, exit, other control */
+    TRC_NCLS
+} trc_cls;
+
+/* Instruction flags. */
+#define TRC_F_BARRIER 1u  /* BAR.SYNC / BAR.RED...: the warps of the block wait for each other */
+#define TRC_F_EXIT    2u  /* EXIT: ends the warp */
+
+typedef struct {
+    uint32_t pc;                      /* program counter (hex in the trace) */
+    uint32_t mask;                    /* active mask */
+    uint32_t line;                    /* line number in the trace file */
+    uint16_t op;                      /* interned opcode (trc_opcode_name) */
+    uint8_t cls;                      /* trc_cls */
+    uint8_t flags;                    /* TRC_F_* */
+    uint8_t ndst, nsrc;               /* registers after expansion, RZ dropped */
+    uint8_t dst[TRC_MAX_XREGS];       /* destination registers, in order */
+    uint8_t src[TRC_MAX_XREGS];       /* source registers, in operand order (may repeat) */
+    uint8_t dst_near[TRC_MAX_XREGS];  /* reuse hints, 1 = near; filled by hints/ */
+    uint8_t src_near[TRC_MAX_XREGS];
+} trc_inst;
+
+typedef struct {
+    uint32_t n;        /* instructions (the `insts = n` count) */
+    trc_inst *inst;    /* [n], program order */
+} trc_warp;
+
+typedef struct {
+    unsigned x, y, z;
+} trc_dim3;
+
+typedef struct {
+    trc_dim3 id;       /* `thread block = x,y,z` */
+    uint64_t index;    /* 0, 1, 2, ... in trace order */
+    unsigned nwarps;   /* warps of this block (warp ids 0..nwarps-1) */
+    trc_warp *warp;    /* [nwarps] */
+} trc_block;
+
+typedef struct {
+    char name[512];           /* `-kernel name`, cut to fit */
+    unsigned kernel_id;
+    trc_dim3 grid, block;
+    unsigned shmem, nregs;
+    int binary_version;
+    unsigned tracer_version;
+    int lineinfo;             /* `-enable lineinfo` */
+    char compression[8];      /* "none", "xz" or "gzip" */
+} trc_kernel;
+
+typedef struct trc trc_t;
+
+/* Open a trace file and read its header; NULL with err on failure. */
+trc_t *trc_open(const char *path, char *err);
+
+/* Open a trace held in memory (for tests and fuzzing); name is used in messages.
+ * The buffer must outlive the reader. NULL with err on failure. */
+trc_t *trc_open_mem(const void *buf, size_t len, const char *name, char *err);
+
+/* The kernel header fields. */
+const trc_kernel *trc_kernel_info(const trc_t *t);
+
+/* Read the next thread block: 1 and *b set (free with trc_block_free), 0 at the end of
+ * the trace, -1 with err on bad input (the reader is unusable afterwards). */
+int trc_next_block(trc_t *t, trc_block **b, char *err);
+
+/* Free a block from trc_next_block (NULL is fine). */
+void trc_block_free(trc_block *b);
+
+/* Close a reader (NULL is fine). */
+void trc_close(trc_t *t);
+
+/* The text of an interned opcode, e.g. "IMAD.WIDE"; "?" if out of range. */
+const char *trc_opcode_name(const trc_t *t, unsigned op);
+
+/* The name of an execution class ("int", "fp", ...). */
+const char *trc_cls_name(unsigned cls);
+
+#endif
