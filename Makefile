@@ -8,7 +8,7 @@ CC      ?= gcc
 CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -D_POSIX_C_SOURCE=200809L
 SANFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
             -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-INC     := -Icmodel -Itb -Itrace -Ihints
+INC     := -Icmodel -Itb -Itrace -Ihints -Isim
 LDLIBS  := -llzma -lz -lm
 GEN_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 OUT     ?=
@@ -16,9 +16,10 @@ VERILATOR_LINT := verilator --lint-only -Wall --default-language 1364-2005
 
 MODEL_SRC := $(sort $(wildcard cmodel/*.c))
 TRACE_SRC := $(filter-out %_main.c,$(sort $(wildcard trace/*.c hints/*.c)))
-TB_SRC    := $(filter-out tb/sim_main.c tb/cosim.c tb/vecgen.c,$(sort $(wildcard tb/*.c)))
-LIB_SRC   := $(MODEL_SRC) $(TRACE_SRC) $(TB_SRC)
-HDRS      := $(wildcard cmodel/*.h tb/*.h tests/*.h trace/*.h hints/*.h)
+TB_SRC    := $(filter-out tb/cosim.c tb/vecgen.c,$(sort $(wildcard tb/*.c)))
+SIM_SRC   := $(filter-out %_main.c,$(sort $(wildcard sim/*.c)))
+LIB_SRC   := $(MODEL_SRC) $(TRACE_SRC) $(TB_SRC) $(SIM_SRC)
+HDRS      := $(wildcard cmodel/*.h tb/*.h tests/*.h trace/*.h hints/*.h sim/*.h)
 TEST_SRC  := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
@@ -65,7 +66,7 @@ rtl-lint: check-rtl
 
 $(BUILD)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) -c $< -o $@
+	$(CC) $(CFLAGS) $(INC) -DSIM_VERSION='"$(GEN_VERSION)"' -c $< -o $@
 
 $(BUILD)/sobj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
@@ -77,7 +78,7 @@ $(BUILD)/libmk.a: $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 $(BUILD)/libmk_san.a: $(patsubst %.c,$(BUILD)/sobj/%.o,$(LIB_SRC))
 	@rm -f $@; ar rcs $@ $^
 
-$(BUILD)/malekeh-sim: $(BUILD)/obj/tb/sim_main.o $(BUILD)/libmk.a
+$(BUILD)/malekeh-sim: $(BUILD)/obj/sim/sim_main.o $(BUILD)/libmk.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/libmk.a

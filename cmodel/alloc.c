@@ -20,7 +20,7 @@ static alloc_result decide_base(const cfg_t *c, const ccu_t *u, unsigned w, uint
         free_u[k] = (uint8_t)!u[k].busy;
     }
     int k = lfsr_pick(lfsr, free_u, c->ccus);
-    return k < 0 ? res(ALLOC_NO_FREE, -1, 0) : res(ALLOC_FAR_CCU, k, 1);
+    return k < 0 ? res(ALLOC_NO_FREE, -1, 0) : res(ALLOC_BASE_FREE, k, 1);
 }
 
 /* Step 1 of D-9: the CCU owned by w, or -1. */

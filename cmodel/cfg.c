@@ -41,7 +41,9 @@ enum kind {
     K_POW2,  /* unsigned, power of two */
     K_ENUM,  /* int 0/1, written as one of two words */
     K_RATIO, /* ipc_num/ipc_den */
-    K_FSM    /* the rows fsm.1..fsm.16 */
+    K_FSM,   /* the rows fsm.1..fsm.16 */
+    K_WORDS, /* unsigned, written as one of the words of key_def.words */
+    K_PAIR   /* cfg_exec: `LATENCY,II` */
 };
 
 /* Key indices, in the documented order. */
@@ -52,8 +54,11 @@ enum {
     KI_WFILTER, KI_SCHED, KI_SHARING, KI_SUBCORES,
     KI_WL_SEED, KI_WL_CYCLES, KI_WL_REGS_USED, KI_WL_REUSE_PCT, KI_WL_REUSE_WINDOW,
     KI_WL_SRC_MIN, KI_WL_SRC_MAX, KI_WL_DUP_PCT, KI_WL_DST_PCT, KI_WL_MIX_ALU,
-    KI_WL_MIX_SFU, KI_WL_MIX_MEM, KI_WL_LAT_ALU, KI_WL_LAT_SFU, KI_WL_LAT_MEM, KI_WL_RTHLD,
+    KI_WL_MIX_SFU, KI_WL_MIX_MEM, KI_WL_LAT_ALU, KI_WL_LAT_SFU, KI_WL_LAT_MEM,
     KI_WL_DISP_STALL, KI_WL_WB_STALL,
+    KI_RTHLD, KI_HINTS, KI_HINT_PROFILE_WARPS,
+    KI_EXEC_INT, KI_EXEC_FP, KI_EXEC_DP, KI_EXEC_SFU, KI_EXEC_LDST, KI_EXEC_SHMEM,
+    KI_EXEC_TENSOR, KI_EXEC_BRANCH,
     KI_COUNT
 };
 
@@ -70,42 +75,47 @@ typedef struct {
     const char *w0, *w1;       /* K_ENUM: the words for 0 and 1 */
     const char *note;          /* appended to the allowed range in messages */
     int hw;                    /* 1 = hardware key (cfg_write hw_only, cfg_hash) */
+    const char *const *words;  /* K_WORDS: the words, NULL-terminated; K_PAIR: def ii */
+    unsigned long long def2;   /* K_PAIR: default initiation interval */
 } key_def;
 
+static const char *const hint_words[] = {"exact", "profile", "all-near", "all-far", NULL};
+
 #define F(f) offsetof(cfg_t, f)
-#define HWU(n, f, l, h, d, nt) {n, K_UINT, F(f), l, h, d, NULL, NULL, nt, 1}
-#define HWE(n, f, d, a, b) {n, K_ENUM, F(f), 0, 1, d, a, b, NULL, 1}
-#define WLU(n, f, l, h, d, nt) {n, K_UINT, F(f), l, h, d, NULL, NULL, nt, 0}
+#define HWU(n, f, l, h, d, nt) {n, K_UINT, F(f), l, h, d, NULL, NULL, nt, 1, NULL, 0}
+#define HWE(n, f, d, a, b) {n, K_ENUM, F(f), 0, 1, d, a, b, NULL, 1, NULL, 0}
+#define WLU(n, f, l, h, d, nt) {n, K_UINT, F(f), l, h, d, NULL, NULL, nt, 0, NULL, 0}
+#define EXEC(n, i, lat, ii) {n, K_PAIR, F(exec[i]), 1, 10000, lat, NULL, NULL, NULL, 0, NULL, ii}
 
 static const key_def keys[KI_COUNT] = {
     [KI_CCUS] = HWU("ccus", ccus, 1, CFG_MAX_C, 2, ", and <= warps"),
     [KI_ENTRIES] = HWU("entries", entries, 2, CFG_MAX_E, 8, ", and > slots unless caching = off"),
     [KI_SLOTS] = HWU("slots", slots, 1, CFG_MAX_S, 6, NULL),
-    [KI_BANKS] = {"banks", K_POW2, F(banks), 1, CFG_MAX_B, 2, NULL, NULL, NULL, 1},
+    [KI_BANKS] = {"banks", K_POW2, F(banks), 1, CFG_MAX_B, 2, NULL, NULL, NULL, 1, NULL, 0},
     [KI_WARPS] = HWU("warps", warps, 1, CFG_MAX_W, 8, NULL),
     [KI_REGS] = HWU("regs", regs, 2, CFG_MAX_R, 256, NULL),
     [KI_DATA_BITS] = HWU("data_bits", data_bits, 1, CFG_MAX_DATA, 1024, NULL),
     [KI_WB_PORTS] = HWU("wb_ports", wb_ports, 1, CFG_MAX_P, 2, NULL),
     [KI_TAG_BITS] = HWU("tag_bits", tag_bits, 1, CFG_MAX_TAG, 8, NULL),
     [KI_INTERVAL] = HWU("interval", interval, 2, 1000000, 10000, NULL),
-    [KI_IPC] = {"ipc_threshold", K_RATIO, F(ipc_num), 1, 1000000, 0, NULL, NULL, NULL, 1},
+    [KI_IPC] = {"ipc_threshold", K_RATIO, F(ipc_num), 1, 1000000, 0, NULL, NULL, NULL, 1, NULL, 0},
     [KI_STHLD_MODE] = HWE("sthld_mode", sthld_adaptive, 1, "fixed", "adaptive"),
     [KI_STHLD_INIT] = HWU("sthld_init", sthld_init, 0, 255, 0, ", and <= sthld_max"),
     [KI_STHLD_MAX] = HWU("sthld_max", sthld_max, 0, 255, 63, NULL),
     [KI_STHLD_STEP] = HWU("sthld_step", sthld_step, 0, 255, 2, ", and <= sthld_max"),
     [KI_FSM_START] = HWU("fsm_start", fsm_start, 1, CFG_MAX_FSM, 1, ", and <= fsm_states"),
     [KI_FSM_STATES] = HWU("fsm_states", fsm_states, 1, CFG_MAX_FSM, 6, NULL),
-    [KI_FSM] = {"fsm.N", K_FSM, F(fsm), 1, CFG_MAX_FSM, 0, NULL, NULL, NULL, 1},
-    [KI_LFSR_SEED] = {"lfsr_seed", K_HEX, F(lfsr_seed), 1, 65535, 0xACE1, NULL, NULL, NULL, 1},
+    [KI_FSM] = {"fsm.N", K_FSM, F(fsm), 1, CFG_MAX_FSM, 0, NULL, NULL, NULL, 1, NULL, 0},
+    [KI_LFSR_SEED] = {"lfsr_seed", K_HEX, F(lfsr_seed), 1, 65535, 0xACE1, NULL, NULL, NULL, 1, NULL, 0},
     [KI_CACHING] = HWE("caching", caching, 1, "off", "on"),
     [KI_REPL] = HWE("replacement", repl_lru_only, 0, "hint", "lru"),
     [KI_WFILTER] = HWE("write_filter", write_filter, 1, "off", "on"),
     [KI_SCHED] = HWE("scheduler", sched_gto, 0, "malekeh", "gto"),
     [KI_SHARING] = HWE("ccu_sharing", private_ccus, 0, "shared", "private"),
     [KI_SUBCORES] = HWU("subcores_per_sm", subcores_per_sm, 1, 16, 4, NULL),
-    [KI_WL_SEED] = {"wl_seed", K_ULONG, F(wl_seed), 0, 1ull << 63, 1, NULL, NULL, NULL, 0},
+    [KI_WL_SEED] = {"wl_seed", K_ULONG, F(wl_seed), 0, 1ull << 63, 1, NULL, NULL, NULL, 0, NULL, 0},
     [KI_WL_CYCLES] = {"wl_cycles", K_ULONG, F(wl_cycles), 1, 10000000000ull, 200000,
-                      NULL, NULL, NULL, 0},
+                      NULL, NULL, NULL, 0, NULL, 0},
     [KI_WL_REGS_USED] = WLU("wl_regs_used", wl_regs_used, 1, CFG_MAX_R, 32, ", and <= regs"),
     [KI_WL_REUSE_PCT] = WLU("wl_reuse_pct", wl_reuse_pct, 0, 100, 60, NULL),
     [KI_WL_REUSE_WINDOW] = WLU("wl_reuse_window", wl_reuse_window, 1, 64, 6, NULL),
@@ -120,9 +130,21 @@ static const key_def keys[KI_COUNT] = {
     [KI_WL_LAT_ALU] = WLU("wl_lat_alu", wl_lat_alu, 1, 10000, 4, NULL),
     [KI_WL_LAT_SFU] = WLU("wl_lat_sfu", wl_lat_sfu, 1, 10000, 16, NULL),
     [KI_WL_LAT_MEM] = WLU("wl_lat_mem", wl_lat_mem, 1, 10000, 40, NULL),
-    [KI_WL_RTHLD] = WLU("wl_rthld", wl_rthld, 1, 1000, 12, NULL),
     [KI_WL_DISP_STALL] = WLU("wl_disp_stall_pct", wl_disp_stall_pct, 0, 100, 5, NULL),
     [KI_WL_WB_STALL] = WLU("wl_wb_stall_pct", wl_wb_stall_pct, 0, 100, 5, NULL),
+    [KI_RTHLD] = WLU("rthld", rthld, 1, 1000, 12, NULL),
+    [KI_HINTS] = {"hints", K_WORDS, F(hint_mode), 0, 3, CFG_HINT_EXACT, NULL, NULL, NULL, 0,
+                  hint_words, 0},
+    [KI_HINT_PROFILE_WARPS] = WLU("hint_profile_warps", hint_profile_warps, 1, 1000000, 4, NULL),
+    /* Accel-Sim SM75_RTX2060 (Turing) trace.config / gpgpusim.config; docs/config.md */
+    [KI_EXEC_INT] = EXEC("exec_int", 0, 2, 2),
+    [KI_EXEC_FP] = EXEC("exec_fp", 1, 2, 2),
+    [KI_EXEC_DP] = EXEC("exec_dp", 2, 64, 64),
+    [KI_EXEC_SFU] = EXEC("exec_sfu", 3, 21, 8),
+    [KI_EXEC_LDST] = EXEC("exec_ldst", 4, 32, 4),
+    [KI_EXEC_SHMEM] = EXEC("exec_shmem", 5, 30, 4),
+    [KI_EXEC_TENSOR] = EXEC("exec_tensor", 6, 16, 16),
+    [KI_EXEC_BRANCH] = EXEC("exec_branch", 7, 4, 4),
 };
 
 /* The default STHLD FSM table (contract D-16). */
@@ -222,6 +244,15 @@ static void allowed(const key_def *k, char *b, size_t n)
         break;
     case K_RATIO:
         snprintf(b, n, "NUM/DEN with DEN 1..%llu and NUM 0..DEN, e.g. 1/50", k->hi);
+        break;
+    case K_WORDS:
+        b[0] = '\0';
+        for (int i = 0; k->words[i] && len < n; i++)
+            len += (size_t)snprintf(b + len, n - len, "%s%s", i ? ", " : "", k->words[i]);
+        break;
+    case K_PAIR:
+        snprintf(b, n, "LATENCY,II (cycles, each %llu..%llu), e.g. %llu,%llu", k->lo, k->hi,
+                 k->def, k->def2);
         break;
     case K_FSM:
         snprintf(b, n, "'S_NEXT S_DELTA L_NEXT L_DELTA', next states 1..fsm_states (<= %d), "
@@ -334,6 +365,43 @@ static int set_enum(cfg_t *c, int ki, const char *value, const char *where, char
     return 0;
 }
 
+/* Set a K_WORDS key from one of its words. */
+static int set_words(cfg_t *c, int ki, const char *value, const char *where, char *err)
+{
+    const key_def *k = &keys[ki];
+    char al[128];
+    for (int i = 0; k->words[i]; i++)
+        if (strcmp(value, k->words[i]) == 0) {
+            put_val(c, k, (unsigned long long)i);
+            return 0;
+        }
+    allowed(k, al, sizeof al);
+    return fail(err, "%s: key '%s': value '" VAL_SHOW "' is not a valid word (allowed: %s)",
+                where, k->name, value, al);
+}
+
+/* Set a K_PAIR key (cfg_exec) from `LATENCY,II`. */
+static int set_pair(cfg_t *c, int ki, const char *value, const char *where, char *err)
+{
+    const key_def *k = &keys[ki];
+    const char *comma = strchr(value, ',');
+    char a[32], b[32], al[128];
+    unsigned long long lat, ii;
+    allowed(k, al, sizeof al);
+    if (!comma || trim_copy(a, sizeof a, value, (size_t)(comma - value)) ||
+        trim_copy(b, sizeof b, comma + 1, strlen(comma + 1)) || parse_u64(a, &lat) ||
+        parse_u64(b, &ii))
+        return fail(err, "%s: key '%s': value '" VAL_SHOW "' is not LATENCY,II (allowed: %s)",
+                    where, k->name, value, al);
+    if (lat < k->lo || lat > k->hi || ii < k->lo || ii > k->hi)
+        return fail(err, "%s: key '%s': value '" VAL_SHOW "' is out of range (allowed: %s)",
+                    where, k->name, value, al);
+    cfg_exec *e = (cfg_exec *)((char *)c + k->off);
+    e->lat = (unsigned)lat;
+    e->ii = (unsigned)ii;
+    return 0;
+}
+
 /* Set ipc_threshold from NUM/DEN. */
 static int set_ratio(cfg_t *c, const char *value, const char *where, char *err)
 {
@@ -441,6 +509,8 @@ static int set_one(cfg_t *c, const char *key, const char *value, const char *whe
         ki = find_key(key);
         if (ki < 0) return unknown_key(key, where, err);
         if (keys[ki].kind == K_ENUM) rc = set_enum(c, ki, value, where, err);
+        else if (keys[ki].kind == K_WORDS) rc = set_words(c, ki, value, where, err);
+        else if (keys[ki].kind == K_PAIR) rc = set_pair(c, ki, value, where, err);
         else if (keys[ki].kind == K_RATIO) rc = set_ratio(c, value, where, err);
         else rc = set_int(c, ki, value, where, err);
         slot = ki;
@@ -458,7 +528,13 @@ void cfg_defaults(cfg_t *c)
 {
     memset(c, 0, sizeof *c);
     for (int i = 0; i < KI_COUNT; i++)
-        if (keys[i].kind != K_RATIO && keys[i].kind != K_FSM) put_val(c, &keys[i], keys[i].def);
+        if (keys[i].kind == K_PAIR) {
+            cfg_exec *e = (cfg_exec *)((char *)c + keys[i].off);
+            e->lat = (unsigned)keys[i].def;
+            e->ii = (unsigned)keys[i].def2;
+        } else if (keys[i].kind != K_RATIO && keys[i].kind != K_FSM) {
+            put_val(c, &keys[i], keys[i].def);
+        }
     c->ipc_num = 1;
     c->ipc_den = 50;
     for (int n = 1; n <= 6; n++) c->fsm[n] = fsm_default[n];
@@ -548,7 +624,12 @@ static int check_ranges(const cfg_t *c, const char *path, char *err)
         if (k->kind == K_FSM) continue;
         v = get_val(c, k);
         allowed(k, al, sizeof al);
-        if (k->kind == K_RATIO) {
+        if (k->kind == K_PAIR) {
+            const cfg_exec *e = (const cfg_exec *)((const char *)c + k->off);
+            if (e->lat < k->lo || e->lat > k->hi || e->ii < k->lo || e->ii > k->hi)
+                return fail(err, "%s: key '%s': value %u,%u is out of range (allowed: %s)",
+                            AT(i), k->name, e->lat, e->ii, al);
+        } else if (k->kind == K_RATIO) {
             if (c->ipc_den < 1 || c->ipc_den > k->hi || c->ipc_num > c->ipc_den)
                 return fail(err, "%s: key '%s': value %u/%u is out of range (allowed: %s)",
                             AT(i), k->name, c->ipc_num, c->ipc_den, al);
@@ -751,6 +832,11 @@ static void format_value(const cfg_t *c, const key_def *k, char *b, size_t n)
 {
     unsigned long long v = get_val(c, k);
     if (k->kind == K_ENUM) snprintf(b, n, "%s", v ? k->w1 : k->w0);
+    else if (k->kind == K_WORDS) snprintf(b, n, "%s", v <= k->hi ? k->words[v] : "?");
+    else if (k->kind == K_PAIR) {
+        const cfg_exec *e = (const cfg_exec *)((const char *)c + k->off);
+        snprintf(b, n, "%u,%u", e->lat, e->ii);
+    }
     else if (k->kind == K_RATIO) snprintf(b, n, "%u/%u", c->ipc_num, c->ipc_den);
     else if (k->kind == K_HEX) snprintf(b, n, "0x%04llX", v);
     else snprintf(b, n, "%llu", v);

@@ -22,7 +22,7 @@
 #define CFG_MAX_TAG 32     /* opaque instruction tag bits */
 #define CFG_MAX_FSM 16     /* FSM states */
 #define CFG_ERR_LEN 512
-#define CFG_MAX_KEYS 80    /* provenance slots: every key, fsm.1..fsm.16 included */
+#define CFG_MAX_KEYS 96    /* provenance slots: every key, fsm.1..fsm.16 included */
 
 /* One row of the STHLD FSM table (D-16); states are numbered 1..fsm_states. */
 typedef struct {
@@ -31,6 +31,18 @@ typedef struct {
     unsigned l_next;  /* next state on a Large IPC change */
     int l_delta;      /* STHLD delta on L, in units of sthld_step */
 } cfg_fsm_row;
+
+/* Hint modes of trace runs (hints/hint.h hint_mode, same order). */
+enum { CFG_HINT_EXACT = 0, CFG_HINT_PROFILE, CFG_HINT_ALL_NEAR, CFG_HINT_ALL_FAR };
+
+/* Execution classes of trace instructions, in trace/trc.h trc_cls order. */
+#define CFG_NCLS 8
+
+/* Latency and initiation interval of one execution class, cycles. */
+typedef struct {
+    unsigned lat; /* cycles from the start of execution to the write-back */
+    unsigned ii;  /* cycles between two starts on the class's unit */
+} cfg_exec;
 
 typedef struct {
     /* --- hardware (every key below is part of the generated RTL's identity) --- */
@@ -72,9 +84,14 @@ typedef struct {
     unsigned wl_dst_pct;     /* % of instructions that write a register */
     unsigned wl_mix_alu, wl_mix_sfu, wl_mix_mem; /* instruction mix, weights */
     unsigned wl_lat_alu, wl_lat_sfu, wl_lat_mem; /* execution latencies */
-    unsigned wl_rthld;       /* near iff reused within RTHLD instructions */
     unsigned wl_disp_stall_pct; /* % of cycles the execution side refuses dispatch */
     unsigned wl_wb_stall_pct;   /* % of cycles a ready write-back is held back */
+
+    /* --- reuse hints and trace-driven runs (not part of the RTL) --- */
+    unsigned rthld;          /* RTHLD: near iff reused within RTHLD dynamic instructions */
+    unsigned hint_mode;      /* CFG_HINT_*: how trace runs get their hints */
+    unsigned hint_profile_warps; /* profile mode: warps profiled */
+    cfg_exec exec[CFG_NCLS]; /* per execution class (trace/trc.h trc_cls order) */
 
     /* --- provenance, kept by cfg.c; not configuration (cfg_write/cfg_hash ignore it):
      *     where each key was last set: 0 = default, N = line N of the file,

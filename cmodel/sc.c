@@ -201,6 +201,15 @@ static void ccu_writebacks(sc_t *m, ccu_t *u, const ports_t *p, const uint8_t *a
         m->stats.ccu_data_writes++;
 }
 
+/* 1 if a valid slot before s names the same register as slot s. */
+static int named_before(const uint8_t *valid, const uint16_t *reg, unsigned s)
+{
+    for (unsigned t = 0; t < s; t++)
+        if (valid[t] && reg[t] == reg[s])
+            return 1;
+    return 0;
+}
+
 /* Issue into unit k (D-9 flush, D-11 allocation) and queue the bank reads. */
 static void do_issue(sc_t *m, const ports_t *p, unsigned w, unsigned k, int flush)
 {
@@ -210,6 +219,11 @@ static void do_issue(sc_t *m, const ports_t *p, unsigned w, unsigned k, int flus
     unsigned n, nvalid = 0;
     if (flush) {
         if (c->caching) {
+            for (unsigned e = 0; e < c->entries; e++)
+                if (u->ct[e].valid) {
+                    m->stats.flushes_nonempty++;
+                    break;
+                }
             ccu_flush(u);
             m->stats.flushes++;
         }
@@ -221,16 +235,22 @@ static void do_issue(sc_t *m, const ports_t *p, unsigned w, unsigned k, int flus
                          m->lfsr, c->repl_lru_only, miss);
     else
         n = ccu_allocate_base(u, p->src_valid[w], p->src_reg[w], p->tag[w], miss);
-    for (unsigned s = 0; s < c->slots; s++)
-        nvalid += p->src_valid[w][s];
+    unsigned ndistinct = 0;
+    for (unsigned s = 0; s < c->slots; s++) {
+        if (!p->src_valid[w][s])
+            continue;
+        nvalid++;
+        ndistinct += !named_before(p->src_valid[w], p->src_reg[w], s);
+    }
     for (unsigned i = 0; i < n; i++) {
         arb_req r = {(uint8_t)k, miss[i].idx, (uint16_t)w, miss[i].reg};
         arb_push(&m->arb, &r);
     }
     m->stats.issued++;
-    m->stats.src_reads += nvalid;
-    m->stats.bank_reads += n;
-    m->stats.src_from_ccu += nvalid - n;
+    m->stats.src_slots += nvalid;
+    m->stats.src_regs += ndistinct;
+    m->stats.src_hits += ndistinct - n;
+    m->stats.bank_read_reqs += n;
 }
 
 /* Register value of (wid, reg) in the RF. */
@@ -300,6 +320,8 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     }
     /* 4. read grants from the FIFO heads (D-12) */
     arb_grants(&m->arb, written, g, &m->stats.grant_blocked_write, &m->stats.grant_blocked_port);
+    for (unsigned b = 0; b < c->banks; b++)
+        m->stats.bank_reads += g[b].valid;
 
     /* 5a. port S fills of last cycle's grants */
     for (unsigned b = 0; b < c->banks; b++) {

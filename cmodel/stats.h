@@ -14,6 +14,7 @@ enum {
     ALLOC_NO_FREE,        /* step 3: no free CCU: stall */
     ALLOC_WAIT,           /* step 4: counter < STHLD: stall, counter += 1 */
     ALLOC_NEAR_FLUSH,     /* step 4: counter >= STHLD: flush a near CCU, counter = 0 */
+    ALLOC_BASE_FREE,      /* baseline OCUs (spec decision 8): a free unit taken */
     ALLOC_NCASES
 };
 
@@ -25,9 +26,12 @@ typedef struct {
     uint64_t dispatched;
     uint64_t idle_no_warp;        /* cycles with no warp offering an instruction */
     uint64_t alloc[ALLOC_NCASES]; /* per D-9 case */
-    uint64_t src_reads;           /* valid source slots of issued instructions */
-    uint64_t src_from_ccu;        /* ... served without a bank read (hit or duplicate) */
-    uint64_t bank_reads;          /* bank read requests (= granted reads) */
+    uint64_t src_slots;           /* valid source slots of issued instructions */
+    uint64_t src_regs;            /* distinct source registers per instruction (a register
+                                     named by several slots counts once) */
+    uint64_t src_hits;            /* ... of those, found in a cache entry at allocation */
+    uint64_t bank_read_reqs;      /* bank read requests queued (one per missing register) */
+    uint64_t bank_reads;          /* bank reads performed (grants) */
     uint64_t bank_writes;         /* accepted write-backs */
     uint64_t wb_refused;          /* write-back port-cycles with valid && !ready (D-6) */
     uint64_t ccu_data_writes;     /* port D writes (update or allocate) */
@@ -36,6 +40,7 @@ typedef struct {
     uint64_t wb_port_lost;        /* cacheable write-backs that lost port D (D-4) */
     uint64_t wb_invalidations;    /* entries invalidated by a write-back (D-3) */
     uint64_t flushes;             /* CCU flushes on owner change */
+    uint64_t flushes_nonempty;    /* ... of a CCU holding at least one valid entry */
     uint64_t grant_blocked_write; /* bank FIFO heads held because the bank was written */
     uint64_t grant_blocked_port;  /* bank FIFO heads held because port S was taken */
     uint64_t disp_refused;        /* cycles a CCU was ready but dispatch was refused */
@@ -47,6 +52,12 @@ typedef struct {
     uint64_t intervals;           /* completed intervals */
     unsigned sthld_trace[STATS_STHLD_TRACE]; /* STHLD at the end of interval i */
 } sc_stats;
+
+/* Receives one counter of stats_each. */
+typedef void (*stats_fn)(void *ctx, const char *name, uint64_t value);
+
+/* Call fn for every scalar counter (not sthld_trace), in the order of stats_print. */
+void stats_each(const sc_stats *s, const cfg_t *c, stats_fn fn, void *ctx);
 
 /* Print the statistics as `name value` lines (human and script readable). */
 void stats_print(const sc_stats *s, const cfg_t *c, FILE *f);

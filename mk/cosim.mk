@@ -1,5 +1,6 @@
 # mk/cosim.mk - model/RTL co-simulation targets (included by the Makefile).
 #   make cosim CONFIG=path CYCLES=n SEED=s [MODE=legal|adversarial] [WAVES=1]
+#   make cosim TRACE=file [HINTS=file] [BLOCKS=n] [CONFIG=path]   a trace, to completion
 #   make cosim-regress
 #   make cosim-bench
 # COSIM_TEST_CMDS: the commands `make test` runs (each prints PASS:/FAIL: lines).
@@ -7,6 +8,9 @@ CYCLES ?= 100000
 SEED   ?= 1
 MODE   ?= legal
 WAVES  ?=
+TRACE  ?=
+HINTS  ?=
+BLOCKS ?=
 
 .PHONY: cosim cosim-regress cosim-bench icarus
 
@@ -14,8 +18,9 @@ icarus: $(BUILD)/ccugen
 	@bash scripts/icarus.sh --cycles $(CYCLES)
 
 cosim: $(BUILD)/ccugen
-	@bash scripts/cosim.sh --config $(CONFIG) --cycles $(CYCLES) --seed $(SEED) --mode $(MODE) \
-	  $(if $(WAVES),--waves)
+	@bash scripts/cosim.sh --config $(CONFIG) --seed $(SEED) $(if $(TRACE),--trace $(TRACE) \
+	  $(if $(HINTS),--hints $(HINTS)) $(if $(BLOCKS),--blocks $(BLOCKS)),--cycles $(CYCLES) \
+	  --mode $(MODE)) $(if $(WAVES),--waves)
 
 cosim-regress: $(BUILD)/ccugen
 	@bash tests/cosim_regress.sh

@@ -4,6 +4,7 @@
 #   scripts/cosim.sh [--config FILE] [--set k=v]... [--cycles N] [--seed S]
 #                    [--mode legal|adversarial] [--waves] [--bench N] [--build-only]
 #                    [--rtl-dir DIR] [--traced] [--no-rebuild]
+#                    [--trace FILE [--hints FILE] [--blocks N]]
 #
 # RTL: ccugen --debug into build/cosim/<prefix>/rtl; Verilator binary
 # build/cosim/<prefix>/cosim (and cosim_trace, built with --trace only for --waves or to
@@ -21,7 +22,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --config) config=$2; shift 2 ;;
         --set) cfg_args+=(--set "$2"); shift 2 ;;
-        --cycles|--mode) run_args+=("$1" "$2"); shift 2 ;;
+        --cycles|--mode|--trace|--hints|--blocks) run_args+=("$1" "$2"); shift 2 ;;
         --seed) seed=$2; shift 2 ;;
         --bench) bench=$2; shift 2 ;;
         --waves) waves=1; shift ;;
@@ -64,7 +65,7 @@ hash=$(sed -n 's/.*Configuration hash (FNV-1a 64): \([0-9a-f]*\).*/\1/p' "$rtl/$
 build_bin() {
     local name=$1 trace=$2 bin=$dir/$1
     if [ -x "$bin" ] && [ "$norebuild" = 1 ]; then return 0; fi
-    if [ -x "$bin" ] && [ -z "$(find cmodel tb gen "$rtl" -newer "$bin" -type f 2>/dev/null | head -1)" ]; then
+    if [ -x "$bin" ] && [ -z "$(find cmodel tb trace hints gen "$rtl" -newer "$bin" -type f 2>/dev/null | head -1)" ]; then
         return 0
     fi
     local t0=$SECONDS mdir=$dir/vobj_$name

@@ -3,6 +3,10 @@
  *
  *   cosim [--config FILE] [--set k=v]... [--cycles N] [--seed S]
  *         [--mode legal|adversarial] [--vcd-dir DIR] [--waves FILE] [--bench N]
+ *         [--trace FILE [--hints FILE] [--blocks N]]
+ *
+ * --trace: legal traffic from an Accel-Sim trace (tb/tsrc.h), run to completion (every
+ * instruction retired); --cycles N is then a limit.
  *
  * Each cycle: inputs from the driver (legal) or the adversarial generator; the model steps;
  * the RTL gets the same inputs (clk low, eval), every output port is compared bit for bit;
@@ -26,6 +30,7 @@
 #include "sc.h"
 #include "sc_state.h"
 #include "stats.h"
+#include "tsrc.h"
 #include "vglue.h"
 
 #define PROG "cosim"
@@ -39,6 +44,9 @@ typedef struct {
     const char *vcd_dir;
     const char *waves;   /* full-run VCD */
     unsigned long bench;
+    const char *trace;   /* legal traffic from this trace, to completion */
+    const char *hints;   /* its hint file (NULL: cfg.hints) */
+    unsigned long blocks;/* only the first N blocks (0 = all) */
 } opts_t;
 
 /* ---- bit vectors (uint32 words, LSB first) ---------------------------------------- */
@@ -158,17 +166,29 @@ typedef struct {
     unsigned long long hash;
     sc_t *m;
     drv_t *d;
+    tsrc_t *t;
     adv_t *a;
     vg_t *v;
     cov_t *cov;
     /* first failure */
     long fail_cycle;
+    unsigned long done_cycles; /* trace runs: cycles to completion */
 } run_t;
 
 static int run_open(run_t *r)
 {
     r->m = sc_create(r->c);
-    r->d = r->o->adversarial ? NULL : drv_create(r->c);
+    if (r->o->trace) {
+        char terr[TSRC_ERR_LEN] = "";
+        r->t = tsrc_open(r->c, r->o->trace, r->o->hints, r->o->blocks, terr);
+        if (!r->t) {
+            fprintf(stderr, PROG ": %s\n", terr);
+            return -2;
+        }
+        r->d = drv_create_src(r->c, tsrc_iface(r->t));
+    } else {
+        r->d = r->o->adversarial ? NULL : drv_create(r->c);
+    }
     r->a = r->o->adversarial ? adv_create(r->c, r->o->seed) : NULL;
     r->v = vg_new();
     return (r->m && (r->d || r->a) && r->v) ? 0 : -1;
@@ -178,6 +198,8 @@ static void run_close(run_t *r)
 {
     sc_destroy(r->m);
     drv_destroy(r->d);
+    tsrc_close(r->t);
+    r->t = NULL;
     adv_destroy(r->a);
     vg_free(r->v);
     r->m = NULL; r->d = NULL; r->a = NULL; r->v = NULL;
@@ -277,6 +299,18 @@ static int run_loop(run_t *r, unsigned long cycles, long trace_from, int report)
     (void)dbgw;
     for (unsigned long t = 0; t < cycles; t++) {
         int tracing = trace_from >= 0 && (long)t >= trace_from;
+        if (r->t) {
+            char terr[TSRC_ERR_LEN];
+            if (tsrc_done(r->t) && drv_idle(r->d)) {
+                r->done_cycles = t;
+                return 0;
+            }
+            if (tsrc_tick(r->t, terr)) {
+                r->fail_cycle = (long)t;
+                if (report) printf("cosim: FAIL trace input: %s\n", terr);
+                return 3;
+            }
+        }
         if (r->d) drv_inputs(r->d, &in);
         else adv_inputs(r->a, &in);
         memset(&out, 0, sizeof out);
@@ -373,6 +407,9 @@ static int parse_rest(char **rest, int nrest, char *argv0, opts_t *o)
         else if (strcmp(key, "--bench") == 0) o->bench = strtoul(v, NULL, 0);
         else if (strcmp(key, "--vcd-dir") == 0) o->vcd_dir = v;
         else if (strcmp(key, "--waves") == 0) o->waves = v;
+        else if (strcmp(key, "--trace") == 0) o->trace = v;
+        else if (strcmp(key, "--hints") == 0) o->hints = v;
+        else if (strcmp(key, "--blocks") == 0) o->blocks = strtoul(v, NULL, 0);
         else if (strcmp(key, "--mode") == 0) {
             if (strcmp(v, "legal") == 0) o->adversarial = 0;
             else if (strcmp(v, "adversarial") == 0) o->adversarial = 1;
@@ -382,7 +419,8 @@ static int parse_rest(char **rest, int nrest, char *argv0, opts_t *o)
             }
         } else {
             fprintf(stderr, PROG ": unknown option '%s' (allowed: --config, --set, --cycles, "
-                            "--seed, --mode, --vcd-dir, --waves, --bench)\n", a);
+                            "--seed, --mode, --vcd-dir, --waves, --bench, --trace, --hints, "
+                            "--blocks)\n", a);
             return 2;
         }
         i += consumed;
@@ -473,7 +511,11 @@ int main(int argc, char **argv)
     int rc = parse_rest(rest, nrest, argv[0], &o);
     free(rest);
     if (rc) return rc;
-    if (o.cycles == 0) o.cycles = c.wl_cycles;
+    if (o.trace && o.adversarial) {
+        fprintf(stderr, PROG ": --trace runs legal traffic (drop --mode adversarial)\n");
+        return 2;
+    }
+    if (o.cycles == 0) o.cycles = o.trace ? 4000000000UL : c.wl_cycles;
     c.wl_seed = o.seed;
     o.config = config_path(argc, argv);
 
@@ -488,8 +530,10 @@ int main(int argc, char **argv)
         return 2;
     }
 #endif
-    if (run_open(&r)) {
-        fprintf(stderr, PROG ": out of memory\n");
+    rc = run_open(&r);
+    if (rc) {
+        if (rc == -1) fprintf(stderr, PROG ": out of memory\n");
+        run_close(&r);
         return 2;
     }
     setup_widths(&c, r.m);
@@ -507,11 +551,20 @@ int main(int argc, char **argv)
     rc = run_loop(&r, o.cycles, o.waves ? 0 : -1, 1);
     double secs = now_s() - t0;
     vg_trace_close(r.v);
-    if (rc == 0) {
+    if (rc == 0 && o.trace && r.done_cycles == 0) {
+        printf("cosim: FAIL trace %s did not complete in %lu cycles\n", o.trace, o.cycles);
+        rc = 2;
+    } else if (rc == 0) {
+        unsigned long ran = o.trace ? r.done_cycles : o.cycles;
         printf("cosim: PASS config=%s mode=%s cycles=%lu seed=%lu seconds=%.2f "
-               "cycles_per_second=%.0f\n",
+               "cycles_per_second=%.0f",
                o.config ? o.config : "(defaults)", o.adversarial ? "adversarial" : "legal",
-               o.cycles, o.seed, secs, secs > 0 ? (double)o.cycles / secs : 0.0);
+               ran, o.seed, secs, secs > 0 ? (double)ran / secs : 0.0);
+        if (o.trace)
+            printf(" trace=%s instructions=%llu operand_checks=%llu", o.trace,
+                   (unsigned long long)tsrc_get_counts(r.t)->insts,
+                   (unsigned long long)drv_get_counts(r.d)->operand_checks);
+        printf("\n");
         stats_print(sc_stats_get(r.m), &c, stdout);
         cov_print(r.cov, stdout);
     } else if (rc == 1) {
@@ -537,6 +590,8 @@ int main(int argc, char **argv)
                        from, fc, path);
             }
         }
+    } else if (rc == 3) {
+        rc = 2; /* bad trace input: reported above */
     } else {
         rc = 1;
     }

@@ -36,6 +36,7 @@ static void hit(cov_t *cv, const char *name, uint64_t n)
 static const char *const alloc_bin[ALLOC_NCASES] = {
     "alloc_owned_free", "alloc_owned_busy", "alloc_far_ccu",
     "alloc_no_free",    "alloc_wait",       "alloc_near_flush",
+    "alloc_base_free",
 };
 
 cov_t *cov_create(const sc_t *m)

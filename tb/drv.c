@@ -10,7 +10,7 @@
 typedef struct {
     int valid;      /* an instruction of this warp is between issue and dispatch */
     uint32_t tag;   /* the tag it was issued with */
-    wl_inst inst;
+    drv_inst inst;
 } coll_rec;
 
 typedef struct {
@@ -30,10 +30,16 @@ struct drv {
     uint32_t tag_mask;
     unsigned nregs;       /* registers the streams use (arch/pending are sized by it) */
     rng_t rng;
-    wl_t **wl;            /* [warps] */
+    drv_src src;          /* where instructions come from */
+    unsigned disp_stall_pct, wb_stall_pct; /* random stalls (synthetic streams only) */
+    wl_t **wl;            /* [warps] synthetic streams (drv_create), else NULL */
+    drv_inst *head;       /* [warps] synthetic: the converted head of each stream */
+    uint8_t *head_ok;     /* [warps] head[w] is up to date */
+    uint64_t unit_free[DRV_NCLS]; /* first cycle each execution unit can start one */
+    uint64_t issue_limit;         /* synthetic: no instruction after this many (0 = none) */
     coll_rec *coll;       /* [warps] */
     uint64_t *arch;       /* [warps][nregs][words] architectural values */
-    uint8_t *pending;     /* [warps][nregs] scoreboard */
+    uint8_t *pending;     /* [warps][nregs] scoreboard: write-backs outstanding */
     wb_rec *wb;           /* executing or waiting write-backs */
     unsigned nwb, wb_cap;
     uint64_t wb_serial;
@@ -64,7 +70,8 @@ static uint8_t *pend_at(drv_t *d, unsigned w, unsigned r)
     return &d->pending[(size_t)w * d->nregs + r];
 }
 
-drv_t *drv_create(const cfg_t *c)
+/* The common part of both constructors: nregs registers per warp. */
+static drv_t *drv_alloc(const cfg_t *c, unsigned nregs)
 {
     drv_t *d = calloc(1, sizeof *d);
     if (!d) return NULL;
@@ -73,15 +80,61 @@ drv_t *drv_create(const cfg_t *c)
     if (d->words < 1) d->words = 1;
     d->last_mask = (c->data_bits % 64) ? ((1ULL << (c->data_bits % 64)) - 1) : ~0ULL;
     d->tag_mask = c->tag_bits >= 32 ? 0xffffffffu : (uint32_t)((1ULL << c->tag_bits) - 1);
-    d->nregs = wl_regs_span(c);
-    d->wb_cap = c->warps * d->nregs + 1; /* one write per pending (warp, reg) at most */
+    d->nregs = nregs;
+    /* one write per pending (warp, reg) and per destination of the warps' instructions */
+    d->wb_cap = c->warps * (d->nregs + DRV_MAX_DST) + 1;
     rng_seed(&d->rng, rng_mix64((uint64_t)c->wl_seed) ^ 0x4452495645520000ULL);
-    d->wl = calloc(c->warps ? c->warps : 1, sizeof *d->wl);
     d->coll = calloc(c->warps ? c->warps : 1, sizeof *d->coll);
     d->arch = calloc((size_t)c->warps * d->nregs * d->words + 1, sizeof *d->arch);
     d->pending = calloc((size_t)c->warps * d->nregs + 1, 1);
     d->wb = calloc(d->wb_cap, sizeof *d->wb);
-    if (!d->wl || !d->coll || !d->arch || !d->pending || !d->wb) {
+    if (!d->coll || !d->arch || !d->pending || !d->wb) {
+        drv_destroy(d);
+        return NULL;
+    }
+    for (unsigned p = 0; p < CFG_MAX_P; p++) d->port_rec[p] = -1;
+    return d;
+}
+
+/* Synthetic streams as a drv_src: the head of wl stream w, converted once per head. */
+static const drv_inst *wl_src_peek(void *ctx, unsigned w)
+{
+    drv_t *d = ctx;
+    drv_inst *h = &d->head[w];
+    if (d->issue_limit && d->cnt.issued >= d->issue_limit) return NULL;
+    if (d->head_ok[w]) return h;
+    const wl_inst *in = wl_peek(d->wl[w]);
+    memset(h, 0, sizeof *h);
+    h->seq = in->seq;
+    h->nsrc = in->nsrc;
+    for (unsigned s = 0; s < in->nsrc; s++) {
+        h->src[s] = in->src[s];
+        h->src_near[s] = in->src_near[s];
+    }
+    h->ndst = in->has_dst ? 1 : 0;
+    h->dst[0] = in->dst;
+    h->dst_near[0] = in->dst_near;
+    h->cls = (unsigned)in->cls;
+    h->lat = in->lat;
+    d->head_ok[w] = 1;
+    return h;
+}
+
+static void wl_src_pop(void *ctx, unsigned w)
+{
+    drv_t *d = ctx;
+    wl_pop(d->wl[w]);
+    d->head_ok[w] = 0;
+}
+
+drv_t *drv_create(const cfg_t *c)
+{
+    drv_t *d = drv_alloc(c, wl_regs_span(c));
+    if (!d) return NULL;
+    d->wl = calloc(c->warps ? c->warps : 1, sizeof *d->wl);
+    d->head = calloc(c->warps ? c->warps : 1, sizeof *d->head);
+    d->head_ok = calloc(c->warps ? c->warps : 1, 1);
+    if (!d->wl || !d->head || !d->head_ok) {
         drv_destroy(d);
         return NULL;
     }
@@ -92,8 +145,34 @@ drv_t *drv_create(const cfg_t *c)
             return NULL;
         }
     }
-    for (unsigned p = 0; p < CFG_MAX_P; p++) d->port_rec[p] = -1;
+    d->src.ctx = d;
+    d->src.peek = wl_src_peek;
+    d->src.pop = wl_src_pop;
+    d->src.complete = NULL;
+    d->disp_stall_pct = c->wl_disp_stall_pct;
+    d->wb_stall_pct = c->wl_wb_stall_pct;
     return d;
+}
+
+drv_t *drv_create_src(const cfg_t *c, const drv_src *src)
+{
+    drv_t *d = drv_alloc(c, c->regs);
+    if (!d) return NULL;
+    d->src = *src;
+    return d;
+}
+
+void drv_set_issue_limit(drv_t *d, uint64_t n)
+{
+    d->issue_limit = n;
+}
+
+int drv_idle(const drv_t *d)
+{
+    if (d->nwb) return 0;
+    for (unsigned w = 0; w < d->c.warps; w++)
+        if (d->coll[w].valid) return 0;
+    return 1;
 }
 
 void drv_destroy(drv_t *d)
@@ -102,6 +181,8 @@ void drv_destroy(drv_t *d)
     if (d->wl)
         for (unsigned w = 0; w < d->c.warps; w++) wl_destroy(d->wl[w]);
     free(d->wl);
+    free(d->head);
+    free(d->head_ok);
     free(d->coll);
     free(d->arch);
     free(d->pending);
@@ -127,12 +208,14 @@ static uint64_t wb_word(const drv_t *d, const wb_rec *r, unsigned k)
 }
 
 /* 1 if warp w's head may be presented: nothing in collection, no operand pending. */
-static int head_presentable(drv_t *d, unsigned w, const wl_inst *h)
+static int head_presentable(drv_t *d, unsigned w, const drv_inst *h)
 {
     if (d->coll[w].valid) return 0;
     for (unsigned s = 0; s < h->nsrc; s++)
         if (*pend_at(d, w, h->src[s])) return 0;
-    return !(h->has_dst && *pend_at(d, w, h->dst));
+    for (unsigned i = 0; i < h->ndst; i++)
+        if (*pend_at(d, w, h->dst[i])) return 0;
+    return 1;
 }
 
 static int wb_older(const wb_rec *a, const wb_rec *b)
@@ -148,7 +231,7 @@ static void present_wbs(drv_t *d, sc_in *in)
     uint64_t now = d->cnt.cycles;
 
     for (unsigned p = 0; p < CFG_MAX_P; p++) d->port_rec[p] = -1;
-    if (d->nwb == 0 || ports == 0 || d->c.wl_wb_stall_pct >= 100) return;
+    if (d->nwb == 0 || ports == 0 || d->wb_stall_pct >= 100) return;
     /* Repeatedly take the oldest ready record not yet considered, until ports are full. */
     while (n < ports) {
         int best = -1;
@@ -159,7 +242,7 @@ static void present_wbs(drv_t *d, sc_in *in)
         }
         if (best < 0) break;
         d->wb[best].seen = 1;
-        if (rng_pct(&d->rng, d->c.wl_wb_stall_pct)) continue;
+        if (d->wb_stall_pct && rng_pct(&d->rng, d->wb_stall_pct)) continue;
         idx[n++] = (unsigned)best;
     }
     for (unsigned i = 0; i < d->nwb; i++) d->wb[i].seen = 0;
@@ -177,10 +260,10 @@ static void present_wbs(drv_t *d, sc_in *in)
 void drv_inputs(drv_t *d, sc_in *in)
 {
     memset(in, 0, sizeof *in);
-    in->disp_ready = !rng_pct(&d->rng, d->c.wl_disp_stall_pct);
+    in->disp_ready = d->wl ? !rng_pct(&d->rng, d->disp_stall_pct) : 1;
     for (unsigned w = 0; w < d->c.warps; w++) {
-        const wl_inst *h = wl_peek(d->wl[w]);
-        d->presented[w] = (uint8_t)head_presentable(d, w, h);
+        const drv_inst *h = d->coll[w].valid ? NULL : d->src.peek(d->src.ctx, w);
+        d->presented[w] = (uint8_t)(h && head_presentable(d, w, h));
         if (!d->presented[w]) continue;
         in->inst_valid[w] = 1;
         for (unsigned s = 0; s < h->nsrc; s++) {
@@ -242,22 +325,29 @@ static void do_dispatch(drv_t *d, const sc_out *out)
                 break;
             }
     }
-    if (cr->inst.has_dst) {
+    uint64_t start = cyc;
+    if (cr->inst.ii && cr->inst.cls < DRV_NCLS) {
+        uint64_t *uf = &d->unit_free[cr->inst.cls];
+        if (*uf > start) start = *uf;
+        *uf = start + cr->inst.ii;
+    }
+    for (unsigned i = 0; i < cr->inst.ndst; i++) {
         if (d->nwb >= d->wb_cap) {
             fail(d, "cycle %llu: driver write-back table overflow", (unsigned long long)cyc);
-        } else {
-            wb_rec *r = &d->wb[d->nwb++];
-            unsigned lat = cr->inst.lat ? cr->inst.lat : 1;
-            memset(r, 0, sizeof *r);
-            r->ready = cyc + lat;
-            r->order = d->wb_serial++;
-            r->wid = (uint16_t)w;
-            r->reg = cr->inst.dst;
-            r->near = cr->inst.dst_near;
-            r->key = rng_mix64((uint64_t)d->c.wl_seed ^ rng_mix64(r->order) ^
-                               rng_mix64(((uint64_t)w << 32) | r->reg));
+            break;
         }
+        wb_rec *r = &d->wb[d->nwb++];
+        unsigned lat = cr->inst.lat ? cr->inst.lat : 1;
+        memset(r, 0, sizeof *r);
+        r->ready = start + lat;
+        r->order = d->wb_serial++;
+        r->wid = (uint16_t)w;
+        r->reg = cr->inst.dst[i];
+        r->near = cr->inst.dst_near[i];
+        r->key = rng_mix64((uint64_t)d->c.wl_seed ^ rng_mix64(r->order) ^
+                           rng_mix64(((uint64_t)w << 32) | r->reg));
     }
+    if (d->src.complete) d->src.complete(d->src.ctx, w);
     cr->valid = 0;
 }
 
@@ -280,9 +370,11 @@ static void do_writebacks(drv_t *d, const sc_in *in, const sc_out *out)
         }
         uint64_t *a = arch_at(d, r->wid, r->reg);
         for (unsigned k = 0; k < d->words; k++) a[k] = in->wb_data[p][k];
-        *pend_at(d, r->wid, r->reg) = 0;
+        uint8_t *pd = pend_at(d, r->wid, r->reg);
+        if (*pd) (*pd)--;
         r->done = 1;
         d->cnt.written_back++;
+        if (d->src.complete) d->src.complete(d->src.ctx, r->wid);
     }
     for (unsigned i = 0; i < d->nwb; i++)
         if (!d->wb[i].done) d->wb[j++] = d->wb[i];
@@ -297,13 +389,16 @@ static void do_issue(drv_t *d, const sc_out *out)
              (unsigned long long)d->cnt.cycles, w);
         return;
     }
-    const wl_inst *h = wl_peek(d->wl[w]);
+    const drv_inst *h = d->src.peek(d->src.ctx, w);
     coll_rec *cr = &d->coll[w];
     cr->valid = 1;
     cr->inst = *h;
     cr->tag = (uint32_t)h->seq & d->tag_mask;
-    if (h->has_dst) *pend_at(d, w, h->dst) = 1;
-    wl_pop(d->wl[w]);
+    for (unsigned i = 0; i < h->ndst; i++) {
+        uint8_t *pd = pend_at(d, w, h->dst[i]);
+        if (*pd < 255) (*pd)++;
+    }
+    d->src.pop(d->src.ctx, w);
     d->cnt.issued++;
 }
 
@@ -325,7 +420,7 @@ int drv_consume(drv_t *d, const sc_in *in, const sc_out *out)
     }
     if (progress) {
         d->last_progress = d->cnt.cycles;
-    } else if (d->c.wl_disp_stall_pct < 100 && d->c.wl_wb_stall_pct < 100 &&
+    } else if (d->disp_stall_pct < 100 && d->wb_stall_pct < 100 &&
                d->cnt.cycles - d->last_progress >= DRV_STALL_LIMIT) {
         fail(d, "cycle %llu: no issue, dispatch or write-back for %llu cycles (deadlock?)",
              (unsigned long long)d->cnt.cycles, (unsigned long long)DRV_STALL_LIMIT);

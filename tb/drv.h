@@ -1,5 +1,6 @@
 /* drv.h - the workload driver: a small issue/execute/write-back pipeline around the
- * sub-core model, fed by the per-warp streams of wl.h, checking contract invariant 4.
+ * sub-core model, fed by per-warp instruction sources (the seeded streams of wl.h, or a
+ * trace through tsrc.h), checking contract invariant 4.
  *
  * Per cycle:  drv_inputs(d, &in);  sc_step(m, &in, &out);  drv_consume(d, &in, &out);
  *
@@ -11,8 +12,10 @@
  * - Dispatch: disp_ready is low with probability wl_disp_stall_pct. At every dispatch the
  *   driver checks the tag, the slot valids (slot s valid iff s < nsrc), every valid
  *   operand against its architectural copy (invariant 4) and that invalid slots carry 0.
- * - Execution: latency max(1, wl_lat_<class>) cycles after dispatch; then the destination's
- *   write-back waits for a port. Ready write-backs are presented oldest first, one per
+ * - Execution: an instruction with an initiation interval (ii > 0, trace runs) starts on
+ *   its class's unit at the first cycle the unit is free (ii cycles after the previous
+ *   start); synthetic instructions start at dispatch. Latency max(1, lat) cycles after
+ *   the start, each destination's write-back waits for a port. Ready write-backs are presented oldest first, one per
  *   port; each is held back for the cycle with probability wl_wb_stall_pct. A refused
  *   write-back (wb_ready = 0) is presented again later, with the same data.
  * - Write data: rng_mix64 of (wl_seed, warp, reg, write number, word), masked to
@@ -30,6 +33,35 @@
 
 #define DRV_ERR_LEN 256
 #define DRV_STALL_LIMIT 100000ULL
+#define DRV_MAX_DST 32   /* destination registers of one instruction */
+#define DRV_NCLS 8       /* execution classes with a unit of their own (cfg.exec) */
+
+/* One instruction as the driver presents it to the sub-core. */
+typedef struct {
+    uint64_t seq;                  /* per-warp sequence number (the tag is seq & mask) */
+    unsigned nsrc;                 /* valid sources, 0..cfg.slots, in slots 0..nsrc-1 */
+    uint16_t src[CFG_MAX_S];
+    uint8_t src_near[CFG_MAX_S];
+    unsigned ndst;                 /* destination registers, 0..DRV_MAX_DST */
+    uint16_t dst[DRV_MAX_DST];
+    uint8_t dst_near[DRV_MAX_DST];
+    unsigned cls;                  /* execution unit, < DRV_NCLS (used when ii > 0) */
+    unsigned lat;                  /* latency, cycles */
+    unsigned ii;                   /* initiation interval of its unit, 0 = no unit limit */
+} drv_inst;
+
+/* Where a driver's instructions come from. Every call names a warp slot w < cfg.warps. */
+typedef struct {
+    void *ctx;
+    /* Warp w's head instruction, or NULL when w has nothing to present now. The pointer
+     * stays valid until pop(w). */
+    const drv_inst *(*peek)(void *ctx, unsigned w);
+    /* Warp w's head was issued. */
+    void (*pop)(void *ctx, unsigned w);
+    /* One piece of an instruction of w completed: called once at its dispatch and once
+     * per accepted write-back of it (so 1 + ndst calls per instruction). May be NULL. */
+    void (*complete)(void *ctx, unsigned w);
+} drv_src;
 
 typedef struct {
     uint64_t cycles;         /* drv_consume calls */
@@ -46,6 +78,16 @@ typedef struct drv drv_t;
 /* Create a driver for configuration c (copied), streams seeded by c->wl_seed; NULL on
  * allocation failure. */
 drv_t *drv_create(const cfg_t *c);
+
+/* Create a driver fed by src (copied; it must outlive the driver): no random dispatch or
+ * write-back stalls (the wl_*_stall_pct keys are ignored). NULL on allocation failure. */
+drv_t *drv_create_src(const cfg_t *c, const drv_src *src);
+
+/* Synthetic streams: present no instruction once n have been issued (0 = no limit). */
+void drv_set_issue_limit(drv_t *d, uint64_t n);
+
+/* 1 if nothing issued is still executing or waiting for a write-back port. */
+int drv_idle(const drv_t *d);
 
 /* Free a driver (NULL is fine). */
 void drv_destroy(drv_t *d);

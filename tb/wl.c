@@ -51,7 +51,7 @@ wl_t *wl_create(const cfg_t *c, unsigned wid)
             return NULL;
         }
     }
-    w->cap = c->wl_rthld + 1;
+    w->cap = c->rthld + 1;
     w->buf = calloc(w->cap, sizeof *w->buf);
     if (!w->buf) {
         free(w->recent);

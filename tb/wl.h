@@ -8,9 +8,9 @@
  * instruction with probability wl_dup_pct.
  *
  * Hints: an operand (source or destination) of instruction i naming register r is near iff
- * one of instructions i+1..i+wl_rthld of the same warp reads r before any of them writes r
+ * one of instructions i+1..i+rthld of the same warp reads r before any of them writes r
  * (an instruction that both reads and writes r counts as a read). The generator keeps a
- * lookahead of wl_rthld+1 instructions so the head's hints are exact.
+ * lookahead of rthld+1 instructions so the head's hints are exact.
  */
 #ifndef WL_H
 #define WL_H

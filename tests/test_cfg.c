@@ -37,7 +37,11 @@ static int same_cfg(const cfg_t *a, const cfg_t *b)
     S(write_filter) S(sched_gto) S(private_ccus) S(subcores_per_sm) S(wl_seed) S(wl_cycles)
     S(wl_regs_used) S(wl_reuse_pct) S(wl_reuse_window) S(wl_src_min) S(wl_src_max)
     S(wl_dup_pct) S(wl_dst_pct) S(wl_mix_alu) S(wl_mix_sfu) S(wl_mix_mem) S(wl_lat_alu)
-    S(wl_lat_sfu) S(wl_lat_mem) S(wl_rthld) S(wl_disp_stall_pct) S(wl_wb_stall_pct)
+    S(wl_lat_sfu) S(wl_lat_mem) S(rthld) S(wl_disp_stall_pct) S(wl_wb_stall_pct)
+    S(hint_mode) S(hint_profile_warps)
+    for (unsigned k = 0; k < CFG_NCLS; k++) {
+        S(exec[k].lat) S(exec[k].ii)
+    }
     for (unsigned n = 1; n <= a->fsm_states && n <= CFG_MAX_FSM; n++) {
         S(fsm[n].s_next) S(fsm[n].s_delta) S(fsm[n].l_next) S(fsm[n].l_delta)
     }
@@ -297,6 +301,16 @@ static void test_err_out_of_range(void)
     expect_error("lfsr_seed = 0\n", 1, NEEDLES("key 'lfsr_seed'", "allowed: 1..65535"));
 }
 
+static void test_err_trace_keys(void)
+{
+    expect_error("\nhints = sometimes\n", 2,
+                 NEEDLES("key 'hints'", "'sometimes'", "allowed: exact, profile, all-near, all-far"));
+    expect_error("exec_int = 3\n", 1, NEEDLES("key 'exec_int'", "not LATENCY,II", "e.g. 2,2"));
+    expect_error("exec_sfu = 0,8\n", 1, NEEDLES("key 'exec_sfu'", "out of range", "1..10000"));
+    expect_error("exec_ldst = 4,x\n", 1, NEEDLES("key 'exec_ldst'", "not LATENCY,II"));
+    expect_error("rthld = 0\n", 1, NEEDLES("key 'rthld'", "allowed: 1..1000"));
+}
+
 static void test_err_not_pow2(void)
 {
     expect_error("# x\nbanks = 3\n", 2,
@@ -431,7 +445,8 @@ static void test_round_trip(void)
                        "replacement = lru\nwrite_filter = off\nscheduler = gto\n"
                        "subcores_per_sm = 2\nwl_seed = 12345678901\nwl_cycles = 77\n"
                        "wl_regs_used = 50\nwl_src_min = 0\nwl_src_max = 4\nwl_mix_sfu = 0\n"
-                       "wl_lat_mem = 300\nwl_rthld = 20\n";
+                       "wl_lat_mem = 300\nrthld = 20\nhints = all-far\n"
+                       "hint_profile_warps = 9\nexec_sfu = 30,9\nexec_tensor = 64 , 32\n";
     FILE *f;
     TT_EQ(run_text(text, extra, 6, &a, path, err), 0);
     if (err[0]) fprintf(stderr, "  %s\n", err);
@@ -559,6 +574,7 @@ int main(int argc, char **argv)
     TT_RUN(test_err_not_integer);
     TT_RUN(test_err_out_of_range);
     TT_RUN(test_err_not_pow2);
+    TT_RUN(test_err_trace_keys);
     TT_RUN(test_err_entries_le_slots);
     TT_RUN(test_err_ccus_gt_warps);
     TT_RUN(test_err_private);

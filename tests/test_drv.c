@@ -75,7 +75,7 @@ static void check_config(const char *name, cfg_t *c)
     fprintf(stderr, "  %-16s issued %llu dispatched %llu wb %llu checks %llu ccu %llu/%llu\n",
             name, (unsigned long long)dc.issued, (unsigned long long)dc.dispatched,
             (unsigned long long)dc.written_back, (unsigned long long)dc.operand_checks,
-            (unsigned long long)st.src_from_ccu, (unsigned long long)st.src_reads);
+            (unsigned long long)st.src_hits, (unsigned long long)st.src_regs);
 }
 
 /* Defaults plus `key=value` overrides through cfg_set (so dependent workload defaults
@@ -153,7 +153,7 @@ static void test_stress(void)
 static void test_many_warps(void)
 {
     CHECK_SETS("many_warps", "warps=32", "ccus=3", "entries=7", "data_bits=64",
-               "wl_regs_used=200", "wl_reuse_pct=30", "interval=500", "wl_rthld=4");
+               "wl_regs_used=200", "wl_reuse_pct=30", "interval=500", "rthld=4");
 }
 
 /* Issue warp w's presented head through a fake output, then dispatch it with operand

@@ -828,7 +828,7 @@ static void test_alloc_decide_base(void)
     TT_EQ(r.ccu, -1);
     cn = 99;
     r = alloc_decide(&c, units, 4, 1, 5, 0, &cn);
-    TT_EQ(r.outcome, ALLOC_FAR_CCU);
+    TT_EQ(r.outcome, ALLOC_BASE_FREE);
     TT_EQ(r.ccu, 1);
     TT_EQ(r.flush, 1);
     TT_EQ(cn, 1);

@@ -161,7 +161,7 @@ static void quiet_until(sc_t *m, unsigned until)
  *  c3: r3 filled (slot 1 ready). No dispatch yet (decided on the pre-cycle state).
  *  c4: dispatch {val(0,0), val(0,3)}, tag 0x5A. Warp 0's next instruction (r3, r0, r3) is
  *      offered in c4 but its unit is still busy in the pre-cycle state -> no issue.
- *  c5: issue (OWNED_FREE, all three slots hit: no bank read, src_from_ccu += 3).
+ *  c5: issue (OWNED_FREE, all three slots hit: no bank read; 2 distinct registers hit).
  *  c6: dispatch {val(0,3), val(0,0), val(0,3)} (an all-hit instruction issued in t
  *      dispatches at t+1), but disp_ready = 0: refused, the unit stays busy.
  *  c7: shown again and accepted. c8: nothing. */
@@ -237,9 +237,11 @@ static void test_sc_miss_timing(void)
     TT_EQ(out.disp_valid, 0);
     no_inst(0);
     TT_EQ(m->stats.alloc[ALLOC_OWNED_FREE], 1);
-    TT_EQ(m->stats.bank_reads, 2);
-    TT_EQ(m->stats.src_from_ccu, 3);
-    TT_EQ(m->stats.src_reads, 5);
+    TT_EQ(m->stats.bank_read_reqs, 2);
+    TT_EQ(m->stats.src_hits, 2);   /* r3 and r0 of the second instruction */
+    TT_EQ(m->stats.src_regs, 4);   /* {r0, r3} + {r3, r0}: r3 twice in one counts once */
+    TT_EQ(m->stats.src_slots, 5);
+    TT_EQ(m->stats.bank_reads, 2); /* granted in c1 and c2 */
     TT_EQ(arb_count(&m->arb, 0) + arb_count(&m->arb, 1), 0);
     TT_EQ(ccu_ready(u), 1);
 
@@ -255,7 +257,7 @@ static void test_sc_miss_timing(void)
     step(m); /* c8 */
     TT_EQ(out.disp_valid, 0);
     TT_EQ(m->stats.dispatched, 2);
-    TT_EQ(m->stats.bank_reads, 2);
+    TT_EQ(m->stats.bank_read_reqs, 2);
     sc_destroy(m);
 }
 
@@ -290,13 +292,13 @@ static void test_sc_bank_queue(void)
     quiet_until(m, 5); /* c4 */
     step(m);           /* c5 */
     expect_disp(0, 0x21, 3, val(0, 0), val(0, 1), val(0, 2));
-    TT_EQ(m->stats.bank_reads, 3);
+    TT_EQ(m->stats.bank_read_reqs, 3);
     TT_EQ(m->stats.ccu_fills, 3);
     sc_destroy(m);
 }
 
 /* Duplicated register: warp 0 reads r4, r4, r6 (both bank 0): one read of r4, one of r6
- * (bank_reads 2, src_from_ccu 1: the duplicate). Grants c1 (r4), c2 (r6); fills c2, c3;
+ * (2 bank read requests; 2 distinct registers, no hit: a duplicate is not a hit). Grants c1 (r4), c2 (r6); fills c2, c3;
  * dispatch c4 with {val(0,4), val(0,4), val(0,6)}. */
 static void test_sc_duplicate_source(void)
 {
@@ -309,8 +311,10 @@ static void test_sc_duplicate_source(void)
     step(m);
     TT_EQ(out.issue_valid, 1);
     no_inst(0);
-    TT_EQ(m->stats.bank_reads, 2);
-    TT_EQ(m->stats.src_from_ccu, 1);
+    TT_EQ(m->stats.bank_read_reqs, 2);
+    TT_EQ(m->stats.src_hits, 0);
+    TT_EQ(m->stats.src_regs, 2);
+    TT_EQ(m->stats.src_slots, 3);
     TT_EQ(arb_count(&m->arb, 0), 2);
     TT_EQ(m->ccu[1].oct[0].idx, m->ccu[1].oct[1].idx);
     quiet_until(m, 4);
@@ -359,12 +363,49 @@ static void test_sc_two_warps(void)
     sc_destroy(m);
 }
 
+/* One register in three slots (issue 9): warp 0 reads r4, r4, r4. The first instruction
+ * misses: ONE bank read request, one distinct register, no hit, three slots; its grant in
+ * c1 is the only bank read. After its dispatch (c3), the same instruction again: r4 is
+ * in the unit, so one distinct register read, served by the cache: one hit, still one
+ * bank read in total. Hit ratio = src_hits / src_regs = 1/2, not 4/6. */
+static void test_sc_one_register_three_slots(void)
+{
+    cfg_t c;
+    small_cfg(&c);
+    sc_t *m = mk(&c);
+    if (!m)
+        return;
+    inst(0, 0x23, 4, 4, 4);
+    step(m); /* c0 */
+    TT_EQ(out.issue_valid, 1);
+    no_inst(0);
+    TT_EQ(m->stats.bank_read_reqs, 1);
+    TT_EQ(m->stats.src_regs, 1);
+    TT_EQ(m->stats.src_hits, 0);
+    TT_EQ(m->stats.src_slots, 3);
+    quiet_until(m, 3);
+    step(m); /* c3 */
+    expect_disp(0, 0x23, 3, val(0, 4), val(0, 4), val(0, 4));
+    inst(0, 0x24, 4, 4, 4);
+    step(m); /* c4 */
+    TT_EQ(out.issue_valid, 1);
+    no_inst(0);
+    TT_EQ(m->stats.bank_read_reqs, 1);
+    TT_EQ(m->stats.bank_reads, 1);
+    TT_EQ(m->stats.src_regs, 2);
+    TT_EQ(m->stats.src_hits, 1);
+    TT_EQ(m->stats.src_slots, 6);
+    step(m); /* c5 */
+    expect_disp(0, 0x24, 3, val(0, 4), val(0, 4), val(0, 4));
+    sc_destroy(m);
+}
+
 /* ------------------------------------------------------------------ write-backs */
 
 /* Warp 1 takes unit 1 with a read of r5 (c0 issue, c1 grant, c2 fill, c3 dispatch).
  *  c4: near write-back (w1, r7) = 0xBEEF01 on port 0: accepted; it misses in unit 1 and
  *      allocates (D-5) the first invalid unlocked entry (1); the bank gets it too (D-2).
- *  c5: warp 1 reads r7 and r5: both hit (no bank read, src_from_ccu += 2).
+ *  c5: warp 1 reads r7 and r5: both hit (no bank read, src_hits += 2).
  *  c6: dispatch {0xBEEF01, val(1,5)}.
  *  c7: far write-back (w1, r7) = 0xCAFE02 on port 1: with the filter on it is not written
  *      into the CCU; it hits -> the entry is invalidated (D-3, model's choice).
@@ -405,8 +446,9 @@ static void test_sc_wb_visibility(void)
     step(m); /* c5 */
     TT_EQ(out.issue_valid, 1);
     no_inst(1);
-    TT_EQ(m->stats.bank_reads, 1);
-    TT_EQ(m->stats.src_from_ccu, 2);
+    TT_EQ(m->stats.bank_read_reqs, 1);
+    TT_EQ(m->stats.src_hits, 2);
+    TT_EQ(m->stats.src_regs, 3);
     TT_EQ(arb_count(&m->arb, 0) + arb_count(&m->arb, 1), 0);
     step(m); /* c6 */
     expect_disp(1, 0x41, 2, 0xBEEF01, val(1, 5), 0);
@@ -424,7 +466,7 @@ static void test_sc_wb_visibility(void)
     step(m); /* c8 */
     TT_EQ(out.issue_valid, 1);
     no_inst(1);
-    TT_EQ(m->stats.bank_reads, 2);
+    TT_EQ(m->stats.bank_read_reqs, 2);
     quiet_until(m, 11);
     step(m); /* c11 */
     expect_disp(1, 0x42, 1, 0xCAFE02, 0, 0);
@@ -491,7 +533,7 @@ static void test_sc_two_wb_same_warp(void)
     step(m); /* c5 */
     TT_EQ(out.issue_valid, 1);
     no_inst(1);
-    TT_EQ(m->stats.bank_reads, 2);
+    TT_EQ(m->stats.bank_read_reqs, 2);
     quiet_until(m, 8);
     step(m); /* c8 */
     expect_disp(1, 0x51, 2, 0xA2, 0xB3, 0);
@@ -516,7 +558,7 @@ static void test_sc_two_wb_same_warp(void)
     step(m); /* c10 */
     TT_EQ(out.issue_valid, 1);
     no_inst(1);
-    TT_EQ(m->stats.bank_reads, 3);
+    TT_EQ(m->stats.bank_read_reqs, 3);
     quiet_until(m, 13);
     step(m); /* c13 */
     expect_disp(1, 0x52, 2, 0xD3, 0xC2, 0);
@@ -565,7 +607,7 @@ static void test_sc_filter_off(void)
     no_inst(1);
     step(m); /* c9 */
     expect_disp(1, 0x62, 1, 0xF7, 0, 0);
-    TT_EQ(m->stats.bank_reads, 1);
+    TT_EQ(m->stats.bank_read_reqs, 1);
     sc_destroy(m);
 }
 
@@ -692,8 +734,8 @@ static void test_sc_near_flush(void)
     TT_EQ(m->ccu[1].owner_valid, 1);
     TT_EQ(m->ccu[0].owner, 1);
     TT_EQ(m->stats.flushes, 3);
-    TT_EQ(m->stats.bank_reads, 3);
-    TT_EQ(m->stats.src_from_ccu, 0);
+    TT_EQ(m->stats.bank_read_reqs, 3);
+    TT_EQ(m->stats.src_hits, 0);
     TT_EQ(m->counter, 0);
     quiet_until(m, 7);
     step(m); /* c7 */
@@ -769,8 +811,8 @@ static void test_sc_wb_same_cycle_issue(void)
     TT_EQ(out.disp_valid, 0);
     no_inst(1);
     no_wb();
-    TT_EQ(m->stats.bank_reads, 1);
-    TT_EQ(m->stats.src_from_ccu, 2);
+    TT_EQ(m->stats.bank_read_reqs, 1);
+    TT_EQ(m->stats.src_hits, 2);
     step(m); /* c5 */
     expect_disp(1, 0x81, 2, 0x77, val(1, 5), 0);
     wb(1, 1, 5, 0, 0x55);
@@ -780,7 +822,7 @@ static void test_sc_wb_same_cycle_issue(void)
     TT_EQ(out.wb_ready[1], 1);
     no_inst(1);
     no_wb();
-    TT_EQ(m->stats.bank_reads, 2);
+    TT_EQ(m->stats.bank_read_reqs, 2);
     TT_EQ(m->stats.wb_invalidations, 1);
     TT_EQ(arb_count(&m->arb, 0), 1);
     quiet_until(m, 9);
@@ -819,14 +861,14 @@ static void test_sc_private(void)
     TT_EQ(out.issue_valid, 1);
     TT_EQ(out.issue_wid, 2);
     no_inst(2);
-    TT_EQ(m->stats.bank_reads, 0);
+    TT_EQ(m->stats.bank_read_reqs, 0);
     step(m); /* c2 */
     expect_disp(2, 0x90, 1, 0x24, 0, 0);
     TT_EQ(out.issue_valid, 1);
     TT_EQ(out.issue_wid, 3);
     no_inst(3);
     TT_EQ(m->ccu[3].busy, 1);
-    TT_EQ(m->stats.bank_reads, 1);
+    TT_EQ(m->stats.bank_read_reqs, 1);
     quiet_until(m, 5);
     step(m); /* c5 */
     expect_disp(3, 0x91, 1, val(3, 4), 0, 0);
@@ -858,8 +900,10 @@ static void test_sc_baseline(void)
     step(m); /* c0 */
     TT_EQ(out.issue_valid, 1);
     TT_EQ(m->ccu[1].busy, 1);
-    TT_EQ(m->stats.bank_reads, 2);
-    TT_EQ(m->stats.src_from_ccu, 1);
+    TT_EQ(m->stats.bank_read_reqs, 2);
+    TT_EQ(m->stats.src_hits, 0);  /* the baseline has no cache: never a hit */
+    TT_EQ(m->stats.src_regs, 2);
+    TT_EQ(m->stats.src_slots, 3);
     inst(0, 0xA1, 0, -1, -1);
     wb(0, 0, 1, 1, 0x1234);
     step(m); /* c1 */
@@ -881,7 +925,7 @@ static void test_sc_baseline(void)
     no_inst(0);
     TT_EQ(m->ccu[0].busy, 1);
     TT_EQ(m->ccu[0].owner, 0);
-    TT_EQ(m->stats.bank_reads, 3);
+    TT_EQ(m->stats.bank_read_reqs, 3);
     quiet_until(m, 8);
     step(m); /* c8 */
     expect_disp(0, 0xA1, 1, val(0, 0), 0, 0);
@@ -929,7 +973,7 @@ static void test_sc_dispatch_rr(void)
     expect_disp(1, 0xB1, 1, val(1, 0), 0, 0);
     step(m);
     TT_EQ(out.disp_valid, 0);
-    TT_EQ(m->stats.bank_reads, 2);
+    TT_EQ(m->stats.bank_read_reqs, 2);
     sc_destroy(m);
 }
 
@@ -940,6 +984,7 @@ int main(int argc, char **argv)
     TT_RUN(test_sc_miss_timing);
     TT_RUN(test_sc_bank_queue);
     TT_RUN(test_sc_duplicate_source);
+    TT_RUN(test_sc_one_register_three_slots);
     TT_RUN(test_sc_two_warps);
     TT_RUN(test_sc_wb_visibility);
     TT_RUN(test_sc_two_wb_same_warp);

@@ -135,19 +135,19 @@ static void check_hints(cfg_t *c, unsigned *near_seen, unsigned *far_seen)
     if (!w) return;
     TT_EQ(take(w, v, n), 0);
     wl_destroy(w);
-    for (unsigned i = 0; i + c->wl_rthld < n; i++) {
+    for (unsigned i = 0; i + c->rthld < n; i++) {
         for (unsigned s = 0; s < v[i].nsrc; s++) {
-            uint8_t h = brute_hint(v, i, c->wl_rthld, v[i].src[s]);
+            uint8_t h = brute_hint(v, i, c->rthld, v[i].src[s]);
             if (h != v[i].src_near[s]) bad++;
             if (h) (*near_seen)++; else (*far_seen)++;
         }
         if (v[i].has_dst) {
-            uint8_t h = brute_hint(v, i, c->wl_rthld, v[i].dst);
+            uint8_t h = brute_hint(v, i, c->rthld, v[i].dst);
             if (h != v[i].dst_near) bad++;
             if (h) (*near_seen)++; else (*far_seen)++;
         }
     }
-    if (bad) fprintf(stderr, "  rthld %u: %u wrong hints\n", c->wl_rthld, bad);
+    if (bad) fprintf(stderr, "  rthld %u: %u wrong hints\n", c->rthld, bad);
     TT_EQ(bad, 0);
 }
 
@@ -158,7 +158,7 @@ static void test_hint_oracle(void)
     for (unsigned k = 0; k < sizeof rthlds / sizeof rthlds[0]; k++) {
         unsigned nnear = 0, nfar = 0;
         base_cfg(&c);
-        c.wl_rthld = rthlds[k];
+        c.rthld = rthlds[k];
         c.wl_regs_used = 24; /* small working set: plenty of both near and far */
         check_hints(&c, &nnear, &nfar);
         if (rthlds[k] == 0) {
@@ -180,7 +180,7 @@ static void test_hint_hand_cases(void)
     c.wl_src_min = 1;
     c.wl_src_max = 1;
     c.wl_dst_pct = 0;
-    c.wl_rthld = 4;
+    c.rthld = 4;
     wl_t *w = wl_create(&c, 0);
     TT_CHECK(w != NULL);
     if (!w) return;

@@ -1,0 +1,44 @@
+/* cli.h - what every command-line tool of the project does alike: the configuration from
+ * `--config FILE` and `--set key=value`, the remaining options, one-line errors.
+ *
+ *   cli_args a;
+ *   if (cli_begin(PROG, argc, argv, &c, &a)) return 2;   // message printed
+ *   for (int i = 0; i < a.n; i++) { const char *v;
+ *       if (cli_opt(&a, &i, "--trace", &v) ...
+ *   cli_end(&a);
+ */
+#ifndef CLI_H
+#define CLI_H
+
+#include "cfg.h"
+
+typedef struct {
+    const char *prog;   /* tool name, the prefix of every message */
+    const char *path;   /* the configuration file (last --config), or NULL */
+    char **rest;        /* the arguments cfg_from_args did not take */
+    int n;
+} cli_args;
+
+/* Configuration from the command line (defaults, file, --set, validation). 0, or 2 with
+ * the message printed as `prog: ...` on stderr. */
+int cli_begin(const char *prog, int argc, char **argv, cfg_t *c, cli_args *a);
+
+/* Free what cli_begin allocated. */
+void cli_end(cli_args *a);
+
+/* 1 if a->rest[*i] is option `name` (`--name V` or `--name=V`); *value gets V (NULL when
+ * the value is missing, after printing `prog: --name: missing value (usage: usage)`),
+ * and *i moves past it. 0 if it is another option. */
+int cli_opt(cli_args *a, int *i, const char *name, const char *usage, const char **value);
+
+/* 1 if a->rest[i] is the flag `name` (no value). */
+int cli_flag(const cli_args *a, int i, const char *name);
+
+/* Parse an unsigned decimal option value in [lo, hi]. 0, or 2 with the message printed. */
+int cli_u64(const cli_args *a, const char *name, const char *v, unsigned long long lo,
+            unsigned long long hi, unsigned long long *out);
+
+/* Print `prog: unknown option 'X' (allowed: allowed)` and return 2. */
+int cli_unknown(const cli_args *a, const char *arg, const char *allowed);
+
+#endif

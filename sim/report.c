@@ -1,0 +1,302 @@
+/* report.c - derived figures, the summary and the JSON of a run (see report.h). */
+#include "report.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "hint.h"
+
+#ifndef SIM_VERSION
+#define SIM_VERSION "unknown"
+#endif
+
+static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
+
+void rep_metrics_of(const run_result *r, rep_metrics *x)
+{
+    const sc_stats *s = &r->st;
+    double n = (double)r->insts;
+    x->ipc = ratio(n, (double)r->cycles);
+    x->hit_ratio = ratio((double)s->src_hits, (double)s->src_regs);
+    x->bank_reads_per_inst = ratio((double)s->bank_reads, n);
+    x->bank_writes_per_inst = ratio((double)s->bank_writes, n);
+    x->ccu_writes_per_wb = ratio((double)s->ccu_data_writes, (double)s->bank_writes);
+    x->flushes_per_kinst = ratio(1000.0 * (double)s->flushes_nonempty, n);
+}
+
+/* A count with thousands separators. */
+static const char *num(uint64_t v, char *b, size_t n)
+{
+    char raw[32];
+    int len = snprintf(raw, sizeof raw, "%" PRIu64, v), j = 0;
+    for (int i = 0; i < len && (size_t)j + 2 < n; i++) {
+        if (i && (len - i) % 3 == 0) b[j++] = ',';
+        b[j++] = raw[i];
+    }
+    b[j] = '\0';
+    return b;
+}
+
+static const char *base_name(const char *p)
+{
+    const char *s = strrchr(p, '/');
+    return s ? s + 1 : p;
+}
+
+/* The variant in a few words. */
+static void variant(const cfg_t *c, char *b, size_t n)
+{
+    if (!c->caching) {
+        snprintf(b, n, "baseline OCUs (caching off)");
+        return;
+    }
+    snprintf(b, n, "%s CCUs, %s, filter %s, %s scheduler, STHLD %s%s",
+             c->private_ccus ? "private" : "shared",
+             c->repl_lru_only ? "LRU only" : "hint+LRU", c->write_filter ? "on" : "off",
+             c->sched_gto ? "GTO" : "Malekeh", c->sthld_adaptive ? "adaptive" : "fixed ",
+             "");
+    if (!c->sthld_adaptive) {
+        size_t l = strlen(b);
+        snprintf(b + l, n - l, "%u", c->sthld_init);
+    }
+}
+
+void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path,
+                 const run_opts *o, const run_result *r)
+{
+    rep_metrics x;
+    char n1[32], n2[32], n3[32], n4[32], v[160];
+    const sc_stats *s = &r->st;
+    rep_metrics_of(r, &x);
+    variant(c, v, sizeof v);
+    if (o->trace)
+        fprintf(f, "%s: trace %s: %.60s%s (binary version %d, tracer %u, %s)\n", prog,
+                base_name(o->trace), r->kernel.name, strlen(r->kernel.name) > 60 ? "..." : "",
+                r->kernel.binary_version, r->kernel.tracer_version, r->kernel.compression);
+    else
+        fprintf(f, "%s: synthetic workload, seed %lu\n", prog, c->wl_seed);
+    fprintf(f, "  config   %s (hash %016llx): C=%u E=%u S=%u B=%u W=%u, %s\n",
+            cfg_path ? cfg_path : "(defaults)", cfg_hash(c), c->ccus, c->entries, c->slots,
+            c->banks, c->warps, v);
+    if (o->trace)
+        fprintf(f, "  hints    %s, RTHLD %u\n",
+                o->hint_file ? o->hint_file : hint_mode_name((hint_mode)c->hint_mode), c->rthld);
+    if (o->trace)
+        fprintf(f, "  %s %s blocks, %s warps, %s instructions in %s cycles\n",
+                r->complete ? "ran     " : "STOPPED ", num(r->tc.blocks, n1, sizeof n1),
+                num(r->tc.warps, n2, sizeof n2), num(r->insts, n3, sizeof n3),
+                num(r->cycles, n4, sizeof n4));
+    else
+        fprintf(f, "  %s %s instructions in %s cycles\n", r->complete ? "ran     " : "STOPPED ",
+                num(r->insts, n1, sizeof n1), num(r->cycles, n2, sizeof n2));
+    if (!r->complete)
+        fprintf(f, "  (stopped at the cycle limit before every instruction retired)\n");
+    fprintf(f, "  IPC                        %.4f\n", x.ipc);
+    fprintf(f, "  hit ratio                  %.2f %%  (%s of %s distinct source registers)\n",
+            100.0 * x.hit_ratio, num(s->src_hits, n1, sizeof n1),
+            num(s->src_regs, n2, sizeof n2));
+    fprintf(f, "  bank reads / instruction   %.4f  (bank writes %.4f)\n", x.bank_reads_per_inst,
+            x.bank_writes_per_inst);
+    fprintf(f, "  CCU writes / write-back    %.4f\n", x.ccu_writes_per_wb);
+    fprintf(f, "  flushes of non-empty CCUs  %s  (%.2f per 1000 instructions)\n",
+            num(s->flushes_nonempty, n1, sizeof n1), x.flushes_per_kinst);
+    fprintf(f, "  issue stalls (cycles)      no warp ready %s, own unit busy %s, no free unit "
+            "%s, STHLD wait %s\n", num(s->idle_no_warp, n1, sizeof n1),
+            num(s->alloc[ALLOC_OWNED_BUSY], n2, sizeof n2),
+            num(s->alloc[ALLOC_NO_FREE], n3, sizeof n3), num(s->alloc[ALLOC_WAIT], n4, sizeof n4));
+    fprintf(f, "  STHLD per %u-cycle interval:", c->interval);
+    uint64_t n = s->intervals < STATS_STHLD_TRACE ? s->intervals : STATS_STHLD_TRACE;
+    for (uint64_t i = 0; i < n && i < 40; i++) fprintf(f, " %u", s->sthld_trace[i]);
+    if (n > 40) fprintf(f, " ... (%" PRIu64 " intervals)", s->intervals);
+    if (n == 0) fprintf(f, " (no interval completed)");
+    fprintf(f, "\n");
+    fprintf(f, "  operand values checked     %s, errors %s\n",
+            num(r->dc.operand_checks, n1, sizeof n1), num(r->dc.errors, n2, sizeof n2));
+}
+
+/* ------------------------------------------------------------------ JSON */
+
+/* A JSON string literal of s. */
+static void jstr(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
+        else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
+        else fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+typedef struct {
+    FILE *f;
+    int first;
+} jobj;
+
+static void jkey(jobj *o, const char *k)
+{
+    fprintf(o->f, "%s\n    ", o->first ? "" : ",");
+    o->first = 0;
+    jstr(o->f, k);
+    fputs(": ", o->f);
+}
+
+static void ju64(void *ctx, const char *k, uint64_t v)
+{
+    jkey(ctx, k);
+    fprintf(((jobj *)ctx)->f, "%" PRIu64, v);
+}
+
+static void jdbl(jobj *o, const char *k, double v)
+{
+    jkey(o, k);
+    fprintf(o->f, "%.6f", v);
+}
+
+static void jtext(jobj *o, const char *k, const char *v)
+{
+    jkey(o, k);
+    jstr(o->f, v ? v : "");
+}
+
+/* The resolved configuration as "key": "value" pairs (cfg_write's lines). */
+static void jconfig(FILE *f, const cfg_t *c)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    jobj o = {f, 1};
+    if (!m) return;
+    cfg_write(c, m, "", 0);
+    fclose(m);
+    for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
+        char *eq = strstr(line, " = ");
+        if (!eq) continue;
+        *eq = '\0';
+        jtext(&o, line, eq + 3);
+    }
+    free(buf);
+}
+
+static void section(FILE *f, const char *name, int *first)
+{
+    fprintf(f, "%s\n  ", *first ? "" : ",");
+    *first = 0;
+    jstr(f, name);
+    fputs(": {", f);
+}
+
+static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path,
+                       const run_opts *o, const run_result *r)
+{
+    rep_metrics x;
+    int first = 1;
+    char hash[32];
+    rep_metrics_of(r, &x);
+    snprintf(hash, sizeof hash, "%016llx", cfg_hash(c));
+    fputs("{", f);
+    section(f, "run", &first);
+    jobj ro = {f, 1};
+    jtext(&ro, "schema", "malekeh-run-1");
+    jtext(&ro, "tool", prog);
+    jtext(&ro, "version", SIM_VERSION);
+    jtext(&ro, "config_file", cfg_path ? cfg_path : "");
+    jtext(&ro, "config_hash", hash);
+    jtext(&ro, "workload", o->trace ? "trace" : "synthetic");
+    jtext(&ro, "trace", o->trace ? o->trace : "");
+    jtext(&ro, "hints", o->trace ? (o->hint_file ? "file" : hint_mode_name((hint_mode)c->hint_mode)) : "exact");
+    jtext(&ro, "hint_file", o->hint_file ? o->hint_file : "");
+    ju64(&ro, "max_blocks", o->max_blocks);
+    ju64(&ro, "max_cycles", o->max_cycles);
+    ju64(&ro, "complete", (uint64_t)r->complete);
+    ju64(&ro, "cycles", r->cycles);
+    ju64(&ro, "instructions", r->insts);
+    jdbl(&ro, "seconds", r->seconds);
+    fputs("\n  }", f);
+    section(f, "metrics", &first);
+    jobj mo = {f, 1};
+    jdbl(&mo, "ipc", x.ipc);
+    jdbl(&mo, "hit_ratio", x.hit_ratio);
+    jdbl(&mo, "bank_reads_per_inst", x.bank_reads_per_inst);
+    jdbl(&mo, "bank_writes_per_inst", x.bank_writes_per_inst);
+    jdbl(&mo, "ccu_writes_per_wb", x.ccu_writes_per_wb);
+    jdbl(&mo, "flushes_nonempty_per_kinst", x.flushes_per_kinst);
+    fputs("\n  }", f);
+    section(f, "model", &first);
+    jobj so = {f, 1};
+    stats_each(&r->st, c, ju64, &so);
+    jkey(&so, "sthld_trace");
+    fputc('[', f);
+    uint64_t n = r->st.intervals < STATS_STHLD_TRACE ? r->st.intervals : STATS_STHLD_TRACE;
+    for (uint64_t i = 0; i < n; i++) fprintf(f, "%s%u", i ? ", " : "", r->st.sthld_trace[i]);
+    fputs("]\n  }", f);
+    section(f, "driver", &first);
+    jobj dob = {f, 1};
+    ju64(&dob, "issued", r->dc.issued);
+    ju64(&dob, "dispatched", r->dc.dispatched);
+    ju64(&dob, "written_back", r->dc.written_back);
+    ju64(&dob, "wb_refused", r->dc.wb_refused);
+    ju64(&dob, "operand_checks", r->dc.operand_checks);
+    ju64(&dob, "errors", r->dc.errors);
+    fputs("\n  }", f);
+    if (o->trace) {
+        section(f, "trace", &first);
+        jobj to = {f, 1};
+        const tsrc_counts *t = &r->tc;
+        jtext(&to, "kernel", r->kernel.name);
+        ju64(&to, "kernel_id", r->kernel.kernel_id);
+        ju64(&to, "binary_version", (uint64_t)(int64_t)r->kernel.binary_version);
+        ju64(&to, "tracer_version", r->kernel.tracer_version);
+        jtext(&to, "compression", r->kernel.compression);
+        ju64(&to, "nregs", r->kernel.nregs);
+        ju64(&to, "blocks", t->blocks);
+        ju64(&to, "warps", t->warps);
+        ju64(&to, "instructions", t->insts);
+        ju64(&to, "passes", t->passes);
+        ju64(&to, "split_instructions", t->split_insts);
+        ju64(&to, "barriers", t->barriers);
+        ju64(&to, "src_regs", t->src_regs);
+        ju64(&to, "dst_regs", t->dst_regs);
+        ju64(&to, "src_near", t->src_near);
+        ju64(&to, "dst_near", t->dst_near);
+        ju64(&to, "barrier_wait_slot_cycles", t->bar_wait_slot_cycles);
+        ju64(&to, "empty_slot_cycles", t->empty_slot_cycles);
+        fputs("\n  }", f);
+    }
+    fprintf(f, ",\n  \"config\": {");
+    jconfig(f, c);
+    fputs("\n  }\n}\n", f);
+}
+
+int rep_json(const char *path, const char *prog, const cfg_t *c, const char *cfg_path,
+             const run_opts *o, const run_result *r, char *err, size_t errlen)
+{
+    size_t n = strlen(path) + 16;
+    char *tmp = malloc(n);
+    if (!tmp) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot write (%s)", path, strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    write_json(f, prog, c, cfg_path, o, r);
+    int bad = ferror(f);
+    bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        snprintf(err, errlen, "%s: cannot write (%s)", path, strerror(errno));
+        remove(tmp);
+        free(tmp);
+        return -1;
+    }
+    free(tmp);
+    return 0;
+}

@@ -1,0 +1,31 @@
+/* report.h - what a run means: derived figures, the summary a person reads, and the
+ * JSON with every counter (schema: docs/json.md). */
+#ifndef REPORT_H
+#define REPORT_H
+
+#include <stdio.h>
+#include "cfg.h"
+#include "run.h"
+
+typedef struct {
+    double ipc;                  /* instructions / cycles */
+    double hit_ratio;            /* src_hits / src_regs (distinct registers per instruction) */
+    double bank_reads_per_inst;  /* bank reads performed / instructions */
+    double bank_writes_per_inst;
+    double ccu_writes_per_wb;    /* CCU data writes (port D) / accepted write-backs */
+    double flushes_per_kinst;    /* flushes of non-empty CCUs per 1000 instructions */
+} rep_metrics;
+
+/* The derived figures of a run (0 where a denominator is 0). */
+void rep_metrics_of(const run_result *r, rep_metrics *x);
+
+/* A short summary a person reads at a glance. cfg_path may be NULL (defaults). */
+void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path,
+                 const run_opts *o, const run_result *r);
+
+/* Write every counter as JSON to path, atomically (temporary file, then rename).
+ * 0, or -1 with err (one line). */
+int rep_json(const char *path, const char *prog, const cfg_t *c, const char *cfg_path,
+             const run_opts *o, const run_result *r, char *err, size_t errlen);
+
+#endif

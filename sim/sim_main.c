@@ -1,0 +1,129 @@
+/* sim_main.c - build/malekeh-sim: the sub-core model under the workload driver.
+ *
+ *   malekeh-sim [--config FILE] [--set key=value]...
+ *               [--trace FILE [--hints FILE] [--blocks N]]     a trace, to completion
+ *               [--insts N]                                     synthetic: N instructions
+ *               [--max-cycles N] [--json FILE] [--stats] [--check] [--progress|--quiet]
+ *
+ * Without --trace it runs the seeded synthetic streams for N instructions (default
+ * 100,000) and drains them. Prints a short summary (sim/report.h); --stats adds every
+ * model counter as `name value` lines; --json writes every counter (docs/json.md).
+ * Exit: 0 ok; 1 the driver or the invariant checker found a violation (invariant 4,
+ * protocol; the message goes to stderr); 2 usage, configuration or trace error.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cfg.h"
+#include "cli.h"
+#include "report.h"
+#include "run.h"
+#include "stats.h"
+
+#define PROG "malekeh-sim"
+#define ALLOWED "--config FILE, --set key=value, --trace FILE, --hints FILE, --blocks N, " \
+                "--insts N, --max-cycles N, --json FILE, --stats, --check, --progress, --quiet"
+#define DEFAULT_INSTS 100000ULL
+#define MAX_COUNT 10000000000000ULL
+
+typedef struct {
+    run_opts r;
+    const char *json;
+    int stats, quiet, progress_set;
+} opts_t;
+
+/* Options after the configuration. 0, or 2 with the message printed. */
+static int parse(cli_args *a, opts_t *o)
+{
+    unsigned long long v;
+    for (int i = 0; i < a->n; i++) {
+        const char *arg = a->rest[i], *val = NULL;
+        if (cli_opt(a, &i, "--trace", "--trace FILE", &val)) {
+            if (!val) return 2;
+            o->r.trace = val;
+        } else if (cli_opt(a, &i, "--hints", "--hints FILE", &val)) {
+            if (!val) return 2;
+            o->r.hint_file = val;
+        } else if (cli_opt(a, &i, "--json", "--json FILE", &val)) {
+            if (!val) return 2;
+            o->json = val;
+        } else if (cli_opt(a, &i, "--blocks", "--blocks N", &val)) {
+            if (!val || cli_u64(a, "--blocks", val, 1, MAX_COUNT, &v)) return 2;
+            o->r.max_blocks = v;
+        } else if (cli_opt(a, &i, "--insts", "--insts N", &val)) {
+            if (!val || cli_u64(a, "--insts", val, 1, MAX_COUNT, &v)) return 2;
+            o->r.insts = v;
+        } else if (cli_opt(a, &i, "--max-cycles", "--max-cycles N", &val)) {
+            if (!val || cli_u64(a, "--max-cycles", val, 1, MAX_COUNT, &v)) return 2;
+            o->r.max_cycles = v;
+        } else if (cli_flag(a, i, "--stats")) {
+            o->stats = 1;
+        } else if (cli_flag(a, i, "--check")) {
+            o->r.check_invariants = 1;
+        } else if (cli_flag(a, i, "--progress")) {
+            o->r.progress = 1;
+            o->progress_set = 1;
+        } else if (cli_flag(a, i, "--quiet")) {
+            o->quiet = 1;
+        } else {
+            return cli_unknown(a, arg, ALLOWED);
+        }
+    }
+    if (!o->r.trace && (o->r.hint_file || o->r.max_blocks)) {
+        fprintf(stderr, PROG ": --hints and --blocks need --trace FILE\n");
+        return 2;
+    }
+    if (o->r.trace && o->r.insts) {
+        fprintf(stderr, PROG ": --insts is for the synthetic workload (a trace runs to "
+                        "completion; use --blocks N or --max-cycles N)\n");
+        return 2;
+    }
+    if (!o->r.trace && !o->r.insts) o->r.insts = DEFAULT_INSTS;
+    if (!o->progress_set) o->r.progress = !o->quiet && isatty(2);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    cfg_t c;
+    cli_args a;
+    opts_t o;
+    run_result *r = calloc(1, sizeof *r);
+    char err[RUN_ERR_LEN];
+
+    memset(&o, 0, sizeof o);
+    if (!r) {
+        fprintf(stderr, PROG ": out of memory\n");
+        return 2;
+    }
+    if (cli_begin(PROG, argc, argv, &c, &a)) {
+        free(r);
+        return 2;
+    }
+    int rc = parse(&a, &o);
+    if (rc) {
+        cli_end(&a);
+        free(r);
+        return rc;
+    }
+    rc = run_sim(&c, &o.r, r, err);
+    if (rc == 2) {
+        fprintf(stderr, PROG ": %s\n", err);
+    } else {
+        if (!o.quiet) rep_summary(stdout, PROG, &c, a.path, &o.r, r);
+        if (o.stats) stats_print(&r->st, &c, stdout);
+        fflush(stdout);
+        if (rc == 1) fprintf(stderr, PROG ": %s\n", err);
+        if (rc == 0 && o.json) {
+            char jerr[512];
+            if (rep_json(o.json, PROG, &c, a.path, &o.r, r, jerr, sizeof jerr)) {
+                fprintf(stderr, PROG ": %s\n", jerr);
+                rc = 2;
+            }
+        }
+    }
+    cli_end(&a);
+    free(r);
+    return rc;
+}

@@ -1,0 +1,383 @@
+/* tsrc.c - a trace as the driver's instruction source (see tsrc.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "hint.h"
+#include "tsrc.h"
+
+typedef struct {
+    trc_block *b;
+    unsigned refs;        /* groups of it not finished, + 1 while groups remain to place */
+} blk_ref;
+
+typedef struct {
+    blk_ref *blk;
+    unsigned held;        /* warp slots still held by the group */
+    unsigned live;        /* warps that have not issued their last instruction */
+    unsigned arrived;     /* warps waiting at the current barrier */
+    unsigned to_pass;     /* while open: arrived warps that have not issued it yet */
+    unsigned epoch;       /* barrier instance */
+    int open;
+} grp_t;
+
+typedef struct {
+    int used, exited;
+    grp_t *g;
+    const trc_warp *warp;
+    uint32_t pc;          /* next trace instruction */
+    unsigned part, nparts;
+    uint64_t outstanding; /* pieces not completed (drv_src.complete) */
+    uint64_t seq;
+    unsigned arr_epoch;   /* epoch + 1 of the barrier it arrived at (0 = none) */
+    unsigned pass_epoch;  /* epoch + 1 of the barrier it issued (0 = none) */
+    int head_ok;
+    drv_inst head;
+} slot_t;
+
+struct tsrc {
+    cfg_t c;
+    hsrc_t *h;
+    const char *path;
+    uint64_t max_blocks;
+    int eof;
+    blk_ref *cur;         /* block whose groups are being placed */
+    unsigned cur_next;    /* its first warp not yet placed */
+    slot_t *slot;         /* [warps] */
+    drv_src iface;
+    tsrc_counts cnt;
+};
+
+/* Free the block when its last reference goes. */
+static void blk_unref(tsrc_t *t, blk_ref *r)
+{
+    if (--r->refs) return;
+    trc_block_free(r->b);
+    free(r);
+    t->cnt.blocks_done++;
+}
+
+/* A slot whose warp ended and retired everything is free again. */
+static void maybe_free(tsrc_t *t, slot_t *s)
+{
+    if (!s->used || !s->exited || s->outstanding) return;
+    grp_t *g = s->g;
+    s->used = 0;
+    s->g = NULL;
+    if (--g->held == 0) {
+        blk_unref(t, g->blk);
+        free(g);
+    }
+}
+
+/* The barrier opens when every live warp of the group has arrived. */
+static void check_open(grp_t *g)
+{
+    if (!g->open && g->arrived > 0 && g->arrived >= g->live) {
+        g->open = 1;
+        g->to_pass = g->arrived;
+    }
+}
+
+/* The current trace instruction of slot s is a barrier it may not issue yet. Registers
+ * its arrival. */
+static int bar_blocked(slot_t *s)
+{
+    grp_t *g = s->g;
+    if (s->part != 0 || !(s->warp->inst[s->pc].flags & TRC_F_BARRIER)) return 0;
+    if (g->open) return !(s->arr_epoch == g->epoch + 1 && s->pass_epoch != g->epoch + 1);
+    if (s->arr_epoch != g->epoch + 1) {
+        s->arr_epoch = g->epoch + 1;
+        g->arrived++;
+        check_open(g);
+    }
+    return !g->open;
+}
+
+/* Build the driver instruction of slot s's current pass. */
+static void build_head(const tsrc_t *t, slot_t *s)
+{
+    const trc_inst *ti = &s->warp->inst[s->pc];
+    const cfg_t *c = &t->c;
+    drv_inst *h = &s->head;
+    unsigned first = s->part * c->slots, n = ti->nsrc > first ? ti->nsrc - first : 0;
+    if (n > c->slots) n = c->slots;
+    memset(h, 0, sizeof *h);
+    h->seq = s->seq;
+    h->nsrc = n;
+    for (unsigned i = 0; i < n; i++) {
+        h->src[i] = ti->src[first + i];
+        h->src_near[i] = ti->src_near[first + i];
+    }
+    h->cls = ti->cls < DRV_NCLS ? ti->cls : 0;
+    if (s->part + 1 == s->nparts) {
+        h->ndst = ti->ndst < DRV_MAX_DST ? ti->ndst : DRV_MAX_DST;
+        for (unsigned i = 0; i < h->ndst; i++) {
+            h->dst[i] = ti->dst[i];
+            h->dst_near[i] = ti->dst_near[i];
+        }
+        h->lat = c->exec[h->cls].lat;
+        h->ii = c->exec[h->cls].ii;
+    } else {
+        h->lat = 1; /* an operand-reading pass: nothing executes */
+    }
+    s->head_ok = 1;
+}
+
+/* Start slot s's next trace instruction (or end the warp). */
+static void next_inst(tsrc_t *t, slot_t *s)
+{
+    s->part = 0;
+    s->head_ok = 0;
+    if (s->pc >= s->warp->n) {
+        s->exited = 1;
+        s->g->live--;
+        check_open(s->g);
+        maybe_free(t, s);
+        return;
+    }
+    unsigned n = s->warp->inst[s->pc].nsrc;
+    s->nparts = n > t->c.slots ? (n + t->c.slots - 1) / t->c.slots : 1;
+}
+
+static const drv_inst *src_peek(void *ctx, unsigned w)
+{
+    tsrc_t *t = ctx;
+    slot_t *s = &t->slot[w];
+    if (!s->used || s->exited || bar_blocked(s)) return NULL;
+    if (!s->head_ok) build_head(t, s);
+    return &s->head;
+}
+
+static void src_pop(void *ctx, unsigned w)
+{
+    tsrc_t *t = ctx;
+    slot_t *s = &t->slot[w];
+    const trc_inst *ti = &s->warp->inst[s->pc];
+    s->outstanding += 1 + s->head.ndst;
+    s->seq++;
+    t->cnt.passes++;
+    if (++s->part < s->nparts) {
+        s->head_ok = 0;
+        return;
+    }
+    t->cnt.insts++;
+    t->cnt.split_insts += s->nparts > 1;
+    t->cnt.src_regs += ti->nsrc;
+    t->cnt.dst_regs += ti->ndst;
+    for (unsigned i = 0; i < ti->nsrc; i++) t->cnt.src_near += ti->src_near[i];
+    for (unsigned i = 0; i < ti->ndst; i++) t->cnt.dst_near += ti->dst_near[i];
+    if (ti->flags & TRC_F_BARRIER) {
+        grp_t *g = s->g;
+        t->cnt.barriers++;
+        s->pass_epoch = g->epoch + 1;
+        if (g->open && --g->to_pass == 0) {
+            g->open = 0;
+            g->arrived = 0;
+            g->epoch++;
+        }
+    }
+    s->pc++;
+    next_inst(t, s);
+}
+
+static void src_complete(void *ctx, unsigned w)
+{
+    tsrc_t *t = ctx;
+    slot_t *s = &t->slot[w];
+    if (s->outstanding) s->outstanding--;
+    maybe_free(t, s);
+}
+
+tsrc_t *tsrc_open(const cfg_t *c, const char *path, const char *hint_file,
+                  uint64_t max_blocks, char *err)
+{
+    hint_opts o = {(hint_mode)c->hint_mode, c->rthld, c->hint_profile_warps, NULL};
+    if (hint_file) {
+        o.mode = HINT_FILE;
+        o.file = hint_file;
+    }
+    tsrc_t *t = calloc(1, sizeof *t);
+    if (t) t->slot = calloc(c->warps ? c->warps : 1, sizeof *t->slot);
+    if (!t || !t->slot) {
+        if (t) free(t->slot);
+        free(t);
+        snprintf(err, TSRC_ERR_LEN, "%s: out of memory", path);
+        return NULL;
+    }
+    char herr[TRC_ERR_LEN] = "";
+    t->h = hsrc_open(path, &o, herr);
+    if (!t->h) {
+        snprintf(err, TSRC_ERR_LEN, "%s", herr);
+        free(t->slot);
+        free(t);
+        return NULL;
+    }
+    t->c = *c;
+    t->path = path;
+    t->max_blocks = max_blocks;
+    t->iface.ctx = t;
+    t->iface.peek = src_peek;
+    t->iface.pop = src_pop;
+    t->iface.complete = src_complete;
+    return t;
+}
+
+void tsrc_close(tsrc_t *t)
+{
+    if (!t) return;
+    for (unsigned w = 0; w < t->c.warps; w++) {
+        slot_t *s = &t->slot[w];
+        if (!s->used) continue;
+        s->exited = 1;
+        s->outstanding = 0;
+        maybe_free(t, s);
+    }
+    if (t->cur) blk_unref(t, t->cur);
+    hsrc_close(t->h);
+    free(t->slot);
+    free(t);
+}
+
+const drv_src *tsrc_iface(tsrc_t *t)
+{
+    return &t->iface;
+}
+
+const tsrc_counts *tsrc_get_counts(const tsrc_t *t)
+{
+    return &t->cnt;
+}
+
+const trc_kernel *tsrc_kernel(const tsrc_t *t)
+{
+    return hsrc_kernel(t->h);
+}
+
+/* Every register of block b within the configuration. 0, or -1 with err. */
+static int check_regs(const tsrc_t *t, const trc_block *b, char *err)
+{
+    for (unsigned w = 0; w < b->nwarps; w++)
+        for (uint32_t i = 0; i < b->warp[w].n; i++) {
+            const trc_inst *ti = &b->warp[w].inst[i];
+            unsigned top = 0;
+            for (unsigned k = 0; k < ti->nsrc; k++) top = ti->src[k] > top ? ti->src[k] : top;
+            for (unsigned k = 0; k < ti->ndst; k++) top = ti->dst[k] > top ? ti->dst[k] : top;
+            if (top >= t->c.regs) {
+                snprintf(err, TSRC_ERR_LEN, "%s:%u: register R%u is out of range for this "
+                         "configuration (expected R0..R%u: regs = %u)", t->path,
+                         (unsigned)ti->line, top, t->c.regs - 1, t->c.regs);
+                return -1;
+            }
+        }
+    return 0;
+}
+
+/* Read the next block into t->cur. 1 read, 0 end of trace, -1 error. */
+static int read_block(tsrc_t *t, char *err)
+{
+    trc_block *b = NULL;
+    char herr[TRC_ERR_LEN] = "";
+    if (t->eof || (t->max_blocks && t->cnt.blocks >= t->max_blocks)) return 0;
+    int rc = hsrc_next_block(t->h, &b, herr);
+    if (rc < 0) {
+        snprintf(err, TSRC_ERR_LEN, "%s", herr);
+        return -1;
+    }
+    if (rc == 0) {
+        t->eof = 1;
+        return 0;
+    }
+    if (check_regs(t, b, err)) {
+        trc_block_free(b);
+        return -1;
+    }
+    t->cur = malloc(sizeof *t->cur);
+    if (!t->cur) {
+        trc_block_free(b);
+        snprintf(err, TSRC_ERR_LEN, "%s: out of memory", t->path);
+        return -1;
+    }
+    t->cur->b = b;
+    t->cur->refs = 1;
+    t->cur_next = 0;
+    t->cnt.blocks++;
+    return 1;
+}
+
+/* Place the next group of t->cur if enough slots are free. 1 placed, 0 not, -1 error. */
+static int place_group(tsrc_t *t, unsigned nfree, char *err)
+{
+    const trc_block *b = t->cur->b;
+    unsigned n = b->nwarps - t->cur_next;
+    if (n > t->c.warps) n = t->c.warps;
+    if (n > nfree) return 0;
+    grp_t *g = calloc(1, sizeof *g);
+    if (!g) {
+        snprintf(err, TSRC_ERR_LEN, "%s: out of memory", t->path);
+        return -1;
+    }
+    g->blk = t->cur;
+    t->cur->refs++;
+    unsigned w = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const trc_warp *tw = &b->warp[t->cur_next + i];
+        if (tw->n == 0) continue;
+        while (t->slot[w].used) w++;
+        slot_t *s = &t->slot[w];
+        memset(s, 0, sizeof *s);
+        s->used = 1;
+        s->g = g;
+        s->warp = tw;
+        g->held++;
+        g->live++;
+        t->cnt.warps++;
+        next_inst(t, s);
+    }
+    t->cur_next += n;
+    if (g->held == 0) {
+        blk_unref(t, g->blk);
+        free(g);
+    }
+    return 1;
+}
+
+int tsrc_tick(tsrc_t *t, char *err)
+{
+    unsigned nfree = 0;
+    for (unsigned w = 0; w < t->c.warps; w++) {
+        slot_t *s = &t->slot[w];
+        if (!s->used) {
+            nfree++;
+            t->cnt.empty_slot_cycles++;
+        } else if (!s->exited && s->part == 0 && s->pc < s->warp->n &&
+                   (s->warp->inst[s->pc].flags & TRC_F_BARRIER) && bar_blocked(s)) {
+            t->cnt.bar_wait_slot_cycles++;
+        }
+    }
+    for (;;) {
+        if (!t->cur) {
+            int rc = read_block(t, err);
+            if (rc <= 0) return rc;
+        }
+        if (t->cur_next >= t->cur->b->nwarps) {
+            blk_unref(t, t->cur);
+            t->cur = NULL;
+            continue;
+        }
+        unsigned before = t->cur_next;
+        int rc = place_group(t, nfree, err);
+        if (rc < 0) return -1;
+        if (rc == 0) return 0;
+        nfree = 0;
+        for (unsigned w = 0; w < t->c.warps; w++) nfree += !t->slot[w].used;
+        if (t->cur_next == before) return 0;
+    }
+}
+
+int tsrc_done(const tsrc_t *t)
+{
+    if (t->cur || !(t->eof || (t->max_blocks && t->cnt.blocks >= t->max_blocks))) return 0;
+    for (unsigned w = 0; w < t->c.warps; w++)
+        if (t->slot[w].used) return 0;
+    return 1;
+}

@@ -1,0 +1,71 @@
+/* tsrc.h - a trace as the driver's instruction source: thread blocks onto the sub-core's
+ * warp slots, barriers, EXIT, and instructions cut to the collector's slots.
+ *
+ * - Placement: blocks in trace order; a block needs one free warp slot per warp and its
+ *   warps are placed together, in the lowest free slots, in warp order (a lower slot is
+ *   an older warp for the scheduler). A block with more warps than cfg.warps is run as
+ *   groups of cfg.warps warps, one group after the other (the sub-core holds only its
+ *   share of a block on a real SM); BAR.SYNC then synchronizes the warps of a group.
+ * - A warp slot frees when its warp has issued EXIT (or its last instruction) and every
+ *   instruction it issued has retired (dispatched, every write-back accepted).
+ * - BAR.SYNC: a warp whose next instruction is a barrier waits until every warp of its
+ *   group that has not exited has reached it; then each of them issues it.
+ * - An instruction naming more source registers than cfg.slots is issued as
+ *   ceil(n / slots) collector passes in operand order; only the last carries the
+ *   destinations and executes (the earlier ones only read their operands). Counts of
+ *   "instructions" are trace instructions; the model counts collector allocations.
+ * - Hints: hints/hint.h, mode cfg.hint_mode, RTHLD cfg.rthld, or a hint file.
+ * - Execution class -> cfg.exec[cls] latency and initiation interval.
+ */
+#ifndef TSRC_H
+#define TSRC_H
+
+#include <stdint.h>
+#include "cfg.h"
+#include "drv.h"
+#include "trc.h"
+
+#define TSRC_ERR_LEN 640
+
+typedef struct {
+    uint64_t blocks, blocks_done;  /* blocks taken from the trace / fully retired */
+    uint64_t warps;                /* warps placed */
+    uint64_t insts;                /* trace instructions issued (all their passes) */
+    uint64_t insts_retired;        /* trace instructions retired */
+    uint64_t passes;               /* collector passes issued (= model allocations) */
+    uint64_t split_insts;          /* instructions issued in more than one pass */
+    uint64_t barriers;             /* barrier instructions issued */
+    uint64_t src_regs, dst_regs;   /* registers read / written, after width expansion */
+    uint64_t src_near, dst_near;   /* of those, near hints */
+    uint64_t bar_wait_slot_cycles; /* warp-slot cycles spent waiting at a barrier */
+    uint64_t empty_slot_cycles;    /* warp-slot cycles with no warp placed */
+} tsrc_counts;
+
+typedef struct tsrc tsrc_t;
+
+/* Open trace `path` for configuration c (copied). hint_file: NULL, or a hint file that
+ * overrides cfg.hint_mode. max_blocks: 0 = all, else only the first N blocks.
+ * NULL with err (one line) on failure. */
+tsrc_t *tsrc_open(const cfg_t *c, const char *path, const char *hint_file,
+                  uint64_t max_blocks, char *err);
+
+/* Close (NULL is fine). */
+void tsrc_close(tsrc_t *t);
+
+/* The drv_src of this trace (valid while t lives). */
+const drv_src *tsrc_iface(tsrc_t *t);
+
+/* Call once per cycle before drv_inputs: places blocks into free warp slots. Returns 0,
+ * or -1 with err on bad trace input or a register out of the configuration's range. */
+int tsrc_tick(tsrc_t *t, char *err);
+
+/* 1 when every block of the trace was placed and every instruction retired. */
+int tsrc_done(const tsrc_t *t);
+
+/* Counters so far. */
+const tsrc_counts *tsrc_get_counts(const tsrc_t *t);
+
+/* The kernel header of the trace. */
+const trc_kernel *tsrc_kernel(const tsrc_t *t);
+
+#endif
