@@ -24,7 +24,7 @@ TEST_SRC  := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
 
-.PHONY: all deps build main test bench clean gen lint check-rtl rtl
+.PHONY: all deps build main test bench clean gen lint check-rtl rtl traces
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -89,15 +89,23 @@ $(BUILD)/san/%: $(BUILD)/sobj/tests/%.o $(BUILD)/libmk_san.a
 	@mkdir -p $(dir $@)
 	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
 
-# The main job: the model on the seeded random workload of the default configuration.
+# The main job: the model on the seeded synthetic workload of the default configuration,
+# run to completion (100,000 instructions); then every shared trace (when present) on the
+# default, baseline and private configurations.
 main: $(BUILD)/malekeh-sim
 	$(BUILD)/malekeh-sim --config $(CONFIG)
+	@if ls ../shared/workloads/*.traceg* >/dev/null 2>&1; then bash scripts/trace_table.sh; \
+	 else echo "(no ../shared/workloads: trace table skipped)"; fi
+
+# make traces [TRACES="a.traceg b.traceg.xz"]: the trace table (README "Real workloads")
+traces: $(BUILD)/malekeh-sim
+	@bash scripts/trace_table.sh $(TRACES)
 
 # Every test binary runs twice: optimised, and under AddressSanitizer + UBSan.
 TEST_CMDS = $(foreach t,$(TESTS),"$(t)") $(foreach t,$(SAN_TESTS),"$(t) --quick")
 
 TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_errors.sh $(BUILD)/ccugen"
-TEST_CMDS += "bash tests/gen_sweep.sh $(BUILD)/ccugen"
+TEST_CMDS += "bash tests/gen_sweep.sh $(BUILD)/ccugen" "bash tests/trace_runs.sh"
 TEST_CMDS += $(AREA_TEST_CMDS) $(COSIM_TEST_CMDS)
 
 test: $(TESTS) $(SAN_TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen $(BUILD)/area-report

@@ -272,6 +272,22 @@ static void tick_fsm(sc_t *m, int issued)
     }
 }
 
+/* Zero the outputs of this configuration (slots, ports and words beyond it stay as they
+ * are: sc.h documents that only the configured part of sc_out is driven). */
+static void clear_out(const sc_t *m, sc_out *out)
+{
+    const cfg_t *c = &m->cfg;
+    out->issue_valid = 0;
+    out->issue_wid = 0;
+    out->disp_valid = 0;
+    out->disp_wid = 0;
+    out->disp_tag = 0;
+    memset(out->wb_ready, 0, sizeof out->wb_ready);
+    memset(out->disp_src_valid, 0, sizeof out->disp_src_valid);
+    for (unsigned s = 0; s < c->slots; s++)
+        memset(out->disp_src_data[s], 0, sizeof(uint64_t) * m->words);
+}
+
 /* One clock cycle. */
 void sc_step(sc_t *m, const sc_in *in, sc_out *out)
 {
@@ -279,7 +295,7 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     ports_t p;
     uint8_t acc[CFG_MAX_P] = {0}, written[CFG_MAX_B] = {0}, owns[CFG_MAX_W] = {0};
     arb_grant g[CFG_MAX_B];
-    memset(out, 0, sizeof *out);
+    clear_out(m, out);
     read_ports(m, in, &p);
     m->stats.cycles++;
 

@@ -50,7 +50,9 @@ void sc_destroy(sc_t *m);
 /* Reset all state to its reset values (statistics too). */
 void sc_reset(sc_t *m);
 
-/* Simulate one clock cycle: compute out from the current state and in, then advance. */
+/* Simulate one clock cycle: compute out from the current state and in, then advance.
+ * Only the configured part of out is written (slots < cfg.slots, ports < cfg.wb_ports,
+ * data words of cfg.data_bits); zero the rest once if you compare whole structs. */
 void sc_step(sc_t *m, const sc_in *in, sc_out *out);
 
 /* Statistics accumulated since reset. */

@@ -28,4 +28,5 @@ cosim-regress: $(BUILD)/ccugen
 cosim-bench: $(BUILD)/ccugen
 	@bash scripts/cosim_bench.sh
 
-COSIM_TEST_CMDS = "bash tests/cosim_regress.sh" "bash tests/cosim_broken.sh" "bash tests/icarus_test.sh"
+COSIM_TEST_CMDS = "bash tests/cosim_regress.sh" "bash tests/cosim_broken.sh" "bash tests/icarus_test.sh" \
+                  "bash tests/cosim_trace.sh"

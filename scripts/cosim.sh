@@ -77,7 +77,7 @@ build_bin() {
     flock 9
     for f in cmodel/*.c trace/*.c hints/*.c tb/*.c; do
         [ -f "$f" ] || continue
-        case "$f" in tb/sim_main.c|tb/vecgen.c|tb/cosim.c) continue ;; esac
+        case "$f" in *_main.c|tb/vecgen.c|tb/cosim.c) continue ;; esac
         local o=build/cosim/cobj/$(echo "$f" | tr / _ | sed 's/\.c$/.o/')
         if [ ! -f "$o" ] || [ -n "$(find "$f" cmodel tb trace hints -name '*.h' -newer "$o" 2>/dev/null | head -1)" ] \
            || [ "$f" -nt "$o" ]; then

@@ -37,6 +37,7 @@ struct drv {
     uint8_t *head_ok;     /* [warps] head[w] is up to date */
     uint64_t unit_free[DRV_NCLS]; /* first cycle each execution unit can start one */
     uint64_t issue_limit;         /* synthetic: no instruction after this many (0 = none) */
+    const sc_in *in_cleared;      /* the input struct last cleared whole */
     coll_rec *coll;       /* [warps] */
     uint64_t *arch;       /* [warps][nregs][words] architectural values */
     uint8_t *pending;     /* [warps][nregs] scoreboard: write-backs outstanding */
@@ -257,9 +258,34 @@ static void present_wbs(drv_t *d, sc_in *in)
     }
 }
 
+/* Zero the configured part of the inputs (the model reads nothing else). */
+static void clear_in(const drv_t *d, sc_in *in)
+{
+    const cfg_t *c = &d->c;
+    for (unsigned w = 0; w < c->warps; w++) {
+        in->inst_valid[w] = 0;
+        in->inst_tag[w] = 0;
+        memset(in->inst_src_valid[w], 0, c->slots);
+        memset(in->inst_src_reg[w], 0, sizeof(uint16_t) * c->slots);
+        memset(in->inst_src_near[w], 0, c->slots);
+    }
+    for (unsigned p = 0; p < c->wb_ports && p < CFG_MAX_P; p++) {
+        in->wb_valid[p] = 0;
+        in->wb_wid[p] = 0;
+        in->wb_reg[p] = 0;
+        in->wb_near[p] = 0;
+        memset(in->wb_data[p], 0, sizeof(uint64_t) * d->words);
+    }
+    in->disp_ready = 0;
+}
+
 void drv_inputs(drv_t *d, sc_in *in)
 {
-    memset(in, 0, sizeof *in);
+    if (d->in_cleared != in) { /* once per struct: the parts beyond the configuration */
+        memset(in, 0, sizeof *in);
+        d->in_cleared = in;
+    }
+    clear_in(d, in);
     in->disp_ready = d->wl ? !rng_pct(&d->rng, d->disp_stall_pct) : 1;
     for (unsigned w = 0; w < d->c.warps; w++) {
         const drv_inst *h = d->coll[w].valid ? NULL : d->src.peek(d->src.ctx, w);

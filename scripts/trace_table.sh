@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# trace_table.sh [TRACE...] - every trace (default: ../shared/workloads/*.traceg*) run to
+# completion on the default configuration (Malekeh), the baseline OCUs and private CCUs
+# (Malekeh_PR), same hints; prints one Markdown table: instructions, real hit ratio, bank
+# reads per instruction and their reduction against the baseline on the same trace, IPC
+# relative to the baseline, and the STHLD trace of the default run. `make traces`.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+SIM=build/malekeh-sim
+make -s "$SIM" >/dev/null || { echo "trace_table.sh: building $SIM failed" >&2; exit 2; }
+if [ $# -gt 0 ]; then traces=("$@"); else traces=("$ROOT"/../shared/workloads/*.traceg*); fi
+[ -e "${traces[0]}" ] || { echo "trace_table.sh: no traces (../shared/workloads absent?)" >&2; exit 2; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
+echo "| trace | instructions | hit ratio Malekeh | hit ratio PR | bank reads/inst base | Malekeh | reduction | PR | reduction | IPC Malekeh / base | PR / base | STHLD per interval (Malekeh) |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+for f in "${traces[@]}"; do
+    t=$(basename "$f"); t=${t%%.traceg*}
+    for v in default:configs/default.cfg base:configs/examples/baseline.cfg pr:configs/examples/private.cfg; do
+        name=${v%%:*}; cfg=${v#*:}
+        if ! "$SIM" --config "$cfg" --trace "$f" --quiet --json "$tmp/$name.json" 2>"$tmp/err"; then
+            echo "trace_table.sh: $t on $cfg: $(cat "$tmp/err")" >&2; exit 1
+        fi
+    done
+    n=$(get "$tmp/default.json" instructions)
+    awk -v t="$t" -v n="$n" \
+        -v hm="$(get "$tmp/default.json" hit_ratio)" -v hp="$(get "$tmp/pr.json" hit_ratio)" \
+        -v bb="$(get "$tmp/base.json" bank_reads_per_inst)" \
+        -v bm="$(get "$tmp/default.json" bank_reads_per_inst)" \
+        -v bp="$(get "$tmp/pr.json" bank_reads_per_inst)" \
+        -v ib="$(get "$tmp/base.json" ipc)" -v im="$(get "$tmp/default.json" ipc)" \
+        -v ip="$(get "$tmp/pr.json" ipc)" \
+        -v st="$(grep -o '"sthld_trace": \[[^]]*\]' "$tmp/default.json" | sed 's/.*\[//; s/\]//; s/,//g')" \
+        'BEGIN { if (st == "") st = "(shorter than one interval)";
+                 printf "| %s | %d | %.1f %% | %.1f %% | %.3f | %.3f | %.1f %% | %.3f | %.1f %% | %.3f | %.3f | %s |\n",
+                 t, n, 100*hm, 100*hp, bb, bm, 100*(1-bm/bb), bp, 100*(1-bp/bb), im/ib, ip/ib, st }'
+done

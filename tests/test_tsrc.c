@@ -1,0 +1,286 @@
+/* test_tsrc.c - trace-driven runs (tb/tsrc.c + sim/run.c) on small hand-written traces:
+ * thread blocks onto warp slots (groups when a block is larger than the sub-core), runs
+ * to completion, barriers, instructions wider than the collector, registers out of range,
+ * --blocks, and the statistics of a register named by several slots. Expected values are
+ * worked out by hand from tb/tsrc.h and docs/spec.md, not printed by the code. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cfg.h"
+#include "drv.h"
+#include "run.h"
+#include "sc.h"
+#include "tsrc.h"
+#include "tt.h"
+
+static char path[64];
+
+static const char *HEADER =
+    "-kernel name = _Z4testv\n-kernel id = 1\n-grid dim = (4,1,1)\n-block dim = (64,1,1)\n"
+    "-shmem = 0\n-nregs = 16\n-binary version = 70\n-cuda stream id = 0\n"
+    "-shmem base_addr = 0x00007f0000000000\n-local mem base_addr = 0x00007f0100000000\n"
+    "-nvbit version = 1.5.5\n-accelsim tracer version = 4\n-enable lineinfo = 0\n\n"
+    "#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] "
+    "mem_width [adrrescompress?] [mem_addresses]\n\n";
+
+/* Write HEADER + body to a fresh temporary file (path). 0 or -1. */
+static int write_trace(const char *body)
+{
+    snprintf(path, sizeof path, "/tmp/test_tsrc_XXXXXX");
+    int fd = mkstemp(path);
+    if (fd < 0) return -1;
+    FILE *f = fdopen(fd, "w");
+    if (!f) return -1;
+    fputs(HEADER, f);
+    fputs(body, f);
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+static void small_cfg(cfg_t *c, unsigned warps, unsigned slots)
+{
+    cfg_defaults(c);
+    c->warps = warps;
+    c->ccus = warps < 2 ? 1 : 2;
+    c->slots = slots;
+    c->entries = slots + 2;
+    c->data_bits = 64;
+    c->regs = 32;
+    c->interval = 100;
+}
+
+static int run(const cfg_t *c, const char *body, uint64_t blocks, run_result *r, char *err)
+{
+    run_opts o;
+    memset(&o, 0, sizeof o);
+    o.trace = path;
+    o.max_blocks = blocks;
+    o.check_invariants = 1;
+    if (write_trace(body)) return -1;
+    int rc = run_sim(c, &o, r, err);
+    if (rc) fprintf(stderr, "  run_sim: %d: %s\n", rc, err);
+    unlink(path);
+    return rc;
+}
+
+/* Three blocks of one, three and two warps on a 2-slot sub-core: the 3-warp block runs as
+ * a group of 2 then a group of 1. Every instruction issues once and retires. */
+static void test_blocks_groups(void)
+{
+    const char *body =
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0000 ffffffff 1 R1 MOV 0 0\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n"
+        "#BEGIN_TB\nthread block = 1,0,0\n"
+        "warp = 0\ninsts = 2\n0000 ffffffff 1 R1 MOV 0 0\n0010 ffffffff 0 EXIT 0 0\n"
+        "warp = 1\ninsts = 3\n0000 ffffffff 1 R1 MOV 0 0\n0008 ffffffff 1 R2 IADD3 2 R1 R1 0\n"
+        "0010 ffffffff 0 EXIT 0 0\n"
+        "warp = 2\ninsts = 2\n0000 ffffffff 1 R3 MOV 0 0\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n"
+        "#BEGIN_TB\nthread block = 2,0,0\n"
+        "warp = 0\ninsts = 1\n0010 ffffffff 0 EXIT 0 0\n"
+        "warp = 1\ninsts = 2\n0000 ffffffff 1 R4 MOV 0 0\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n";
+    cfg_t c;
+    run_result *r = calloc(1, sizeof *r);
+    char err[RUN_ERR_LEN];
+    small_cfg(&c, 2, 3);
+    TT_CHECK(r != NULL);
+    if (!r) return;
+    TT_EQ(run(&c, body, 0, r, err), 0);
+    TT_EQ(r->complete, 1);
+    TT_EQ(r->tc.blocks, 3);
+    TT_EQ(r->tc.blocks_done, 3);
+    TT_EQ(r->tc.warps, 6);
+    TT_EQ(r->insts, 2 + 7 + 3);
+    TT_EQ(r->st.issued, 12);      /* one collector pass each */
+    TT_EQ(r->st.dispatched, 12);
+    TT_EQ(r->dc.written_back, 6); /* MOV x4, IADD3, MOV */
+    TT_EQ(r->st.src_regs, 1);     /* IADD3 R2 = R1 + R1: one distinct register */
+    TT_EQ(r->st.src_slots, 2);
+    TT_EQ(r->dc.operand_checks, 2);
+    free(r);
+}
+
+/* --blocks 1: only the first block runs. */
+static void test_max_blocks(void)
+{
+    const char *body =
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0000 ffffffff 1 R1 MOV 0 0\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n"
+        "#BEGIN_TB\nthread block = 1,0,0\nwarp = 0\ninsts = 2\n"
+        "0000 ffffffff 1 R1 MOV 0 0\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n";
+    cfg_t c;
+    run_result *r = calloc(1, sizeof *r);
+    char err[RUN_ERR_LEN];
+    small_cfg(&c, 4, 3);
+    if (!r) return;
+    TT_EQ(run(&c, body, 1, r, err), 0);
+    TT_EQ(r->complete, 1);
+    TT_EQ(r->tc.blocks, 1);
+    TT_EQ(r->insts, 2);
+    free(r);
+}
+
+/* One register in three slots: IADD3 R5 = R2 + R2 + R2 reads ONE register: one bank read
+ * request, src_regs 1, src_slots 3; three operand values checked at dispatch. */
+static void test_one_register_three_slots(void)
+{
+    const char *body =
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0000 ffffffff 1 R5 IADD3 3 R2 R2 R2 0\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n";
+    cfg_t c;
+    run_result *r = calloc(1, sizeof *r);
+    char err[RUN_ERR_LEN];
+    small_cfg(&c, 2, 3);
+    if (!r) return;
+    TT_EQ(run(&c, body, 0, r, err), 0);
+    TT_EQ(r->st.src_slots, 3);
+    TT_EQ(r->st.src_regs, 1);
+    TT_EQ(r->st.src_hits, 0);
+    TT_EQ(r->st.bank_read_reqs, 1);
+    TT_EQ(r->st.bank_reads, 1);
+    TT_EQ(r->dc.operand_checks, 3);
+    free(r);
+}
+
+/* An instruction naming 8 source registers on a 3-slot collector: ceil(8/3) = 3 passes
+ * (3 + 3 + 2 sources); only the last writes R9. */
+static void test_split_wide_instruction(void)
+{
+    const char *body =
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0000 ffffffff 1 R9 FOO 8 R1 R2 R3 R4 R5 R6 R7 R8 0\n0010 ffffffff 0 EXIT 0 0\n"
+        "#END_TB\n";
+    cfg_t c;
+    run_result *r = calloc(1, sizeof *r);
+    char err[RUN_ERR_LEN];
+    small_cfg(&c, 2, 3);
+    if (!r) return;
+    TT_EQ(run(&c, body, 0, r, err), 0);
+    TT_EQ(r->complete, 1);
+    TT_EQ(r->insts, 2);
+    TT_EQ(r->tc.passes, 4);
+    TT_EQ(r->tc.split_insts, 1);
+    TT_EQ(r->st.issued, 4);
+    TT_EQ(r->st.src_regs, 8);
+    TT_EQ(r->dc.written_back, 1);
+    TT_EQ(r->dc.operand_checks, 8);
+    free(r);
+}
+
+/* A register beyond the configuration's R: one line naming the file line, exit 2. */
+static void test_register_out_of_range(void)
+{
+    const char *body =
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0000 ffffffff 1 R20 MOV 0 0\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n";
+    cfg_t c;
+    run_result *r = calloc(1, sizeof *r);
+    char err[RUN_ERR_LEN] = "";
+    small_cfg(&c, 2, 3);
+    c.regs = 16;
+    if (!r) return;
+    TT_EQ(run(&c, body, 0, r, err), 2);
+    TT_CHECK(strstr(err, "R20") != NULL);
+    TT_CHECK(strstr(err, "regs = 16") != NULL);
+    TT_CHECK(strstr(err, ":21:") != NULL); /* the MOV is line 21 of the file (16 header lines) */
+    free(r);
+}
+
+/* Barrier: warp 0 reaches BAR.SYNC at once; warp 1 first runs a 40-cycle load and an
+ * instruction that needs its result. Warp 0's barrier may issue only after warp 1's
+ * dependent instruction issued (warp 1 arrives only then), and after the barrier both
+ * warps go on. Observed through the issue port, cycle by cycle. */
+static void test_barrier_waits(void)
+{
+    const char *body =
+        "#BEGIN_TB\nthread block = 0,0,0\n"
+        "warp = 0\ninsts = 3\n0000 ffffffff 0 BAR.SYNC 0 0\n"
+        "0010 ffffffff 1 R1 MOV 0 0\n0020 ffffffff 0 EXIT 0 0\n"
+        "warp = 1\ninsts = 4\n0000 ffffffff 1 R2 LDG.E 1 R4 4 1 0x1000 4\n"
+        "0008 ffffffff 1 R3 IADD3 1 R2 0\n0010 ffffffff 0 BAR.SYNC 0 0\n"
+        "0020 ffffffff 0 EXIT 0 0\n#END_TB\n";
+    cfg_t c;
+    char err[TSRC_ERR_LEN] = "";
+    small_cfg(&c, 2, 3);
+    c.exec[4].lat = 40; /* ldst */
+    TT_EQ(write_trace(body), 0);
+    tsrc_t *t = tsrc_open(&c, path, NULL, 0, err);
+    TT_CHECK(t != NULL);
+    if (!t) {
+        fprintf(stderr, "  %s\n", err);
+        unlink(path);
+        return;
+    }
+    sc_t *m = sc_create(&c);
+    drv_t *d = drv_create_src(&c, tsrc_iface(t));
+    static sc_in in;
+    static sc_out out;
+    long issue[2][4] = {{-1, -1, -1, -1}, {-1, -1, -1, -1}};
+    unsigned n[2] = {0, 0};
+    for (long cyc = 0; cyc < 1000 && !(tsrc_done(t) && drv_idle(d)); cyc++) {
+        TT_EQ(tsrc_tick(t, err), 0);
+        drv_inputs(d, &in);
+        sc_step(m, &in, &out);
+        TT_EQ(drv_consume(d, &in, &out), 0);
+        if (out.issue_valid && out.issue_wid < 2 && n[out.issue_wid] < 4)
+            issue[out.issue_wid][n[out.issue_wid]++] = cyc;
+    }
+    TT_CHECK(tsrc_done(t));
+    TT_EQ(n[0], 3);
+    TT_EQ(n[1], 4);
+    /* warp 1: LDG at i0, IADD3 at i1 >= i0 + 40 (latency), BAR at i2 */
+    TT_CHECK(issue[1][1] >= issue[1][0] + 40);
+    TT_CHECK(issue[0][0] > issue[1][1]); /* warp 0's BAR only after warp 1 arrived */
+    TT_CHECK(issue[0][1] > issue[0][0]);
+    TT_EQ(tsrc_get_counts(t)->barriers, 2);
+    TT_CHECK(tsrc_get_counts(t)->bar_wait_slot_cycles >= 40);
+    drv_destroy(d);
+    sc_destroy(m);
+    tsrc_close(t);
+    unlink(path);
+}
+
+/* The same trace twice gives the same cycle count and statistics (determinism), and the
+ * baseline configuration reads every source register from the banks. */
+static void test_deterministic_and_baseline(void)
+{
+    const char *body =
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 5\n"
+        "0000 ffffffff 1 R1 MOV 0 0\n0008 ffffffff 1 R2 IADD3 2 R1 R1 0\n"
+        "0010 ffffffff 1 R3 IADD3 2 R1 R2 0\n0018 ffffffff 1 R4 IADD3 2 R3 R1 0\n"
+        "0020 ffffffff 0 EXIT 0 0\n"
+        "warp = 1\ninsts = 3\n0000 ffffffff 1 R1 MOV 0 0\n0008 ffffffff 1 R2 IMAD 3 R1 R1 R1 0\n"
+        "0020 ffffffff 0 EXIT 0 0\n#END_TB\n";
+    cfg_t c;
+    run_result *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    char err[RUN_ERR_LEN];
+    small_cfg(&c, 2, 3);
+    if (!a || !b) {
+        free(a);
+        free(b);
+        return;
+    }
+    TT_EQ(run(&c, body, 0, a, err), 0);
+    TT_EQ(run(&c, body, 0, b, err), 0);
+    TT_EQ(a->cycles, b->cycles);
+    TT_EQ(a->st.src_hits, b->st.src_hits);
+    TT_EQ(a->st.src_regs, 1 + 2 + 2 + 1); /* {R1} {R1,R2} {R3,R1} | {R1} */
+    c.caching = 0;
+    TT_EQ(run(&c, body, 0, b, err), 0);
+    TT_EQ(b->st.src_hits, 0);
+    TT_EQ(b->st.bank_reads, a->st.src_regs); /* baseline: one bank read per register */
+    TT_EQ(b->insts, a->insts);
+    free(a);
+    free(b);
+}
+
+int main(void)
+{
+    TT_RUN(test_blocks_groups);
+    TT_RUN(test_max_blocks);
+    TT_RUN(test_one_register_three_slots);
+    TT_RUN(test_split_wide_instruction);
+    TT_RUN(test_register_out_of_range);
+    TT_RUN(test_barrier_waits);
+    TT_RUN(test_deterministic_and_baseline);
+    TT_EXIT();
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# trace_runs.sh - malekeh-sim on real traces: every trace of ../shared/workloads runs to
+# completion on the default configuration, the baseline OCUs and private CCUs, issuing
+# exactly the trace's instructions (the sum of its `insts = n` lines), with operand checks
+# and no error, and writes valid JSON; bad input (missing file, truncated trace, options
+# that do not go together) gives one line and exit 2 and writes no JSON.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+SIM=build/malekeh-sim
+WL=${WORKLOADS:-$ROOT/../shared/workloads}
+make -s "$SIM" >/dev/null || { echo "FAIL: trace_runs: build $SIM"; exit 1; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
+
+# --- bad input (no workloads needed) ---------------------------------------------------
+expect_2() { # name, then the command
+    local name=$1; shift
+    "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
+    if [ "$rc" = 2 ] && [ "$(wc -l <"$tmp/err")" = 1 ] && [ ! -e "$tmp/bad.json" ]; then
+        echo "PASS: trace_runs bad input: $name: $(cat "$tmp/err")"
+    else
+        echo "FAIL: trace_runs bad input: $name (exit $rc, $(wc -l <"$tmp/err") stderr lines)"
+        cat "$tmp/err"
+    fi
+}
+expect_2 "missing trace" "$SIM" --trace "$tmp/nope.traceg" --json "$tmp/bad.json"
+expect_2 "--insts with --trace" "$SIM" --trace "$tmp/nope.traceg" --insts 5
+expect_2 "--blocks without --trace" "$SIM" --blocks 2
+expect_2 "--blocks not a number" "$SIM" --trace x --blocks two
+expect_2 "unknown option" "$SIM" --trcae x
+
+if ! ls "$WL"/*.traceg* >/dev/null 2>&1; then
+    echo "SKIP: trace_runs: no traces in $WL (the shared workloads folder is absent)"
+    exit 0
+fi
+first=$(ls "$WL"/*.traceg* | head -1)
+head -c 20000 "$first" >"$tmp/cut.traceg"
+expect_2 "truncated trace" "$SIM" --trace "$tmp/cut.traceg" --json "$tmp/bad.json"
+grep -q "cut.traceg:[0-9]*:" "$tmp/err" && echo "PASS: trace_runs: the truncation is reported as file:line" ||
+    echo "FAIL: trace_runs: the truncation message names no file:line: $(cat "$tmp/err")"
+
+# --- every trace on three configurations -----------------------------------------------
+for f in "$WL"/*.traceg*; do
+    t=$(basename "$f")
+    want=$(case "$f" in *.xz) xz -dc "$f" ;; *.gz) gzip -dc "$f" ;; *) cat "$f" ;; esac |
+           awk -F'= *' '/^insts *=/ { n += $2 } END { print n + 0 }')
+    for cfg in configs/default.cfg configs/examples/baseline.cfg configs/examples/private.cfg; do
+        j=$tmp/run.json; rm -f "$j"
+        if ! "$SIM" --config "$cfg" --trace "$f" --quiet --json "$j" 2>"$tmp/err"; then
+            echo "FAIL: trace_runs $cfg $t: $(cat "$tmp/err")"; continue
+        fi
+        n=$(get "$j" instructions); ok=$(get "$j" complete); chk=$(get "$j" operand_checks)
+        err=$(get "$j" errors)
+        if [ "$n" = "$want" ] && [ "$ok" = 1 ] && [ "${chk:-0}" -gt 0 ] && [ "$err" = 0 ] &&
+           grep -q '"sthld_trace": \[' "$j" && tail -1 "$j" | grep -q '^}$'; then
+            echo "PASS: trace_runs $cfg $t: $n instructions, $(get "$j" cycles) cycles, hit ratio $(get "$j" hit_ratio)"
+        else
+            echo "FAIL: trace_runs $cfg $t: instructions $n (trace has $want), complete $ok, checks $chk, errors $err"
+        fi
+    done
+done
