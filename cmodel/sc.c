@@ -16,6 +16,8 @@ sc_t *sc_create(const cfg_t *cfg)
         return NULL;
     m->cfg = *cfg;
     m->words = (cfg->data_bits + 63) / 64;
+    m->reg_bits = cfg_clog2(cfg->regs);
+    m->wid_bits = cfg_clog2(cfg->warps);
     unsigned n_ent = cfg->caching ? cfg->entries : cfg->slots;
     size_t per = (size_t)n_ent * m->words;
     m->ccu_data = calloc((size_t)cfg->ccus * per, sizeof(uint64_t));
@@ -105,25 +107,38 @@ static uint32_t mask_bits(uint32_t v, unsigned bits)
     return bits >= 32 ? v : v & ((1u << bits) - 1u);
 }
 
-/* Copy the inputs, cut to port widths; ids beyond W or R wrap (outside the port contract). */
+/* x mod n for x < 2^clog2(n) <= 2n - 1 (a value masked to its port width): one compare
+ * instead of a division in the per-cycle path. */
+static unsigned wrap(unsigned x, unsigned n)
+{
+    return x >= n ? x - n : x;
+}
+
+/* Copy the inputs the cycle's decisions need, cut to port widths; ids beyond W or R wrap
+ * (outside the port contract). The sources of a warp are read by read_inst, only for the
+ * warp that issues. */
 static void read_ports(const sc_t *m, const sc_in *in, ports_t *p)
 {
     const cfg_t *c = &m->cfg;
-    unsigned rb = cfg_clog2(c->regs), wb = cfg_clog2(c->warps);
-    for (unsigned w = 0; w < c->warps; w++) {
+    for (unsigned w = 0; w < c->warps; w++)
         p->inst_valid[w] = in->inst_valid[w] & 1u;
-        p->tag[w] = mask_bits(in->inst_tag[w], c->tag_bits);
-        for (unsigned s = 0; s < c->slots; s++) {
-            p->src_valid[w][s] = in->inst_src_valid[w][s] & 1u;
-            p->src_reg[w][s] = (uint16_t)(mask_bits(in->inst_src_reg[w][s], rb) % c->regs);
-            p->src_near[w][s] = in->inst_src_near[w][s] & 1u;
-        }
-    }
     for (unsigned q = 0; q < c->wb_ports; q++) {
         p->wb_valid[q] = in->wb_valid[q] & 1u;
-        p->wb_wid[q] = (uint16_t)(mask_bits(in->wb_wid[q], wb) % c->warps);
-        p->wb_reg[q] = (uint16_t)(mask_bits(in->wb_reg[q], rb) % c->regs);
+        p->wb_wid[q] = (uint16_t)wrap(mask_bits(in->wb_wid[q], m->wid_bits), c->warps);
+        p->wb_reg[q] = (uint16_t)wrap(mask_bits(in->wb_reg[q], m->reg_bits), c->regs);
         p->wb_near[q] = in->wb_near[q] & 1u;
+    }
+}
+
+/* Copy warp w's instruction inputs (sources, hints, tag), cut to port widths. */
+static void read_inst(const sc_t *m, const sc_in *in, ports_t *p, unsigned w)
+{
+    const cfg_t *c = &m->cfg;
+    p->tag[w] = mask_bits(in->inst_tag[w], c->tag_bits);
+    for (unsigned s = 0; s < c->slots; s++) {
+        p->src_valid[w][s] = in->inst_src_valid[w][s] & 1u;
+        p->src_reg[w][s] = (uint16_t)wrap(mask_bits(in->inst_src_reg[w][s], m->reg_bits), c->regs);
+        p->src_near[w][s] = in->inst_src_near[w][s] & 1u;
     }
 }
 
@@ -357,8 +372,10 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
         m->stats.dispatched++;
     }
     /* 5d. issue */
-    if (ar.ccu >= 0)
+    if (ar.ccu >= 0) {
+        read_inst(m, in, &p, (unsigned)w);
         do_issue(m, &p, (unsigned)w, (unsigned)ar.ccu, ar.flush);
+    }
     /* 5e. banks: writes, registered reads, fill pipeline */
     for (unsigned q = 0; q < c->wb_ports; q++)
         if (acc[q])

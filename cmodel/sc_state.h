@@ -12,6 +12,7 @@
 struct sc {
     cfg_t cfg;
     unsigned words;                /* 64-bit words per register value */
+    unsigned reg_bits, wid_bits;   /* port widths of register and warp ids (cfg_clog2) */
     ccu_t ccu[CFG_MAX_C];
     uint64_t *ccu_data;            /* backing store of every ccu[k].data */
     arb_t arb;

@@ -38,6 +38,7 @@ struct drv {
     uint64_t unit_free[DRV_NCLS]; /* first cycle each execution unit can start one */
     uint64_t issue_limit;         /* synthetic: no instruction after this many (0 = none) */
     const sc_in *in_cleared;      /* the input struct last cleared whole */
+    uint8_t in_set[CFG_MAX_W];    /* warp w's instruction inputs were set last cycle */
     coll_rec *coll;       /* [warps] */
     uint64_t *arch;       /* [warps][nregs][words] architectural values */
     uint8_t *pending;     /* [warps][nregs] scoreboard: write-backs outstanding */
@@ -258,11 +259,13 @@ static void present_wbs(drv_t *d, sc_in *in)
     }
 }
 
-/* Zero the configured part of the inputs (the model reads nothing else). */
-static void clear_in(const drv_t *d, sc_in *in)
+/* Zero what the previous cycle set in the inputs (everything else is zero already). */
+static void clear_in(drv_t *d, sc_in *in)
 {
     const cfg_t *c = &d->c;
     for (unsigned w = 0; w < c->warps; w++) {
+        if (!d->in_set[w]) continue;
+        d->in_set[w] = 0;
         in->inst_valid[w] = 0;
         in->inst_tag[w] = 0;
         memset(in->inst_src_valid[w], 0, c->slots);
@@ -270,6 +273,7 @@ static void clear_in(const drv_t *d, sc_in *in)
         memset(in->inst_src_near[w], 0, c->slots);
     }
     for (unsigned p = 0; p < c->wb_ports && p < CFG_MAX_P; p++) {
+        if (!in->wb_valid[p]) continue;
         in->wb_valid[p] = 0;
         in->wb_wid[p] = 0;
         in->wb_reg[p] = 0;
@@ -281,8 +285,9 @@ static void clear_in(const drv_t *d, sc_in *in)
 
 void drv_inputs(drv_t *d, sc_in *in)
 {
-    if (d->in_cleared != in) { /* once per struct: the parts beyond the configuration */
+    if (d->in_cleared != in) { /* a struct not seen before: clear it whole, once */
         memset(in, 0, sizeof *in);
+        memset(d->in_set, 0, sizeof d->in_set);
         d->in_cleared = in;
     }
     clear_in(d, in);
@@ -291,6 +296,7 @@ void drv_inputs(drv_t *d, sc_in *in)
         const drv_inst *h = d->coll[w].valid ? NULL : d->src.peek(d->src.ctx, w);
         d->presented[w] = (uint8_t)(h && head_presentable(d, w, h));
         if (!d->presented[w]) continue;
+        d->in_set[w] = 1;
         in->inst_valid[w] = 1;
         for (unsigned s = 0; s < h->nsrc; s++) {
             in->inst_src_valid[w][s] = 1;
