@@ -38,7 +38,9 @@ struct drv {
     uint64_t unit_free[DRV_NCLS]; /* first cycle each execution unit can start one */
     uint64_t issue_limit;         /* synthetic: no instruction after this many (0 = none) */
     const sc_in *in_cleared;      /* the input struct last cleared whole */
-    uint8_t in_set[CFG_MAX_W];    /* warp w's instruction inputs were set last cycle */
+    uint8_t in_set[CFG_MAX_W];    /* warp w's instruction inputs show an instruction */
+    uint8_t in_stale[CFG_MAX_W];  /* ... which was issued since (the head changed) */
+    unsigned ncoll;               /* warps with an instruction between issue and dispatch */
     coll_rec *coll;       /* [warps] */
     uint64_t *arch;       /* [warps][nregs][words] architectural values */
     uint8_t *pending;     /* [warps][nregs] scoreboard: write-backs outstanding */
@@ -171,10 +173,7 @@ void drv_set_issue_limit(drv_t *d, uint64_t n)
 
 int drv_idle(const drv_t *d)
 {
-    if (d->nwb) return 0;
-    for (unsigned w = 0; w < d->c.warps; w++)
-        if (d->coll[w].valid) return 0;
-    return 1;
+    return d->nwb == 0 && d->ncoll == 0;
 }
 
 void drv_destroy(drv_t *d)
@@ -259,20 +258,22 @@ static void present_wbs(drv_t *d, sc_in *in)
     }
 }
 
-/* Zero what the previous cycle set in the inputs (everything else is zero already). */
-static void clear_in(drv_t *d, sc_in *in)
+/* Zero warp w's instruction inputs. */
+static void clear_warp(drv_t *d, sc_in *in, unsigned w)
 {
-    const cfg_t *c = &d->c;
-    for (unsigned w = 0; w < c->warps; w++) {
-        if (!d->in_set[w]) continue;
-        d->in_set[w] = 0;
-        in->inst_valid[w] = 0;
-        in->inst_tag[w] = 0;
-        memset(in->inst_src_valid[w], 0, c->slots);
-        memset(in->inst_src_reg[w], 0, sizeof(uint16_t) * c->slots);
-        memset(in->inst_src_near[w], 0, c->slots);
-    }
-    for (unsigned p = 0; p < c->wb_ports && p < CFG_MAX_P; p++) {
+    unsigned n = d->c.slots;
+    d->in_set[w] = 0;
+    in->inst_valid[w] = 0;
+    in->inst_tag[w] = 0;
+    memset(in->inst_src_valid[w], 0, n);
+    memset(in->inst_src_reg[w], 0, sizeof(uint16_t) * n);
+    memset(in->inst_src_near[w], 0, n);
+}
+
+/* Zero the write-back ports the previous cycle set. */
+static void clear_wbs(drv_t *d, sc_in *in)
+{
+    for (unsigned p = 0; p < d->c.wb_ports && p < CFG_MAX_P; p++) {
         if (!in->wb_valid[p]) continue;
         in->wb_valid[p] = 0;
         in->wb_wid[p] = 0;
@@ -280,7 +281,23 @@ static void clear_in(drv_t *d, sc_in *in)
         in->wb_near[p] = 0;
         memset(in->wb_data[p], 0, sizeof(uint64_t) * d->words);
     }
-    in->disp_ready = 0;
+}
+
+/* Show warp w's instruction h on the inputs, unless they show it already (a warp's
+ * inputs stay while its head is unchanged: only an issue changes the head). */
+static void show_warp(drv_t *d, sc_in *in, unsigned w, const drv_inst *h)
+{
+    if (d->in_set[w] && !d->in_stale[w]) return;
+    if (d->in_set[w]) clear_warp(d, in, w);
+    d->in_set[w] = 1;
+    d->in_stale[w] = 0;
+    in->inst_valid[w] = 1;
+    for (unsigned s = 0; s < h->nsrc; s++) {
+        in->inst_src_valid[w][s] = 1;
+        in->inst_src_reg[w][s] = h->src[s];
+        in->inst_src_near[w][s] = h->src_near[s];
+    }
+    in->inst_tag[w] = (uint32_t)h->seq & d->tag_mask;
 }
 
 void drv_inputs(drv_t *d, sc_in *in)
@@ -290,20 +307,13 @@ void drv_inputs(drv_t *d, sc_in *in)
         memset(d->in_set, 0, sizeof d->in_set);
         d->in_cleared = in;
     }
-    clear_in(d, in);
+    clear_wbs(d, in);
     in->disp_ready = d->wl ? !rng_pct(&d->rng, d->disp_stall_pct) : 1;
     for (unsigned w = 0; w < d->c.warps; w++) {
         const drv_inst *h = d->coll[w].valid ? NULL : d->src.peek(d->src.ctx, w);
         d->presented[w] = (uint8_t)(h && head_presentable(d, w, h));
-        if (!d->presented[w]) continue;
-        d->in_set[w] = 1;
-        in->inst_valid[w] = 1;
-        for (unsigned s = 0; s < h->nsrc; s++) {
-            in->inst_src_valid[w][s] = 1;
-            in->inst_src_reg[w][s] = h->src[s];
-            in->inst_src_near[w][s] = h->src_near[s];
-        }
-        in->inst_tag[w] = (uint32_t)h->seq & d->tag_mask;
+        if (d->presented[w]) show_warp(d, in, w, h);
+        else if (d->in_set[w]) clear_warp(d, in, w);
     }
     present_wbs(d, in);
 }
@@ -381,6 +391,7 @@ static void do_dispatch(drv_t *d, const sc_out *out)
     }
     if (d->src.complete) d->src.complete(d->src.ctx, w);
     cr->valid = 0;
+    d->ncoll--;
 }
 
 /* Accept or keep the write-backs presented this cycle. */
@@ -424,6 +435,7 @@ static void do_issue(drv_t *d, const sc_out *out)
     const drv_inst *h = d->src.peek(d->src.ctx, w);
     coll_rec *cr = &d->coll[w];
     cr->valid = 1;
+    d->ncoll++;
     cr->inst = *h;
     cr->tag = (uint32_t)h->seq & d->tag_mask;
     for (unsigned i = 0; i < h->ndst; i++) {
@@ -431,6 +443,7 @@ static void do_issue(drv_t *d, const sc_out *out)
         if (*pd < 255) (*pd)++;
     }
     d->src.pop(d->src.ctx, w);
+    d->in_stale[w] = 1;
     d->cnt.issued++;
 }
 

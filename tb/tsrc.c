@@ -43,6 +43,9 @@ struct tsrc {
     blk_ref *cur;         /* block whose groups are being placed */
     unsigned cur_next;    /* its first warp not yet placed */
     slot_t *slot;         /* [warps] */
+    unsigned nused;       /* slots holding a warp */
+    unsigned waiting;     /* warps arrived at a barrier that is not open yet */
+    int place;            /* a slot freed or blocks remain: try placing in tsrc_tick */
     drv_src iface;
     tsrc_counts cnt;
 };
@@ -63,6 +66,8 @@ static void maybe_free(tsrc_t *t, slot_t *s)
     grp_t *g = s->g;
     s->used = 0;
     s->g = NULL;
+    t->nused--;
+    t->place = 1;
     if (--g->held == 0) {
         blk_unref(t, g->blk);
         free(g);
@@ -70,17 +75,18 @@ static void maybe_free(tsrc_t *t, slot_t *s)
 }
 
 /* The barrier opens when every live warp of the group has arrived. */
-static void check_open(grp_t *g)
+static void check_open(tsrc_t *t, grp_t *g)
 {
     if (!g->open && g->arrived > 0 && g->arrived >= g->live) {
         g->open = 1;
         g->to_pass = g->arrived;
+        t->waiting -= g->arrived;
     }
 }
 
 /* The current trace instruction of slot s is a barrier it may not issue yet. Registers
  * its arrival. */
-static int bar_blocked(slot_t *s)
+static int bar_blocked(tsrc_t *t, slot_t *s)
 {
     grp_t *g = s->g;
     if (s->part != 0 || !(s->warp->inst[s->pc].flags & TRC_F_BARRIER)) return 0;
@@ -88,7 +94,8 @@ static int bar_blocked(slot_t *s)
     if (s->arr_epoch != g->epoch + 1) {
         s->arr_epoch = g->epoch + 1;
         g->arrived++;
-        check_open(g);
+        t->waiting++;
+        check_open(t, g);
     }
     return !g->open;
 }
@@ -131,7 +138,7 @@ static void next_inst(tsrc_t *t, slot_t *s)
     if (s->pc >= s->warp->n) {
         s->exited = 1;
         s->g->live--;
-        check_open(s->g);
+        check_open(t, s->g);
         maybe_free(t, s);
         return;
     }
@@ -143,7 +150,7 @@ static const drv_inst *src_peek(void *ctx, unsigned w)
 {
     tsrc_t *t = ctx;
     slot_t *s = &t->slot[w];
-    if (!s->used || s->exited || bar_blocked(s)) return NULL;
+    if (!s->used || s->exited || bar_blocked(t, s)) return NULL;
     if (!s->head_ok) build_head(t, s);
     return &s->head;
 }
@@ -219,6 +226,7 @@ tsrc_t *tsrc_open(const cfg_t *c, const char *path, const char *hint_file,
     t->iface.peek = src_peek;
     t->iface.pop = src_pop;
     t->iface.complete = src_complete;
+    t->place = 1;
     return t;
 }
 
@@ -326,6 +334,7 @@ static int place_group(tsrc_t *t, unsigned nfree, char *err)
         slot_t *s = &t->slot[w];
         memset(s, 0, sizeof *s);
         s->used = 1;
+        t->nused++;
         s->g = g;
         s->warp = tw;
         g->held++;
@@ -343,20 +352,15 @@ static int place_group(tsrc_t *t, unsigned nfree, char *err)
 
 int tsrc_tick(tsrc_t *t, char *err)
 {
-    unsigned nfree = 0;
-    for (unsigned w = 0; w < t->c.warps; w++) {
-        slot_t *s = &t->slot[w];
-        if (!s->used) {
-            nfree++;
-            t->cnt.empty_slot_cycles++;
-        } else if (!s->exited && s->part == 0 && s->pc < s->warp->n &&
-                   (s->warp->inst[s->pc].flags & TRC_F_BARRIER) && bar_blocked(s)) {
-            t->cnt.bar_wait_slot_cycles++;
-        }
-    }
+    unsigned nfree = t->c.warps - t->nused;
+    t->cnt.empty_slot_cycles += nfree;
+    t->cnt.bar_wait_slot_cycles += t->waiting;
+    if (!t->place) return 0;
+    t->place = 0;
     for (;;) {
         if (!t->cur) {
             int rc = read_block(t, err);
+            if (rc < 0) t->place = 1;
             if (rc <= 0) return rc;
         }
         if (t->cur_next >= t->cur->b->nwarps) {
@@ -364,20 +368,14 @@ int tsrc_tick(tsrc_t *t, char *err)
             t->cur = NULL;
             continue;
         }
-        unsigned before = t->cur_next;
-        int rc = place_group(t, nfree, err);
+        int rc = place_group(t, t->c.warps - t->nused, err);
         if (rc < 0) return -1;
-        if (rc == 0) return 0;
-        nfree = 0;
-        for (unsigned w = 0; w < t->c.warps; w++) nfree += !t->slot[w].used;
-        if (t->cur_next == before) return 0;
+        if (rc == 0) return 0; /* wait for slots: a freed slot sets t->place again */
     }
 }
 
 int tsrc_done(const tsrc_t *t)
 {
-    if (t->cur || !(t->eof || (t->max_blocks && t->cnt.blocks >= t->max_blocks))) return 0;
-    for (unsigned w = 0; w < t->c.warps; w++)
-        if (t->slot[w].used) return 0;
-    return 1;
+    return !t->cur && t->nused == 0 &&
+           (t->eof || (t->max_blocks && t->cnt.blocks >= t->max_blocks));
 }
