@@ -70,12 +70,24 @@ static int dec_u32(scan *s, uint32_t max, uint32_t *v, const char *field)
     return 0;
 }
 
+/* Hex digit values, -1 for anything else (built on first use). */
+static signed char hex_tab[256];
+static int hex_ready;
+
+static void hex_init(void)
+{
+    for (unsigned c = 0; c < 256; c++) {
+        hex_tab[c] = -1;
+        if (c >= '0' && c <= '9') hex_tab[c] = (signed char)(c - '0');
+        if (c >= 'a' && c <= 'f') hex_tab[c] = (signed char)(c - 'a' + 10);
+        if (c >= 'A' && c <= 'F') hex_tab[c] = (signed char)(c - 'A' + 10);
+    }
+    hex_ready = 1;
+}
+
 static int hexval(char c)
 {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
+    return hex_tab[(unsigned char)c];
 }
 
 /* Hex number of at most maxdig significant digits, optional 0x. */
@@ -198,6 +210,7 @@ int parse_inst(const char *line, const parse_fmt *f, parse_intern_fn intern, voi
                trc_inst *o, char *what, size_t wn)
 {
     scan s = {line, what, wn};
+    if (!hex_ready) hex_init();
     uint32_t u, nd, ns, mw;
     uint64_t v;
     uint8_t ld[TRC_MAX_LISTED], ls[TRC_MAX_LISTED];

@@ -58,7 +58,7 @@ static int intern(void *ctx, const char *op, size_t len, const isa_info **info)
             return (int)(t->nops - 1);
         }
         const op_ent *o = &t->ops[e - 1];
-        if (strncmp(o->name, op, len) == 0 && o->name[len] == '\0') {
+        if (o->name[len] == '\0' && memcmp(o->name, op, len) == 0) {
             *info = &o->info;
             return (int)(e - 1);
         }
@@ -188,6 +188,9 @@ static int read_header(trc_t *t, char *err)
         } else if (word_is(s, "#BEGIN_TB")) {
             t->begin_read = 1;
             break;
+        } else if (word_is(s, "#END_TB")) {
+            t_err(t, err, "#END_TB without #BEGIN_TB (expected #BEGIN_TB)");
+            return -1;
         } else if (*s == '#') {
             continue;
         } else {
