@@ -235,11 +235,11 @@ static int parse_u64(const char *s, int hex, uint64_t max, uint64_t *v)
 /* One data line; 0 or -1 with err. */
 static int read_entry(hint_tab *t, const char *line, const char *path, uint64_t ln, char *err)
 {
-    char tk[6][32];
+    char tk[6][32], extra[32];
     const char *p = line;
     int n = 0, r;
     while (n < 6 && (r = token(&p, tk[n], sizeof tk[n])) == 1) n++;
-    if (r < 0 || (n == 6 && token(&p, tk[0], sizeof tk[0]) != 0)) {
+    if (r < 0 || (n == 6 && token(&p, extra, sizeof extra) != 0)) {
         set_err(err, path, ln, "too many or too long fields (expected pc side pos hint [near total])");
         return -1;
     }
