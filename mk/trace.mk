@@ -16,3 +16,5 @@ trace-bench: $(BUILD)/trace-bench $(BUILD)/malekeh-hints
 	@bash bench/trace_bench.sh
 
 TRACE_TEST_CMDS = "bash tests/trace_bad.sh $(BUILD)/malekeh-hints"
+
+test: $(BUILD)/malekeh-hints
