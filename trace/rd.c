@@ -31,6 +31,7 @@ struct rd {
     char *buf;              /* decoded bytes [beg, end) */
     size_t beg, end;
     uint64_t lineno;
+    int partial;            /* the last line returned had no newline */
 };
 
 void rd_verr(char *err, const char *name, uint64_t line, const char *fmt, va_list ap)
@@ -277,6 +278,7 @@ int rd_line(rd_t *r, char **line, char *err)
         if (nl || (r->out_eof && r->end > r->beg)) {
             size_t len = nl ? (size_t)(nl - s) : r->end - r->beg;
             r->beg += len + (nl ? 1 : 0);
+            r->partial = nl == NULL;
             if (len > 0 && s[len - 1] == '\r') len--;
             s[len] = '\0';
             if (memchr(s, '\0', len)) {
@@ -309,6 +311,11 @@ int rd_line(rd_t *r, char **line, char *err)
 uint64_t rd_lineno(const rd_t *r)
 {
     return r->lineno;
+}
+
+int rd_partial(const rd_t *r)
+{
+    return r->partial;
 }
 
 const char *rd_name(const rd_t *r)

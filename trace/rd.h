@@ -29,6 +29,9 @@ int rd_line(rd_t *r, char **line, char *err);
 /* Number of the line last returned (1-based; 0 before the first). */
 uint64_t rd_lineno(const rd_t *r);
 
+/* 1 if the line last returned ended at the end of the data, without a newline. */
+int rd_partial(const rd_t *r);
+
 /* The name given at open. */
 const char *rd_name(const rd_t *r);
 

@@ -342,7 +342,10 @@ static int add_inst(trc_t *t, blk_state *st, const char *line, char *err)
     trc_inst *in = &w->inst[st->have];
     char what[TRC_ERR_LEN - 64];
     if (parse_inst(line, &t->fmt, intern, t, in, what, sizeof what)) {
-        t_err(t, err, "%s", what);
+        if (rd_partial(t->rd))
+            t_err(t, err, "truncated trace: the file ends inside this instruction line: %s", what);
+        else
+            t_err(t, err, "%s", what);
         return -1;
     }
     in->line = (uint32_t)rd_lineno(t->rd);
