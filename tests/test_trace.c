@@ -622,6 +622,17 @@ static void test_bad_input(void)
     expect_bad(w1, "warp = 0\ninsts = 0\n#END", "repeated or out of order");
     static const char w2[] = HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 1\ninsts = 0\n#END_TB\n";
     expect_bad(w2, "warp = 1", "expected warp = 0");
+    /* more distinct opcodes than the table holds */
+    size_t cap = 200000, n = 0;
+    char *many = malloc(cap);
+    TT_CHECK(many != NULL);
+    if (many) {
+        n += (size_t)snprintf(many, cap, "-kernel name = k\n-accelsim tracer version = 4\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 5000\n");
+        for (unsigned i = 0; i < 4097; i++)
+            n += (size_t)snprintf(many + n, cap - n, "0000 ffffffff 0 OP%u 0 0\n", i);
+        expect_bad_at(many, n, 6 + 4097, "too many distinct opcodes");
+        free(many);
+    }
     /* NUL byte, overlong line */
     static const char nul[] = HDR("3", "0") "#BEGIN_TB\nthread\0block = 0,0,0\n#END_TB\n";
     expect_bad_at(nul, sizeof nul - 1, line_of(nul, "#BEGIN_TB") + 1, "NUL");

@@ -231,7 +231,7 @@ int parse_inst(const char *line, const parse_fmt *f, parse_intern_fn intern, voi
     const isa_info *info;
     int id = intern(ctx, p, oplen, &info);
     if (id < 0) {
-        snprintf(what, wn, "too many distinct opcodes (expected at most %d)", 4096);
+        snprintf(what, wn, "too many distinct opcodes or out of memory (expected at most %d opcodes)", 4096);
         return -1;
     }
     o->op = (uint16_t)id;

@@ -28,7 +28,8 @@ struct rd {
     lzma_stream xz;
     z_stream gz;
     int dec_ready;
-    char *buf;              /* decoded bytes [beg, end) */
+    char *buf;              /* decoded bytes [beg, end), cap bytes (+1 for a NUL) */
+    size_t cap;
     size_t beg, end;
     uint64_t lineno;
     int partial;            /* the last line returned had no newline */
@@ -226,23 +227,24 @@ static int start_decoder(rd_t *r, char *err)
     return 0;
 }
 
-static rd_t *rd_new(const char *name, char *err)
+static rd_t *rd_new(const char *name, size_t cap, char *err)
 {
     rd_t *r = calloc(1, sizeof *r);
-    if (r) r->buf = malloc(RD_BUF + 1);
+    if (r) r->buf = malloc(cap + 1);
     if (!r || !r->buf) {
         free(r);
-        snprintf(err, TRC_ERR_LEN, "%s:0: out of memory (expected %u bytes for the line buffer)",
-                 name, RD_BUF);
+        snprintf(err, TRC_ERR_LEN, "%s:0: out of memory (expected %zu bytes for the line buffer)",
+                 name, cap);
         return NULL;
     }
+    r->cap = cap;
     snprintf(r->name, sizeof r->name, "%s", name);
     return r;
 }
 
 rd_t *rd_open_file(const char *path, char *err)
 {
-    rd_t *r = rd_new(path, err);
+    rd_t *r = rd_new(path, RD_BUF, err);
     if (!r) return NULL;
     r->f = fopen(path, "rb");
     if (!r->f) {
@@ -259,7 +261,11 @@ rd_t *rd_open_file(const char *path, char *err)
 
 rd_t *rd_open_mem(const void *buf, size_t len, const char *name, char *err)
 {
-    rd_t *r = rd_new(name ? name : "(memory)", err);
+    /* a small plain buffer needs no more than its own size (fast for fuzzing) */
+    const uint8_t *b = buf;
+    int packed = buf && len >= 2 && ((b[0] == 0x1F && b[1] == 0x8B) || b[0] == 0xFD);
+    size_t cap = buf && !packed && len < RD_BUF ? len + 1 : RD_BUF;
+    rd_t *r = rd_new(name ? name : "(memory)", cap, err);
     if (!r) return NULL;
     r->mem = buf;
     r->mem_len = buf ? len : 0;
@@ -301,7 +307,7 @@ int rd_line(rd_t *r, char **line, char *err)
             r->end -= r->beg;
             r->beg = 0;
         }
-        long k = dec_read(r, (uint8_t *)r->buf + r->end, RD_BUF - r->end, err);
+        long k = dec_read(r, (uint8_t *)r->buf + r->end, r->cap - r->end, err);
         if (k < 0) return -1;
         if (k == 0) r->out_eof = 1;
         r->end += (size_t)k;

@@ -28,7 +28,7 @@ struct trc {
     int failed;
     uint64_t nblocks;
     op_ent *ops;
-    unsigned nops;
+    unsigned nops, cap_ops;
     uint16_t hash[TRC_HASH];  /* op id + 1, 0 = empty */
 };
 
@@ -49,6 +49,13 @@ static int intern(void *ctx, const char *op, size_t len, const isa_info **info)
         unsigned e = t->hash[i];
         if (e == 0) {
             if (t->nops >= TRC_MAX_OPS) return -1;
+            if (t->nops == t->cap_ops) {
+                unsigned nc = t->cap_ops * 2;
+                op_ent *no = realloc(t->ops, nc * sizeof *no);
+                if (!no) return -1;
+                t->ops = no;
+                t->cap_ops = nc;
+            }
             op_ent *o = &t->ops[t->nops];
             memcpy(o->name, op, len);
             o->name[len] = '\0';
@@ -213,7 +220,8 @@ static trc_t *open_common(rd_t *rd, char *err)
 {
     if (!rd) return NULL;
     trc_t *t = calloc(1, sizeof *t);
-    if (t) t->ops = calloc(TRC_MAX_OPS, sizeof *t->ops);
+    if (t) t->ops = malloc(64 * sizeof *t->ops);
+    if (t) t->cap_ops = 64;
     if (!t || !t->ops) {
         snprintf(err, TRC_ERR_LEN, "%s:0: out of memory (expected room for the reader)", rd_name(rd));
         if (t) free(t);
