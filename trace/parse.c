@@ -177,6 +177,11 @@ static const char *addresses(const ectx *e, const char *p, uint32_t mask)
         return ws(q);
     }
     for (unsigned i = 1; i < active; i++) {  /* hot: inlined [-]digits, else the full scanner */
+        if (p[0] == '0' && p[1] == ' ') {      /* the most common delta */
+            p += 2;
+            while (*p == ' ') p++;
+            continue;
+        }
         const char *d = p + (*p == '-');
         const char *t = d;
         while ((unsigned)(*t - '0') < 10u) t++;

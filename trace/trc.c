@@ -337,7 +337,8 @@ static int add_inst(trc_t *t, blk_state *st, const char *line, char *err)
         return -1;
     }
     if (st->have == st->cap_i) {
-        uint32_t nc = st->cap_i ? 2 * st->cap_i : 64;
+        /* the whole warp at once when small: a count without its lines wastes at most 64 Ki */
+        uint32_t nc = st->cap_i ? 2 * st->cap_i : (st->need < 65536 ? st->need : 65536);
         if (nc > st->need) nc = st->need;
         trc_inst *ni = realloc(w->inst, (size_t)nc * sizeof *ni);
         if (!ni) {
