@@ -376,6 +376,27 @@ static void test_isa_table(void)
     isa_decode("LDGSTS.E.BYPASS.128", &i);
     TT_EQ(i.src_w[0], 1);
     TT_EQ(i.src_w[1], 2);
+    isa_decode("I2F.S64", &i);  /* integer source pair, float destination */
+    TT_EQ(i.dst_w, 1);
+    TT_EQ(i.src_w[0], 2);
+    isa_decode("I2F.F64", &i);
+    TT_EQ(i.dst_w, 2);
+    TT_EQ(i.src_w[0], 1);
+    isa_decode("F2I.F64.TRUNC", &i);
+    TT_EQ(i.dst_w, 1);
+    TT_EQ(i.src_w[0], 2);
+    isa_decode("F2I.S64.F64", &i);
+    TT_EQ(i.dst_w, 2);
+    TT_EQ(i.src_w[0], 2);
+    isa_decode("F2I.FTZ.U32.TRUNC.NTZ", &i);
+    TT_EQ(i.dst_w, 1);
+    TT_EQ(i.src_w[0], 1);
+    isa_decode("F2F.F32.F64", &i);
+    TT_EQ(i.dst_w, 1);
+    TT_EQ(i.src_w[0], 2);
+    isa_decode("FRND.F64.TRUNC", &i);
+    TT_EQ(i.dst_w, 2);
+    TT_EQ(i.src_w[0], 2);
     isa_decode("", &i);
     TT_EQ(i.cls, TRC_CLS_INT);
     isa_decode("...", &i);

@@ -122,18 +122,37 @@ static int type_words(const char *m)
     return 0;
 }
 
-/* Conversions: the first type modifier is the destination type, the second the source. */
+/* A float type modifier (F16, BF16, TF32, F32, F64, FP8 kinds) vs an integer one. */
+static int is_float_type(const char *m)
+{
+    return m[0] == 'F' || m[0] == 'E' || strcmp(m, "BF16") == 0 || strcmp(m, "TF32") == 0;
+}
+
+/* Conversions. I2F: the float type is the destination, the integer type the source; F2I the
+ * other way round (so a single type such as I2F.S64 or F2I.F64 lands on the right side);
+ * F2F, I2I and the rest: the first type is the destination, the second the source; FRND
+ * keeps its type. */
 static void conv_widths(const toks *t, isa_info *o)
 {
+    const char *b = t->t[0];
+    int i2f = strcmp(b, "I2F") == 0 || strcmp(b, "I2FP") == 0;
+    int f2i = strcmp(b, "F2I") == 0 || strcmp(b, "F2IP") == 0;
     int seen = 0;
-    for (unsigned i = 1; i < t->n && seen < 2; i++) {
+    for (unsigned i = 1; i < t->n; i++) {
         int w = type_words(t->t[i]);
         if (!w) continue;
-        if (seen == 0) o->dst_w = (uint8_t)w;
-        else o->src_w[0] = (uint8_t)w;
+        if (i2f || f2i) {
+            int to_dst = is_float_type(t->t[i]) == i2f;
+            if (to_dst) o->dst_w = (uint8_t)w;
+            else o->src_w[0] = (uint8_t)w;
+        } else if (seen == 0) {
+            o->dst_w = (uint8_t)w;
+            if (strcmp(b, "FRND") == 0) o->src_w[0] = (uint8_t)w;
+        } else if (seen == 1) {
+            o->src_w[0] = (uint8_t)w;
+        }
         seen++;
     }
-    if (seen == 1 && strcmp(t->t[0], "FRND") == 0) o->src_w[0] = o->dst_w;
 }
 
 /* Matrix shape from a modifier like 16816 (m16 n8 k16), 1688, 884, 16832, 8816. */
