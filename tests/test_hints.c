@@ -91,6 +91,47 @@ static void test_exact_write_before_read(void)
     TT_EQ(w[0].src_near[0], 0);
 }
 
+/* The definition read literally: scan i+1 .. i+rthld for the first read or write of r. */
+static uint8_t naive(const trc_inst *w, uint32_t n, uint32_t i, uint8_t r, unsigned rthld)
+{
+    for (uint32_t j = i + 1; j < n && j - i <= rthld; j++) {
+        for (unsigned k = 0; k < w[j].nsrc; k++)
+            if (w[j].src[k] == r) return 1;
+        for (unsigned k = 0; k < w[j].ndst; k++)
+            if (w[j].dst[k] == r) return 0;
+    }
+    return 0;
+}
+
+/* hint_exact against the literal definition on random warps (few registers, many reuses). */
+static void test_exact_vs_naive(void)
+{
+    enum { N = 400 };
+    static trc_inst w[N];
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    unsigned mism = 0, ops = 0;
+    for (unsigned round = 0; round < 60; round++) {
+        unsigned regs = 2 + round % 12, rthld = 1 + round % 20;
+        for (unsigned i = 0; i < N; i++) {
+            memset(&w[i], 0, sizeof w[i]);
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            w[i].nsrc = (uint8_t)(x % 4);
+            w[i].ndst = (uint8_t)((x >> 8) % 3);
+            for (unsigned k = 0; k < w[i].nsrc; k++) w[i].src[k] = (uint8_t)((x >> (16 + 4 * k)) % regs);
+            for (unsigned k = 0; k < w[i].ndst; k++) w[i].dst[k] = (uint8_t)((x >> (40 + 4 * k)) % regs);
+        }
+        hint_exact(w, N, rthld);
+        for (uint32_t i = 0; i < N; i++) {
+            for (unsigned k = 0; k < w[i].nsrc; k++, ops++)
+                mism += w[i].src_near[k] != naive(w, N, i, w[i].src[k], rthld);
+            for (unsigned k = 0; k < w[i].ndst; k++, ops++)
+                mism += w[i].dst_near[k] != naive(w, N, i, w[i].dst[k], rthld);
+        }
+    }
+    TT_EQ(mism, 0);
+    TT_CHECK(ops > 20000);
+}
+
 static void set_hint(trc_inst *in, uint8_t s0, uint8_t d0)
 {
     in->src_near[0] = s0;
@@ -428,6 +469,7 @@ int main(void)
     }
     TT_RUN(test_exact_hand_worked);
     TT_RUN(test_exact_write_before_read);
+    TT_RUN(test_exact_vs_naive);
     TT_RUN(test_profile_majority_ties);
     TT_RUN(test_file_round_trip);
     TT_RUN(test_file_errors);
