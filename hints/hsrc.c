@@ -1,0 +1,154 @@
+/* hsrc.c - a trace reader that returns blocks with reuse hints set (hint.h modes). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hint.h"
+
+struct hsrc {
+    trc_t *t;
+    hint_opts o;
+    char file[1024];
+    hint_tab *tab;        /* profile and file modes */
+    trc_block **q;        /* profile mode: blocks read ahead, returned first */
+    size_t nq, qpos;
+};
+
+static void set_all(trc_block *b, uint8_t v)
+{
+    for (unsigned w = 0; w < b->nwarps; w++)
+        for (uint32_t i = 0; i < b->warp[w].n; i++) {
+            trc_inst *in = &b->warp[w].inst[i];
+            memset(in->src_near, v, in->nsrc);
+            memset(in->dst_near, v, in->ndst);
+        }
+}
+
+/* Hints of one block read from the trace, by mode. */
+static void set_hints(hsrc_t *h, trc_block *b)
+{
+    switch (h->o.mode) {
+    case HINT_EXACT:
+        for (unsigned w = 0; w < b->nwarps; w++) hint_exact(b->warp[w].inst, b->warp[w].n, h->o.rthld);
+        break;
+    case HINT_PROFILE:
+    case HINT_FILE:
+        for (unsigned w = 0; w < b->nwarps; w++) hint_tab_apply(h->tab, b->warp[w].inst, b->warp[w].n);
+        break;
+    case HINT_ALL_NEAR: set_all(b, 1); break;
+    case HINT_ALL_FAR: set_all(b, 0); break;
+    }
+}
+
+/* Profile mode: read the blocks holding the first profile_warps warps, count their exact
+ * outcomes, then apply the table to them. 0 or -1 with err. */
+static int profile(hsrc_t *h, char *err)
+{
+    size_t cap = 0;
+    uint64_t seen = 0;
+    h->tab = hint_tab_create();
+    if (!h->tab) {
+        snprintf(err, TRC_ERR_LEN, "hints: out of memory (expected room for the hint table)");
+        return -1;
+    }
+    while (seen < h->o.profile_warps) {
+        trc_block *b;
+        int r = trc_next_block(h->t, &b, err);
+        if (r < 0) return -1;
+        if (r == 0) break;
+        if (h->nq == cap) {
+            size_t nc = cap ? 2 * cap : 8;
+            trc_block **nq = realloc(h->q, nc * sizeof *nq);
+            if (!nq) {
+                trc_block_free(b);
+                snprintf(err, TRC_ERR_LEN, "hints: out of memory (expected room for %zu blocks)", nc);
+                return -1;
+            }
+            h->q = nq;
+            cap = nc;
+        }
+        h->q[h->nq++] = b;
+        for (unsigned w = 0; w < b->nwarps && seen < h->o.profile_warps; w++, seen++) {
+            hint_exact(b->warp[w].inst, b->warp[w].n, h->o.rthld);
+            if (hint_tab_count(h->tab, b->warp[w].inst, b->warp[w].n)) {
+                snprintf(err, TRC_ERR_LEN, "hints: out of memory (expected room for the hint table)");
+                return -1;
+            }
+        }
+    }
+    for (size_t i = 0; i < h->nq; i++) set_hints(h, h->q[i]);
+    return 0;
+}
+
+hsrc_t *hsrc_open(const char *path, const hint_opts *o, char *err)
+{
+    if (o->rthld < 1) {
+        snprintf(err, TRC_ERR_LEN, "hints: rthld %u (expected >= 1)", o->rthld);
+        return NULL;
+    }
+    if (o->mode == HINT_PROFILE && o->profile_warps < 1) {
+        snprintf(err, TRC_ERR_LEN, "hints: profile_warps %u (expected >= 1)", o->profile_warps);
+        return NULL;
+    }
+    if ((unsigned)o->mode > HINT_FILE) {
+        snprintf(err, TRC_ERR_LEN, "hints: mode %d (expected exact, profile, all-near, all-far or file)",
+                 (int)o->mode);
+        return NULL;
+    }
+    if (o->mode == HINT_FILE && (!o->file || !o->file[0])) {
+        snprintf(err, TRC_ERR_LEN, "hints: file mode without a file (expected a hint file name)");
+        return NULL;
+    }
+    hsrc_t *h = calloc(1, sizeof *h);
+    if (!h) {
+        snprintf(err, TRC_ERR_LEN, "%s:0: out of memory (expected room for the reader)", path);
+        return NULL;
+    }
+    h->o = *o;
+    if (o->file) {
+        snprintf(h->file, sizeof h->file, "%s", o->file);
+        h->o.file = h->file;
+    }
+    if (o->mode == HINT_FILE && !(h->tab = hint_tab_read(h->file, err))) {
+        hsrc_close(h);
+        return NULL;
+    }
+    h->t = trc_open(path, err);
+    if (!h->t || (o->mode == HINT_PROFILE && profile(h, err))) {
+        hsrc_close(h);
+        return NULL;
+    }
+    return h;
+}
+
+int hsrc_next_block(hsrc_t *h, trc_block **b, char *err)
+{
+    if (h->qpos < h->nq) {
+        *b = h->q[h->qpos];
+        h->q[h->qpos++] = NULL;
+        return 1;
+    }
+    int r = trc_next_block(h->t, b, err);
+    if (r == 1) set_hints(h, *b);
+    return r;
+}
+
+const trc_kernel *hsrc_kernel(const hsrc_t *h)
+{
+    return trc_kernel_info(h->t);
+}
+
+const trc_t *hsrc_reader(const hsrc_t *h)
+{
+    return h->t;
+}
+
+void hsrc_close(hsrc_t *h)
+{
+    if (!h) return;
+    for (size_t i = h->qpos; i < h->nq; i++) trc_block_free(h->q[i]);
+    free(h->q);
+    hint_tab_destroy(h->tab);
+    trc_close(h->t);
+    free(h);
+}

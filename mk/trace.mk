@@ -1,0 +1,20 @@
+# mk/trace.mk - the trace front end (included by the Makefile).
+#   build/malekeh-hints          reuse hints of an Accel-Sim trace (hints/hints_main.c)
+#   make trace-bench             reader speed and peak memory on a generated long trace
+# TRACE_TEST_CMDS: the commands `make test` runs for the trace front end.
+.PHONY: trace-bench
+
+build: $(BUILD)/malekeh-hints
+
+$(BUILD)/malekeh-hints: $(BUILD)/obj/hints/hints_main.o $(BUILD)/libmk.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/trace-bench: $(BUILD)/obj/bench/trace_bench.o $(BUILD)/libmk.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+trace-bench: $(BUILD)/trace-bench $(BUILD)/malekeh-hints
+	@bash bench/trace_bench.sh
+
+TRACE_TEST_CMDS = "bash tests/trace_bad.sh $(BUILD)/malekeh-hints"
+
+test: $(BUILD)/malekeh-hints

@@ -1,0 +1,774 @@
+/* test_trace.c - the Accel-Sim trace reader (trace/): formats by tracer version, address
+ * modes, register decoding and width expansion, the opcode table, xz/gzip input, every
+ * class of bad input, and the shipped traces of /work/shared/workloads (skipped if absent). */
+#include <lzma.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "isa.h"
+#include "trc.h"
+#include "tt.h"
+
+static int quick;
+
+#define HDR(ver, li)                                                                         \
+    "-kernel name = _Z4testPi\n-kernel id = 7\n-grid dim = (2,3,4)\n-block dim = (64,1,1)\n"   \
+    "-shmem = 256\n-nregs = 40\n-binary version = 80\n-cuda stream id = 0\n"                  \
+    "-shmem base_addr = 0x00007f0000000000\n-some future key = whatever\n"                    \
+    "-accelsim tracer version = " ver "\n-enable lineinfo = " li "\n\n"                       \
+    "#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] "     \
+    "mem_width [adrrescompress?] [mem_addresses] immediate\n\n"
+
+/* 1-based line of the first line of txt that starts with marker. */
+static unsigned line_of(const char *txt, const char *marker)
+{
+    const char *m = txt;
+    while (m && strncmp(m, marker, strlen(marker)) != 0) {
+        m = strchr(m, '\n');
+        if (m) m++;
+    }
+    if (!m) return 0;
+    unsigned n = 1;
+    for (const char *p = txt; p < m; p++) n += *p == '\n';
+    return n;
+}
+
+typedef struct {
+    unsigned blocks, warps;
+    unsigned long long insts;
+} counts;
+
+/* Read every block of an in-memory trace: 0, or -1 with err. */
+static int read_all(const void *buf, size_t len, counts *c, char *err)
+{
+    memset(c, 0, sizeof *c);
+    trc_t *t = trc_open_mem(buf, len, "snip", err);
+    if (!t) return -1;
+    trc_block *b;
+    int r;
+    while ((r = trc_next_block(t, &b, err)) == 1) {
+        c->blocks++;
+        c->warps += b->nwarps;
+        for (unsigned w = 0; w < b->nwarps; w++) c->insts += b->warp[w].n;
+        trc_block_free(b);
+    }
+    trc_close(t);
+    return r;
+}
+
+/* The first block of a snippet (or NULL with the error printed as a failure). */
+static trc_block *first_block(const char *txt, trc_t **tp)
+{
+    char err[TRC_ERR_LEN];
+    trc_t *t = trc_open_mem(txt, strlen(txt), "snip", err);
+    trc_block *b = NULL;
+    if (!t || trc_next_block(t, &b, err) != 1) {
+        fprintf(stderr, "  unexpected error: %s\n", err);
+        tt_failed_now++;
+        trc_close(t);
+        *tp = NULL;
+        return NULL;
+    }
+    *tp = t;
+    return b;
+}
+
+/* A snippet must fail with `snip:LINE:` where LINE is the line of marker, and the message
+ * must contain word. */
+static void expect_bad_at(const char *txt, size_t len, unsigned line, const char *word)
+{
+    char err[TRC_ERR_LEN] = "";
+    counts c;
+    int r = read_all(txt, len, &c, err);
+    char pre[64];
+    snprintf(pre, sizeof pre, "snip:%u: ", line);
+    if (r != -1 || strncmp(err, pre, strlen(pre)) != 0 || !strstr(err, word) || strchr(err, '\n')) {
+        fprintf(stderr, "  expected '%s...%s...', got r=%d '%s'\n", pre, word, r, err);
+        tt_failed_now++;
+    }
+}
+
+static void expect_bad(const char *txt, const char *marker, const char *word)
+{
+    expect_bad_at(txt, strlen(txt), line_of(txt, marker), word);
+}
+
+static int same_regs(const uint8_t *a, unsigned n, const uint8_t *want, unsigned nw)
+{
+    return n == nw && memcmp(a, want, n) == 0;
+}
+
+#define REGS(arr, n, ...)                                                                    \
+    do {                                                                                     \
+        static const uint8_t want_[] = {__VA_ARGS__};                                          \
+        if (!same_regs(arr, n, want_, sizeof want_)) {                                        \
+            fprintf(stderr, "  %s:%d: %s registers differ (n=%u)\n", __FILE__, __LINE__, #arr,  \
+                    (unsigned)(n));                                                          \
+            tt_failed_now++;                                                                 \
+        }                                                                                    \
+    } while (0)
+
+static const char v3_snip[] = HDR("3", "0")
+    "#BEGIN_TB\n\nthread block = 1,2,3\n\nwarp = 0\ninsts = 4\n"
+    "0000 ffffffff 1 R1 IMAD.MOV.U32 2 R255 R255 0 \n"
+    "0010 ffffffff 1 R6 IADD3 3 R4 R4 R4 0 \n"
+    "00d0 6190a142 0 STG.E.U8 2 R4 R255 1 2 0x7fc841520001 5 2 5 2 5 3 1 5 1 \n"
+    "0050 00000000 0 EXIT 0 0 \n"
+    "\nwarp = 1\ninsts = 1\n"
+    "0050 ffffffff 0 EXIT 0 0 \n"
+    "#END_TB\n\n#BEGIN_TB\nthread block = 0,0,1\nwarp = 0\ninsts = 0\n#END_TB\n";
+
+static void test_v3_no_prefix(void)
+{
+    trc_t *t;
+    trc_block *b = first_block(v3_snip, &t);
+    if (!b) return;
+    const trc_kernel *k = trc_kernel_info(t);
+    TT_EQ(k->tracer_version, 3);
+    TT_EQ(k->lineinfo, 0);
+    TT_EQ(b->id.x, 1);
+    TT_EQ(b->id.y, 2);
+    TT_EQ(b->id.z, 3);
+    TT_EQ(b->index, 0);
+    TT_EQ(b->nwarps, 2);
+    TT_EQ(b->warp[0].n, 4);
+    TT_EQ(b->warp[1].n, 1);
+    const trc_inst *i0 = &b->warp[0].inst[0], *i1 = &b->warp[0].inst[1], *i2 = &b->warp[0].inst[2];
+    TT_EQ(i0->pc, 0);
+    TT_EQ(i0->mask, 0xffffffffu);
+    TT_EQ(i0->line, line_of(v3_snip, "0000 ffffffff"));
+    TT_CHECK(strcmp(trc_opcode_name(t, i0->op), "IMAD.MOV.U32") == 0);
+    TT_EQ(i0->cls, TRC_CLS_INT);
+    REGS(i0->dst, i0->ndst, 1);
+    TT_EQ(i0->nsrc, 0);  /* both RZ dropped */
+    REGS(i1->src, i1->nsrc, 4, 4, 4);  /* repeated registers kept */
+    REGS(i1->dst, i1->ndst, 6);
+    TT_EQ(i2->pc, 0xd0);
+    TT_EQ(i2->mask, 0x6190a142u);
+    TT_EQ(i2->cls, TRC_CLS_LDST);
+    REGS(i2->src, i2->nsrc, 4, 5);  /* .E: 64-bit address pair; data RZ dropped */
+    TT_EQ(i2->ndst, 0);
+    TT_EQ(b->warp[0].inst[3].flags, TRC_F_EXIT);
+    TT_EQ(b->warp[0].inst[3].cls, TRC_CLS_BRANCH);
+    TT_CHECK(i0->op == b->warp[1].inst[0].op || i0->op != b->warp[0].inst[3].op);
+    TT_EQ(b->warp[0].inst[3].op, b->warp[1].inst[0].op);  /* interned */
+    trc_block_free(b);
+    char err[TRC_ERR_LEN];
+    TT_EQ(trc_next_block(t, &b, err), 1);
+    if (b) {
+        TT_EQ(b->index, 1);
+        TT_EQ(b->nwarps, 1);
+        TT_EQ(b->warp[0].n, 0);
+        trc_block_free(b);
+    }
+    TT_EQ(trc_next_block(t, &b, err), 0);
+    TT_EQ(trc_next_block(t, &b, err), 0);
+    trc_close(t);
+}
+
+static void test_v2_prefix(void)
+{
+    static const char s[] = HDR("2", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0 0 0 0 0008 ffffffff 1 R1 MOV 0 0\n"
+        "0 0 0 0 0010 0000ffff 1 R2 FFMA 3 R1 R1 R3 0\n#END_TB\n";
+    trc_t *t;
+    trc_block *b = first_block(s, &t);
+    if (!b) return;
+    const trc_inst *in = &b->warp[0].inst[1];
+    TT_EQ(in->pc, 0x10);
+    TT_EQ(in->mask, 0xffff);
+    TT_EQ(in->cls, TRC_CLS_FP);
+    REGS(in->src, in->nsrc, 1, 1, 3);
+    REGS(in->dst, in->ndst, 2);
+    trc_block_free(b);
+    trc_close(t);
+    /* the same lines without the prefix are wrong for version 2 */
+    static const char bad[] = HDR("2", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0008 ffffffff 1 R1 MOV 0 0\n#END_TB\n";
+    expect_bad(bad, "0008 ffffffff", "tb_y");
+}
+
+static void test_v4_lineinfo(void)
+{
+    static const char s[] = HDR("4", "1")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "12 0008 ffffffff 1 R1 MOV 0 0\n"
+        "13 0208 ffffffff 1 R25 LDG.E 1 R8 4 1 0x7fb02d700000 4\n#END_TB\n";
+    trc_t *t;
+    trc_block *b = first_block(s, &t);
+    if (!b) return;
+    TT_EQ(trc_kernel_info(t)->lineinfo, 1);
+    TT_EQ(b->warp[0].inst[0].pc, 8);
+    TT_EQ(b->warp[0].inst[1].pc, 0x208);
+    REGS(b->warp[0].inst[1].src, b->warp[0].inst[1].nsrc, 8, 9);
+    trc_block_free(b);
+    trc_close(t);
+    /* v4 has no immediate: a trailing number is an error */
+    static const char bad[] = HDR("4", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0008 ffffffff 1 R1 MOV 0 0 5\n#END_TB\n";
+    expect_bad(bad, "0008 ffffffff", "unexpected");
+}
+
+static void test_v5_immediates(void)
+{
+    static const char s[] = HDR("5", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 4\n"
+        "0030 ffffffff 1 R1 VIADD 1 R1 0 -264 \n"
+        "0050 00000000 0 BRA 0 0 528 \n"
+        "0060 ffffffff 1 R2 MOV 0 0\n"
+        "0340 ffffffff 1 R6 LDG.E 1 R6 4 1 0x7f6233c00200 0 0 \n#END_TB\n";
+    counts c;
+    char err[TRC_ERR_LEN];
+    TT_EQ(read_all(s, strlen(s), &c, err), 0);
+    TT_EQ(c.insts, 4);
+    static const char bad[] = HDR("5", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0030 ffffffff 1 R1 VIADD 1 R1 0 -26x4\n#END_TB\n";
+    expect_bad(bad, "0030 ffffffff", "immediate");
+    static const char two[] = HDR("5", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0030 ffffffff 1 R1 VIADD 1 R1 0 1 2\n#END_TB\n";
+    expect_bad(two, "0030 ffffffff", "unexpected");
+}
+
+#define ONE_INST(ver, line) HDR(ver, "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n" line "\n#END_TB\n"
+
+static int parses(const char *s)
+{
+    counts c;
+    char err[TRC_ERR_LEN];
+    int r = read_all(s, strlen(s), &c, err);
+    if (r) fprintf(stderr, "  unexpected error: %s\n", err);
+    return r == 0 && c.insts == 1;
+}
+
+static void test_address_modes(void)
+{
+    /* mask 0x0000000b: 3 active threads */
+    TT_CHECK(parses(ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 0 0x10 0x14 0x7f0000000018")));
+    TT_CHECK(parses(ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 1 0x10 4")));
+    TT_CHECK(parses(ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 1 0x10 -4")));
+    TT_CHECK(parses(ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 2 0x10 4 -8")));
+    TT_CHECK(parses(ONE_INST("5", "0100 0000000b 1 R2 LDG.E 1 R4 4 2 0x10 4 -8 0")));
+    TT_CHECK(parses(ONE_INST("5", "0100 0000000b 1 R2 LDG.E 1 R4 4 1 0x10 4 0")));
+    TT_CHECK(parses(ONE_INST("5", "0100 00000000 1 R2 LDG.E 1 R4 4 0 0")));
+    const char *bad[][2] = {
+        {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 0 0x10 0x14"), "address"},
+        {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 0 0x10 0x14 0x18 0x1c"), "unexpected"},
+        {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 2 0x10 4"), "delta"},
+        {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 2 0x10 4 8 12"), "unexpected"},
+        {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 1 0x10"), "stride"},
+        {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 3 0x10 4"), "address mode"},
+        {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 1 0xzz 4"), "base address"},
+        {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 1 0x12345678901234567 4"), "base address"},
+        {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 x4 1 0x10 4"), "memory width"},
+        {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 99999 1 0x10 4"), "memory width"},
+        {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4"), "address mode"},
+    };
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) expect_bad(bad[i][0], "0100 ", bad[i][1]);
+}
+
+static void test_widths(void)
+{
+    static const char s[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 12\n"
+        "0000 ffffffff 1 R4 LDG.E.64 1 R2 8 1 0x10 8\n"            /* 0: dst pair, addr pair */
+        "0010 ffffffff 0 STG.E.128.SYS 2 R8 R12 16 1 0x10 16\n"    /* 1: data quad */
+        "0020 ffffffff 1 R2 IMAD.WIDE 3 R3 R5 R6 0\n"              /* 2: dst pair, addend pair */
+        "0030 ffffffff 1 R2 IMAD.WIDE.U32 2 R3 R5 0\n"             /* 3: 2 listed: widths 1 */
+        "0040 ffffffff 1 R10 DFMA 3 R2 R4 R6 0\n"                  /* 4: all pairs */
+        "0050 ffffffff 1 R4 HMMA.16816.F32 3 R8 R12 R16 0\n"      /* 5: D4 A4 B2 C4 */
+        "0060 ffffffff 1 R4 HMMA.1688.F16 3 R8 R12 R255 0\n"      /* 6: D2 A2 B1, C RZ */
+        "0070 ffffffff 0 STL.64 2 R1 R4 8 1 0xfffbd0 0\n"         /* 7: local addr 1, data 2 */
+        "0080 ffffffff 1 R4 LDS.U.128 1 R2 16 1 0x0 16\n"        /* 8: dst quad, addr 1 */
+        "0090 ffffffff 1 R4 FOO.BAR.64 2 R1 R2 0\n"              /* 9: unknown: INT, 1 */
+        "00a0 ffffffff 1 R6 F2F.F64.F32 1 R3 0\n"                 /* 10: dst pair, src 1 */
+        "00b0 ffffffff 1 R4 LDC.64 0 0\n"                         /* 11: constant pair */
+        "#END_TB\n";
+    trc_t *t;
+    trc_block *b = first_block(s, &t);
+    if (!b) return;
+    const trc_inst *in = b->warp[0].inst;
+    REGS(in[0].dst, in[0].ndst, 4, 5);
+    REGS(in[0].src, in[0].nsrc, 2, 3);
+    REGS(in[1].src, in[1].nsrc, 8, 9, 12, 13, 14, 15);
+    REGS(in[2].dst, in[2].ndst, 2, 3);
+    REGS(in[2].src, in[2].nsrc, 3, 5, 6, 7);
+    REGS(in[3].src, in[3].nsrc, 3, 5);
+    REGS(in[4].dst, in[4].ndst, 10, 11);
+    REGS(in[4].src, in[4].nsrc, 2, 3, 4, 5, 6, 7);
+    TT_EQ(in[4].cls, TRC_CLS_DP);
+    REGS(in[5].dst, in[5].ndst, 4, 5, 6, 7);
+    REGS(in[5].src, in[5].nsrc, 8, 9, 10, 11, 12, 13, 16, 17, 18, 19);
+    TT_EQ(in[5].cls, TRC_CLS_TENSOR);
+    REGS(in[6].dst, in[6].ndst, 4, 5);
+    REGS(in[6].src, in[6].nsrc, 8, 9, 12);
+    REGS(in[7].src, in[7].nsrc, 1, 4, 5);
+    REGS(in[8].dst, in[8].ndst, 4, 5, 6, 7);
+    REGS(in[8].src, in[8].nsrc, 2);
+    TT_EQ(in[8].cls, TRC_CLS_SHMEM);
+    REGS(in[9].src, in[9].nsrc, 1, 2);
+    REGS(in[9].dst, in[9].ndst, 4);
+    TT_EQ(in[9].cls, TRC_CLS_INT);
+    REGS(in[10].dst, in[10].ndst, 6, 7);
+    REGS(in[10].src, in[10].nsrc, 3);
+    TT_EQ(in[10].cls, TRC_CLS_SFU);
+    REGS(in[11].dst, in[11].ndst, 4, 5);
+    trc_block_free(b);
+    trc_close(t);
+    /* expansion past R254 */
+    expect_bad(ONE_INST("3", "0100 ffffffff 1 R254 LDG.E.64 1 R2 8 1 0x10 8"), "0100 ", "R254");
+    expect_bad(ONE_INST("3", "0100 ffffffff 1 R2 LDG.E 1 R254 4 1 0x10 8"), "0100 ", "R254");
+    TT_CHECK(parses(ONE_INST("3", "0100 ffffffff 1 R253 LDG.E.64 1 R252 8 1 0x10 8")));
+}
+
+static void test_isa_table(void)
+{
+    isa_info i;
+    isa_decode("BAR.SYNC", &i);
+    TT_EQ(i.flags, TRC_F_BARRIER);
+    TT_EQ(i.cls, TRC_CLS_BRANCH);
+    isa_decode("BAR.SYNC.DEFER_BLOCKING", &i);
+    TT_EQ(i.flags, TRC_F_BARRIER);
+    isa_decode("BAR.RED.POPC", &i);
+    TT_EQ(i.flags, TRC_F_BARRIER);
+    isa_decode("BAR.ARV", &i);
+    TT_EQ(i.flags, 0);
+    isa_decode("EXIT", &i);
+    TT_EQ(i.flags, TRC_F_EXIT);
+    isa_decode("MUFU.RCP", &i);
+    TT_EQ(i.cls, TRC_CLS_SFU);
+    TT_EQ(i.dst_w, 1);
+    isa_decode("HFMA2.MMA", &i);
+    TT_EQ(i.cls, TRC_CLS_FP);
+    isa_decode("DSETP.GT.AND", &i);
+    TT_EQ(i.dst_w, 1);
+    TT_EQ(i.src_w[0], 2);
+    isa_decode("IMMA.16832.S8.S8", &i);
+    TT_EQ(i.dst_w, 4);
+    TT_EQ(i.src_w[0], 4);
+    TT_EQ(i.src_w[1], 2);
+    TT_EQ(i.src_w[2], 4);
+    isa_decode("HMMA.16816.F16", &i);
+    TT_EQ(i.dst_w, 2);
+    TT_EQ(i.src_w[0], 4);
+    TT_EQ(i.src_w[1], 2);
+    isa_decode("HMMA.1688.F32", &i);
+    TT_EQ(i.dst_w, 4);
+    TT_EQ(i.src_w[0], 2);
+    TT_EQ(i.src_w[1], 1);
+    TT_EQ(i.src_w[2], 4);
+    isa_decode("DMMA.884", &i);
+    TT_EQ(i.dst_w, 4);
+    TT_EQ(i.src_w[0], 2);
+    isa_decode("ATOMG.E.CAS.64.STRONG.GPU", &i);
+    TT_EQ(i.dst_w, 2);
+    TT_EQ(i.src_w[0], 2);
+    TT_EQ(i.src_w[1], 2);
+    TT_EQ(i.src_w[2], 2);
+    isa_decode("ATOMS.ADD", &i);
+    TT_EQ(i.cls, TRC_CLS_SHMEM);
+    TT_EQ(i.src_w[0], 1);
+    isa_decode("LDSM.16.M88.4", &i);
+    TT_EQ(i.dst_w, 4);
+    isa_decode("LDGSTS.E.BYPASS.128", &i);
+    TT_EQ(i.src_w[0], 1);
+    TT_EQ(i.src_w[1], 2);
+    isa_decode("I2F.S64", &i);  /* integer source pair, float destination */
+    TT_EQ(i.dst_w, 1);
+    TT_EQ(i.src_w[0], 2);
+    isa_decode("I2F.F64", &i);
+    TT_EQ(i.dst_w, 2);
+    TT_EQ(i.src_w[0], 1);
+    isa_decode("F2I.F64.TRUNC", &i);
+    TT_EQ(i.dst_w, 1);
+    TT_EQ(i.src_w[0], 2);
+    isa_decode("F2I.S64.F64", &i);
+    TT_EQ(i.dst_w, 2);
+    TT_EQ(i.src_w[0], 2);
+    isa_decode("F2I.FTZ.U32.TRUNC.NTZ", &i);
+    TT_EQ(i.dst_w, 1);
+    TT_EQ(i.src_w[0], 1);
+    isa_decode("F2F.F32.F64", &i);
+    TT_EQ(i.dst_w, 1);
+    TT_EQ(i.src_w[0], 2);
+    isa_decode("FRND.F64.TRUNC", &i);
+    TT_EQ(i.dst_w, 2);
+    TT_EQ(i.src_w[0], 2);
+    isa_decode("", &i);
+    TT_EQ(i.cls, TRC_CLS_INT);
+    isa_decode("...", &i);
+    TT_EQ(i.cls, TRC_CLS_INT);
+    isa_decode("HMMA.99999999999999999999", &i);
+    TT_CHECK(i.dst_w >= 1 && i.dst_w <= 8);
+    for (unsigned c = 0; c < TRC_NCLS; c++) TT_CHECK(strcmp(trc_cls_name(c), "?") != 0);
+    TT_CHECK(strcmp(trc_cls_name(TRC_NCLS), "?") == 0);
+}
+
+static void test_header_fields(void)
+{
+    trc_t *t;
+    trc_block *b = first_block(v3_snip, &t);
+    if (!b) return;
+    const trc_kernel *k = trc_kernel_info(t);
+    TT_CHECK(strcmp(k->name, "_Z4testPi") == 0);
+    TT_EQ(k->kernel_id, 7);
+    TT_EQ(k->grid.x, 2);
+    TT_EQ(k->grid.y, 3);
+    TT_EQ(k->grid.z, 4);
+    TT_EQ(k->block.x, 64);
+    TT_EQ(k->block.y, 1);
+    TT_EQ(k->shmem, 256);
+    TT_EQ(k->nregs, 40);
+    TT_EQ(k->binary_version, 80);
+    TT_CHECK(strcmp(k->compression, "none") == 0);
+    TT_CHECK(strcmp(trc_opcode_name(t, 9999), "?") == 0);
+    trc_block_free(b);
+    trc_close(t);
+    /* a header only: no blocks */
+    static const char hdr_only[] = HDR("5", "0");
+    counts c;
+    char err[TRC_ERR_LEN];
+    TT_EQ(read_all(hdr_only, strlen(hdr_only), &c, err), 0);
+    TT_EQ(c.blocks, 0);
+    /* a long kernel name is cut to fit */
+    char big[2048];
+    memset(big, 'x', sizeof big);
+    memcpy(big, "-kernel name = ", 15);
+    big[sizeof big - 1] = '\n';
+    trc_t *t2 = trc_open_mem(big, sizeof big, "snip", err);
+    TT_CHECK(t2 != NULL);
+    if (t2) TT_EQ(strlen(trc_kernel_info(t2)->name), 511);
+    trc_close(t2);
+}
+
+/* xz / gzip images of a text. */
+static uint8_t *xz_of(const char *s, size_t n, size_t *out)
+{
+    size_t cap = n + n / 2 + 1024, pos = 0;
+    uint8_t *buf = malloc(cap);
+    if (!buf) return NULL;
+    if (lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, NULL, (const uint8_t *)s, n, buf, &pos, cap) != LZMA_OK) {
+        free(buf);
+        return NULL;
+    }
+    *out = pos;
+    return buf;
+}
+
+static uint8_t *gz_of(const char *s, size_t n, size_t *out)
+{
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return NULL;
+    size_t cap = deflateBound(&z, n) + 64;
+    uint8_t *buf = malloc(cap);
+    if (!buf) {
+        deflateEnd(&z);
+        return NULL;
+    }
+    z.next_in = (Bytef *)(uintptr_t)s;
+    z.avail_in = (uInt)n;
+    z.next_out = buf;
+    z.avail_out = (uInt)cap;
+    int r = deflate(&z, Z_FINISH);
+    *out = cap - z.avail_out;
+    deflateEnd(&z);
+    if (r != Z_STREAM_END) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* Two readers give the same blocks, instruction by instruction. */
+static int same_stream(const void *a, size_t na, const void *b, size_t nb, unsigned long long *n)
+{
+    char err[TRC_ERR_LEN];
+    trc_t *ta = trc_open_mem(a, na, "a", err), *tb = trc_open_mem(b, nb, "b", err);
+    int ok = ta && tb, ra = 0, rb = 0;
+    *n = 0;
+    while (ok) {
+        trc_block *ba, *bb;
+        ra = trc_next_block(ta, &ba, err);
+        rb = trc_next_block(tb, &bb, err);
+        if (ra != rb) ok = 0;
+        if (ra == 1 && rb == 1) {
+            ok = ba->nwarps == bb->nwarps && ba->index == bb->index;
+            for (unsigned w = 0; ok && w < ba->nwarps; w++) {
+                ok = ba->warp[w].n == bb->warp[w].n;
+                for (uint32_t i = 0; ok && i < ba->warp[w].n; i++) {
+                    const trc_inst *x = &ba->warp[w].inst[i], *y = &bb->warp[w].inst[i];
+                    ok = x->pc == y->pc && x->mask == y->mask && x->line == y->line &&
+                         x->ndst == y->ndst && x->nsrc == y->nsrc &&
+                         memcmp(x->dst, y->dst, x->ndst) == 0 && memcmp(x->src, y->src, x->nsrc) == 0 &&
+                         strcmp(trc_opcode_name(ta, x->op), trc_opcode_name(tb, y->op)) == 0;
+                    (*n)++;
+                }
+            }
+        }
+        if (ra == 1) trc_block_free(ba);
+        if (rb == 1) trc_block_free(bb);
+        if (ra != 1 || rb != 1) break;
+    }
+    if (ok && ta && tb)
+        ok = strcmp(trc_kernel_info(ta)->name, trc_kernel_info(tb)->name) == 0 && ra == 0;
+    trc_close(ta);
+    trc_close(tb);
+    return ok;
+}
+
+static void check_compressed(const char *s, size_t n, const char *label)
+{
+    size_t nx = 0, ng = 0;
+    uint8_t *x = xz_of(s, n, &nx), *g = gz_of(s, n, &ng);
+    TT_CHECK(x && g);
+    if (!x || !g) {
+        free(x);
+        free(g);
+        return;
+    }
+    unsigned long long k = 0;
+    TT_CHECK(same_stream(s, n, x, nx, &k));
+    TT_CHECK(same_stream(s, n, g, ng, &k));
+    char err[TRC_ERR_LEN];
+    trc_t *t = trc_open_mem(x, nx, "x", err);
+    TT_CHECK(t && strcmp(trc_kernel_info(t)->compression, "xz") == 0);
+    trc_close(t);
+    t = trc_open_mem(g, ng, "g", err);
+    TT_CHECK(t && strcmp(trc_kernel_info(t)->compression, "gzip") == 0);
+    trc_close(t);
+    /* truncated and corrupt streams: one error line naming the stream kind */
+    counts c;
+    size_t cuts[3] = {nx / 2, nx - 1, nx > 40 ? 40 : nx / 3};
+    for (unsigned i = 0; i < 3; i++) {
+        int r = read_all(x, cuts[i], &c, err);
+        TT_EQ(r, -1);
+        TT_CHECK(strstr(err, "xz") != NULL);
+    }
+    size_t gcuts[3] = {ng / 2, ng - 1, ng > 40 ? 40 : ng / 3};
+    for (unsigned i = 0; i < 3; i++) {
+        int r = read_all(g, gcuts[i], &c, err);
+        TT_EQ(r, -1);
+        TT_CHECK(strstr(err, "gzip") != NULL);
+    }
+    x[nx / 2] ^= 0x55;
+    TT_EQ(read_all(x, nx, &c, err), -1);
+    TT_CHECK(strstr(err, "xz") != NULL);
+    g[ng / 2] ^= 0x55;
+    TT_EQ(read_all(g, ng, &c, err), -1);
+    TT_CHECK(strstr(err, "gzip") != NULL || strstr(err, "snip:") != NULL);
+    printf("  %s: xz %zu bytes, gzip %zu bytes, %llu instructions identical\n", label, nx, ng, k);
+    free(x);
+    free(g);
+}
+
+static void test_xz_gzip(void)
+{
+    check_compressed(v3_snip, strlen(v3_snip), "v3 snippet");
+}
+
+static void test_bad_input(void)
+{
+    /* empty file / no header */
+    expect_bad_at("", 0, 0, "empty");
+    expect_bad_at("\n\n", 2, 2, "header");
+    expect_bad("#BEGIN_TB\nthread block = 0,0,0\n#END_TB\n", "#BEGIN_TB", "header");
+    expect_bad("garbage\n", "garbage", "header");
+    expect_bad(HDR("3", "0") "-grid dim = (1,x,1)\n", "-grid dim = (1,x", "grid dim");
+    expect_bad(HDR("3", "0") "-enable lineinfo = 2\n", "-enable lineinfo = 2", "lineinfo");
+    expect_bad("-kernel name = k\n-accelsim tracer version = 9\n", "-accelsim", "version");
+    expect_bad("-kernel name = k\n-no equals sign\n", "-no equals", "-key = value");
+    /* truncated file: inside a block, inside a warp */
+    static const char t1[] = HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+                                          "0000 ffffffff 1 R1 MOV 0 0\n";
+    expect_bad(t1, "0000 ffffffff", "expected 2 instruction lines, read 1");
+    static const char t2[] = HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n"
+                                          "0000 ffffffff 1 R1 MOV 0 0\n";
+    expect_bad(t2, "0000 ffffffff", "#END_TB");
+    static const char t3[] = HDR("3", "0") "#BEGIN_TB\n";
+    expect_bad(t3, "#BEGIN_TB", "thread block");
+    /* fewer lines than insts = n, more lines */
+    static const char f1[] = HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n"
+                                          "0000 ffffffff 1 R1 MOV 0 0\nwarp = 1\ninsts = 0\n#END_TB\n";
+    expect_bad(f1, "warp = 1", "expected insts = 3");
+    static const char f2[] = HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n"
+                                          "0000 ffffffff 1 R1 MOV 0 0\n0010 ffffffff 1 R1 MOV 0 0\n#END_TB\n";
+    expect_bad(f2, "0010 ffffffff", "more instruction lines");
+    static const char f3[] = HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+                                          "0000 ffffffff 1 R1 MOV 0 0\n#END_TB\n";
+    expect_bad(f3, "#END_TB", "expected insts = 2");
+    /* unknown / garbled lines */
+    expect_bad(HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\nhello world\n#END_TB\n",
+               "hello", "unknown line");
+    expect_bad(HDR("3", "0") "#BEGIN_TB\nthread block = 0,0\n#END_TB\n", "thread block = 0,0", "thread block");
+    expect_bad(HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = x\n#END_TB\n", "warp = x", "warp");
+    expect_bad(HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = -1\n#END_TB\n", "insts = -1",
+               "insts");
+    expect_bad(HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 99999999999\n#END_TB\n",
+               "insts = 9", "insts");
+    expect_bad(HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\n0000 ffffffff 1 R1 MOV 0 0\n#END_TB\n",
+               "0000 ffffffff", "insts");
+    expect_bad(HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\ninsts = 1\n#END_TB\n", "insts = 1", "warp");
+    static const char bb[] = HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\n#BEGIN_TB\n";
+    expect_bad_at(bb, strlen(bb), line_of(bb, "thread block") + 1, "#END_TB");
+    expect_bad(HDR("3", "0") "#END_TB\n", "#END_TB", "#BEGIN_TB");
+    expect_bad(HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\n#END_TB\nstray\n", "stray", "#BEGIN_TB");
+    /* registers */
+    expect_bad(ONE_INST("3", "0000 ffffffff 1 R256 MOV 0 0"), "0000 ", "register");
+    expect_bad(ONE_INST("3", "0000 ffffffff 1 UR4 MOV 0 0"), "0000 ", "register");
+    expect_bad(ONE_INST("3", "0000 ffffffff 1 R MOV 0 0"), "0000 ", "register");
+    expect_bad(ONE_INST("3", "0000 ffffffff 0 IADD3 1 P0 0"), "0000 ", "register");
+    /* counts out of range or not matching */
+    expect_bad(ONE_INST("3", "0000 ffffffff 9 R1 R2 R3 R4 R5 R6 R7 R8 R9 MOV 0 0"), "0000 ", "destination count");
+    expect_bad(ONE_INST("3", "0000 ffffffff 1 R1 MOV 9 R1 R2 R3 R4 R5 R6 R7 R8 R9 0"), "0000 ", "source count");
+    expect_bad(ONE_INST("3", "0000 ffffffff 2 R1 MOV 0 0"), "0000 ", "register");
+    expect_bad(ONE_INST("3", "0000 ffffffff 0 R1 MOV 0 0"), "0000 ", "opcode");
+    expect_bad(ONE_INST("3", "0000 ffffffff 1 R1 IADD3 1 R2 R3 0"), "0000 ", "memory width");
+    expect_bad(ONE_INST("3", "0000 ffffffff 1 R1 IADD3 3 R2 R3 0"), "0000 ", "register");
+    /* PC and mask */
+    expect_bad(ONE_INST("3", "00g0 ffffffff 1 R1 MOV 0 0"), "00g0", "PC");
+    expect_bad(ONE_INST("3", "123456789 ffffffff 1 R1 MOV 0 0"), "123456789", "PC");
+    expect_bad(ONE_INST("3", "0000 fffffffff 1 R1 MOV 0 0"), "0000 ", "mask");
+    expect_bad(ONE_INST("3", "0000 xyz 1 R1 MOV 0 0"), "0000 ", "mask");
+    expect_bad(ONE_INST("3", "0000"), "0000", "mask");
+    /* opcodes */
+    expect_bad(ONE_INST("3", "0000 ffffffff 1 R1 M@V 0 0"), "0000 ", "opcode");
+    expect_bad(ONE_INST("3", "0000 ffffffff 1 R1 0 0"), "0000 ", "opcode");
+    /* warp ids repeated or out of order */
+    static const char w1[] = HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 0\n"
+                                          "warp = 0\ninsts = 0\n#END_TB\n";
+    expect_bad(w1, "warp = 0\ninsts = 0\n#END", "repeated or out of order");
+    static const char w2[] = HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 1\ninsts = 0\n#END_TB\n";
+    expect_bad(w2, "warp = 1", "expected warp = 0");
+    /* more distinct opcodes than the table holds */
+    size_t cap = 200000, n = 0;
+    char *many = malloc(cap);
+    TT_CHECK(many != NULL);
+    if (many) {
+        n += (size_t)snprintf(many, cap, "-kernel name = k\n-accelsim tracer version = 4\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 5000\n");
+        for (unsigned i = 0; i < 4097; i++)
+            n += (size_t)snprintf(many + n, cap - n, "0000 ffffffff 0 OP%u 0 0\n", i);
+        expect_bad_at(many, n, 6 + 4097, "too many distinct opcodes");
+        free(many);
+    }
+    /* NUL byte, overlong line */
+    static const char nul[] = HDR("3", "0") "#BEGIN_TB\nthread\0block = 0,0,0\n#END_TB\n";
+    expect_bad_at(nul, sizeof nul - 1, line_of(nul, "#BEGIN_TB") + 1, "NUL");
+    size_t nbig = (2u << 20) + 100;
+    char *big = malloc(nbig);
+    TT_CHECK(big != NULL);
+    if (big) {
+        memset(big, 'a', nbig);
+        memcpy(big, "-kernel name = ", 15);
+        expect_bad_at(big, nbig, 1, "longer");
+        free(big);
+    }
+}
+
+/* Random damage to a valid snippet never crashes, hangs or leaks (ASan build). */
+static void test_mutations(void)
+{
+    size_t n = strlen(v3_snip);
+    char *buf = malloc(n + 1);
+    TT_CHECK(buf != NULL);
+    if (!buf) return;
+    uint64_t x = 88172645463325252ull;
+    unsigned rounds = quick ? 300 : 3000, errors = 0;
+    for (unsigned r = 0; r < rounds; r++) {
+        memcpy(buf, v3_snip, n + 1);
+        size_t len = n;
+        for (unsigned k = 0; k < 1 + r % 4; k++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            size_t at = (size_t)(x % n);
+            switch (x >> 60 & 3) {
+            case 0: buf[at] = (char)(x >> 32); break;
+            case 1: buf[at] = "0123456789 \nR#=,x"[(x >> 40) % 17]; break;
+            case 2: len = at; break;
+            default: buf[at] = ' '; break;
+            }
+        }
+        counts c;
+        char err[TRC_ERR_LEN];
+        if (read_all(buf, len, &c, err)) {
+            errors++;
+            TT_CHECK(strncmp(err, "snip:", 5) == 0 && !strchr(err, '\n'));
+        }
+    }
+    printf("  %u mutated snippets, %u rejected with one error line\n", rounds, errors);
+    free(buf);
+}
+
+static void test_shipped(void)
+{
+    static const struct {
+        const char *file;
+        unsigned long long insts;
+        unsigned blocks, warps;
+    } ship[] = {
+        {"bfs_rodinia_sm80_kernel-9.traceg", 39422, 8, 128},
+        {"btree_find_key_sm90_kernel-1.traceg", 21832, 8, 32},
+        {"adjust_weights_sm90_kernel-4.traceg", 8064, 128, 128},
+        {"matrixmul32_sm61_kernel-1.traceg", 32 * 138, 1, 32},
+        {"pytorch_pow_kernel-593_tracer-v5_EXCERPT_TB0-1.traceg", 8 * 33, 2, 8},
+    };
+    const char *dir = "/work/shared/workloads";
+    for (unsigned i = 0; i < sizeof ship / sizeof ship[0]; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, ship[i].file);
+        FILE *f = fopen(path, "rb");
+        if (!f) {
+            printf("SKIP: %s (not present)\n", path);
+            continue;
+        }
+        fseek(f, 0, SEEK_END);
+        long n = ftell(f);
+        fseek(f, 0, SEEK_SET);
+        char *buf = malloc((size_t)n + 1);
+        TT_CHECK(buf && fread(buf, 1, (size_t)n, f) == (size_t)n);
+        fclose(f);
+        if (!buf) continue;
+        char err[TRC_ERR_LEN];
+        trc_t *t = trc_open(path, err);
+        TT_CHECK(t != NULL);
+        unsigned long long insts = 0;
+        unsigned blocks = 0, warps = 0;
+        trc_block *b;
+        int r = -1;
+        while (t && (r = trc_next_block(t, &b, err)) == 1) {
+            blocks++;
+            warps += b->nwarps;
+            for (unsigned w = 0; w < b->nwarps; w++) insts += b->warp[w].n;
+            trc_block_free(b);
+        }
+        if (r) fprintf(stderr, "  %s\n", err);
+        TT_EQ(r, 0);
+        TT_EQ(insts, ship[i].insts);
+        TT_EQ(blocks, ship[i].blocks);
+        TT_EQ(warps, ship[i].warps);
+        trc_close(t);
+        printf("  %s: %u blocks, %u warps, %llu instructions\n", ship[i].file, blocks, warps, insts);
+        if (!quick || i == 4) check_compressed(buf, (size_t)n, ship[i].file);
+        free(buf);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+    TT_RUN(test_v3_no_prefix);
+    TT_RUN(test_v2_prefix);
+    TT_RUN(test_v4_lineinfo);
+    TT_RUN(test_v5_immediates);
+    TT_RUN(test_address_modes);
+    TT_RUN(test_widths);
+    TT_RUN(test_isa_table);
+    TT_RUN(test_header_fields);
+    TT_RUN(test_xz_gzip);
+    TT_RUN(test_bad_input);
+    TT_RUN(test_mutations);
+    TT_RUN(test_shipped);
+    TT_EXIT();
+}

@@ -1,0 +1,22 @@
+/* isa.h - what an opcode text means for the register file: its execution class, flags,
+ * and the width (in 32-bit registers) of each listed destination and source register.
+ * The rules and their sources are in docs/trace.md ("Opcode table"). Unknown opcodes are
+ * integer ALU with width 1 everywhere.
+ */
+#ifndef ISA_H
+#define ISA_H
+
+#include <stdint.h>
+#include "trc.h"
+
+typedef struct {
+    uint8_t cls;                     /* trc_cls */
+    uint8_t flags;                   /* TRC_F_* */
+    uint8_t dst_w;                   /* width of every listed destination, 1..8 */
+    uint8_t src_w[TRC_MAX_LISTED];   /* width of the listed source at each position, 1..8 */
+} isa_info;
+
+/* Decode opcode text such as "IMAD.WIDE.U32" or "LDG.E.128.SYS" into *out (never fails). */
+void isa_decode(const char *opcode, isa_info *out);
+
+#endif

@@ -1,0 +1,271 @@
+/* parse.c - scan one instruction line:
+ *   [tb_x tb_y tb_z warp] [line_num] PC mask dest_num [dests] OPCODE src_num [srcs]
+ *   mem_width [addr_mode addresses...] [immediate]
+ * Address modes (Accel-Sim trace_parser.cc): 0 list all (one hex address per active
+ * thread), 1 base_stride (hex base, decimal stride), 2 base_delta (hex base, then one
+ * decimal delta per further active thread).
+ * The scanners keep the cursor in a local and return the new position, or NULL when the
+ * token is malformed; the caller then describes the token at the old position. */
+#include "parse.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_MEM_WIDTH 4096u
+
+/* Character classes: hex digit value + 1 (0 = not hex), and token ends. */
+static uint8_t hex1[256];
+static uint8_t endc[256];
+static int tabs_ready;
+
+static void tabs_init(void)
+{
+    for (unsigned c = 0; c < 256; c++) {
+        if (c >= '0' && c <= '9') hex1[c] = (uint8_t)(c - '0' + 1);
+        if (c >= 'a' && c <= 'f') hex1[c] = (uint8_t)(c - 'a' + 11);
+        if (c >= 'A' && c <= 'F') hex1[c] = (uint8_t)(c - 'A' + 11);
+    }
+    endc[0] = endc[' '] = endc['\t'] = 1;
+    tabs_ready = 1;
+}
+
+#define IS_END(c) (endc[(uint8_t)(c)])
+
+static inline const char *ws(const char *p)
+{
+    while (*p == ' ' || *p == '\t') p++;
+    return p;
+}
+
+/* Hex number, optional 0x, at most maxdig significant digits. */
+static const char *rd_hex(const char *p, unsigned maxdig, uint64_t *v)
+{
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) p += 2;
+    const char *q = p;
+    while (*p == '0') p++;
+    const char *sig = p;
+    uint64_t x = 0;
+    unsigned d;
+    while ((d = hex1[(uint8_t)*p]) != 0) {
+        x = x << 4 | (d - 1);
+        p++;
+    }
+    if (p == q || (size_t)(p - sig) > maxdig || !IS_END(*p)) return NULL;
+    *v = x;
+    return p;
+}
+
+/* Unsigned decimal, at most max. */
+static const char *rd_dec(const char *p, uint32_t max, uint32_t *v)
+{
+    uint64_t x = 0;
+    const char *q = p;
+    while (*p >= '0' && *p <= '9') {
+        x = x * 10 + (unsigned)(*p++ - '0');
+        if (x > max) return NULL;
+    }
+    if (p == q || !IS_END(*p)) return NULL;
+    *v = (uint32_t)x;
+    return p;
+}
+
+/* Signed decimal of at most 19 digits, or a 0x hex number (immediates). */
+static const char *skip_sdec(const char *p)
+{
+    if (*p == '-' || *p == '+') p++;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        uint64_t v;
+        return rd_hex(p, 16, &v);
+    }
+    const char *q = p;
+    while (*p >= '0' && *p <= '9') p++;
+    if (p == q || p - q > 19 || !IS_END(*p)) return NULL;
+    return p;
+}
+
+static const char *rd_reg(const char *p, uint8_t *r)
+{
+    if (*p++ != 'R') return NULL;
+    unsigned v = 0;
+    const char *q = p;
+    while (*p >= '0' && *p <= '9' && p - q < 4) v = v * 10 + (unsigned)(*p++ - '0');
+    if (p == q || p - q > 3 || v > 255 || !IS_END(*p)) return NULL;
+    *r = (uint8_t)v;
+    return p;
+}
+
+/* "'token'" (cut) or "end of line". */
+static const char *tokq(const char *p, char *buf, size_t n)
+{
+    if (*p == '\0') return "end of line";
+    size_t k = 0;
+    while (!IS_END(p[k]) && k < 32) k++;
+    snprintf(buf, n, "'%.*s%s'", (int)k, p, IS_END(p[k]) ? "" : "...");
+    return buf;
+}
+
+typedef struct {
+    char *what;
+    size_t wn;
+} ectx;
+
+static int bad(const ectx *e, const char *p, const char *field, const char *expected)
+{
+    char q[48];
+    snprintf(e->what, e->wn, "bad %s %s (expected %s)", field, tokq(p, q, sizeof q), expected);
+    return -1;
+}
+
+static int bad_dec(const ectx *e, const char *p, const char *field, uint32_t max)
+{
+    char exp[48];
+    snprintf(exp, sizeof exp, "a decimal number 0..%u", (unsigned)max);
+    return bad(e, p, field, exp);
+}
+
+static int is_op_char(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+           c == '.' || c == '_';
+}
+
+/* Registers of one side, expanded by width; RZ dropped. */
+static int expand(const ectx *e, const uint8_t *listed, unsigned nl, const uint8_t *w, int same_w,
+                  uint8_t *out, uint8_t *nout, const char *side)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < nl; i++) {
+        unsigned r = listed[i], wi = same_w ? w[0] : w[i];
+        if (r == TRC_RZ) continue;
+        if (r + wi - 1 > 254) {
+            snprintf(e->what, e->wn,
+                     "%s register R%u of width %u runs past R254 (expected a register pair/quad below RZ)",
+                     side, r, wi);
+            return -1;
+        }
+        if (n + wi > TRC_MAX_XREGS) {
+            snprintf(e->what, e->wn, "more than %d %s registers after width expansion (expected fewer)",
+                     TRC_MAX_XREGS, side);
+            return -1;
+        }
+        for (unsigned k = 0; k < wi; k++) out[n++] = (uint8_t)(r + k);
+    }
+    *nout = (uint8_t)n;
+    return 0;
+}
+
+/* The address part after mem_width > 0; returns the position after it or NULL. */
+static const char *addresses(const ectx *e, const char *p, uint32_t mask)
+{
+    uint32_t mode;
+    uint64_t v;
+    unsigned active = (unsigned)__builtin_popcount(mask);
+    const char *q;
+    p = ws(p);
+    if (!(q = rd_dec(p, 2, &mode))) return bad_dec(e, p, "address mode", 2), NULL;
+    p = ws(q);
+    if (mode == 0) {
+        for (unsigned i = 0; i < active; i++, p = ws(q))
+            if (!(q = rd_hex(p, 16, &v)))
+                return bad(e, p, "address", "one hex address per active thread"), NULL;
+        return p;
+    }
+    if (!(q = rd_hex(p, 16, &v))) return bad(e, p, "base address", "a hex address"), NULL;
+    p = ws(q);
+    if (mode == 1) {
+        if (!(q = skip_sdec(p))) return bad(e, p, "address stride", "a signed decimal number"), NULL;
+        return ws(q);
+    }
+    for (unsigned i = 1; i < active; i++) {  /* hot: inlined [-]digits, else the full scanner */
+        if (p[0] == '0' && p[1] == ' ') {      /* the most common delta */
+            p += 2;
+            while (*p == ' ') p++;
+            continue;
+        }
+        const char *d = p + (*p == '-');
+        const char *t = d;
+        while ((unsigned)(*t - '0') < 10u) t++;
+        if (t > d && t - d <= 19 && IS_END(*t)) q = t;
+        else if (!(q = skip_sdec(p)))
+            return bad(e, p, "address delta", "one signed decimal delta per further active thread"), NULL;
+        p = q;
+        while (*p == ' ') p++;
+        if (*p == '\t') p = ws(p);
+    }
+    return p;
+}
+
+int parse_inst(const char *line, const parse_fmt *f, parse_intern_fn intern, void *ctx,
+               trc_inst *o, char *what, size_t wn)
+{
+    const ectx e = {what, wn};
+    const char *p = ws(line), *q;
+    uint32_t u, nd, ns, mw;
+    uint64_t v;
+    uint8_t ld[TRC_MAX_LISTED], ls[TRC_MAX_LISTED];
+    if (!tabs_ready) tabs_init();
+
+    if (f->version < 3) {
+        static const char *const names[4] = {"tb_x", "tb_y", "tb_z", "warp id"};
+        for (unsigned i = 0; i < 4; i++, p = ws(q))
+            if (!(q = rd_dec(p, 0xffffffffu, &u))) return bad_dec(&e, p, names[i], 0xffffffffu);
+    }
+    if (f->lineinfo) {
+        if (!(q = rd_dec(p, 0xffffffffu, &u))) return bad_dec(&e, p, "line number", 0xffffffffu);
+        p = ws(q);
+    }
+    if (!(q = rd_hex(p, 8, &v))) return bad(&e, p, "PC", "a hex number of at most 8 digits");
+    o->pc = (uint32_t)v;
+    p = ws(q);
+    if (!(q = rd_hex(p, 8, &v))) return bad(&e, p, "active mask", "a hex number of at most 8 digits");
+    o->mask = (uint32_t)v;
+    p = ws(q);
+    if (!(q = rd_dec(p, TRC_MAX_LISTED, &nd))) return bad_dec(&e, p, "destination count", TRC_MAX_LISTED);
+    p = ws(q);
+    for (unsigned i = 0; i < nd; i++, p = ws(q))
+        if (!(q = rd_reg(p, &ld[i])))
+            return bad(&e, p, "register", "R0..R255 in the destination list, as many as the count says");
+
+    size_t oplen = 0;
+    while (is_op_char(p[oplen])) oplen++;
+    if (oplen == 0 || !IS_END(p[oplen]) || !((p[0] >= 'A' && p[0] <= 'Z') || (p[0] >= 'a' && p[0] <= 'z')))
+        return bad(&e, p, "opcode", "a SASS opcode like IADD3 after the destinations");
+    if (p[0] == 'R' && oplen > 1 && oplen <= 4 && rd_reg(p, &ld[0]))
+        return bad(&e, p, "opcode", "an opcode, not a register: does the destination count match?");
+    if (oplen > PARSE_MAX_OPCODE) return bad(&e, p, "opcode", "at most 63 characters");
+    const isa_info *info;
+    int id = intern(ctx, p, oplen, &info);
+    if (id < 0) {
+        snprintf(what, wn, "too many distinct opcodes or out of memory (expected at most %d opcodes)", 4096);
+        return -1;
+    }
+    o->op = (uint16_t)id;
+    o->cls = info->cls;
+    o->flags = info->flags;
+    p = ws(p + oplen);
+
+    if (!(q = rd_dec(p, TRC_MAX_LISTED, &ns))) return bad_dec(&e, p, "source count", TRC_MAX_LISTED);
+    p = ws(q);
+    for (unsigned i = 0; i < ns; i++, p = ws(q))
+        if (!(q = rd_reg(p, &ls[i])))
+            return bad(&e, p, "register", "R0..R255 in the source list, as many as the count says");
+    if (!(q = rd_dec(p, MAX_MEM_WIDTH, &mw))) return bad_dec(&e, p, "memory width", MAX_MEM_WIDTH);
+    p = ws(q);
+    if (mw > 0 && !(p = addresses(&e, p, o->mask))) return -1;
+    if (f->version >= 5 && *p) {
+        if (!(q = skip_sdec(p))) return bad(&e, p, "immediate", "a signed decimal number");
+        p = ws(q);
+    }
+    if (*p) {
+        char t[48];
+        snprintf(what, wn, "unexpected %s at the end of the line (expected nothing more; do the counts match?)",
+                 tokq(p, t, sizeof t));
+        return -1;
+    }
+
+    if (expand(&e, ld, nd, &info->dst_w, 1, o->dst, &o->ndst, "destination")) return -1;
+    if (expand(&e, ls, ns, info->src_w, 0, o->src, &o->nsrc, "source")) return -1;
+    memset(o->dst_near, 0, sizeof o->dst_near);
+    memset(o->src_near, 0, sizeof o->src_near);
+    return 0;
+}

@@ -1,0 +1,24 @@
+/* parse.h - one Accel-Sim instruction line -> trc_inst (hand-written scanners). */
+#ifndef PARSE_H
+#define PARSE_H
+
+#include <stddef.h>
+#include "isa.h"
+#include "trc.h"
+
+#define PARSE_MAX_OPCODE 63  /* longest opcode text accepted */
+
+typedef struct {
+    unsigned version;  /* tracer version: < 3 has the `tb_x tb_y tb_z warp` prefix, >= 5 an immediate */
+    int lineinfo;      /* a leading line number */
+} parse_fmt;
+
+/* Intern an opcode text of len bytes: its id and *info, or -1 when the table is full. */
+typedef int (*parse_intern_fn)(void *ctx, const char *op, size_t len, const isa_info **info);
+
+/* Parse line s into *out (all fields but `line`, hints cleared). 0, or -1 with
+ * `what is wrong (what was expected)` in what[wn]. */
+int parse_inst(const char *s, const parse_fmt *f, parse_intern_fn intern, void *ctx,
+               trc_inst *out, char *what, size_t wn);
+
+#endif

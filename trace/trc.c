@@ -1,0 +1,511 @@
+/* trc.c - the trace reader: kernel header, thread blocks, warps, opcode interning. */
+#include "trc.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa.h"
+#include "parse.h"
+#include "rd.h"
+
+#define TRC_MAX_OPS 4096               /* distinct opcodes per trace */
+#define TRC_HASH (2 * TRC_MAX_OPS)     /* open addressing, power of two */
+#define TRC_MAX_WARPS 1024u            /* warps per thread block */
+#define TRC_MAX_INSTS (1u << 26)       /* `insts = n` per warp */
+#define TRC_MAX_VERSION 5u
+
+typedef struct {
+    char name[PARSE_MAX_OPCODE + 1];
+    isa_info info;
+} op_ent;
+
+struct trc {
+    rd_t *rd;
+    trc_kernel k;
+    parse_fmt fmt;
+    int begin_read;       /* the header loop consumed the first #BEGIN_TB */
+    int failed;
+    uint64_t nblocks;
+    op_ent *ops;
+    unsigned nops, cap_ops;
+    uint16_t hash[TRC_HASH];  /* op id + 1, 0 = empty */
+};
+
+static void t_err(const trc_t *t, char *err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rd_verr(err, rd_name(t->rd), rd_lineno(t->rd), fmt, ap);
+    va_end(ap);
+}
+
+static int intern(void *ctx, const char *op, size_t len, const isa_info **info)
+{
+    trc_t *t = ctx;
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++) h = (h ^ (uint8_t)op[i]) * 16777619u;
+    for (uint32_t i = h & (TRC_HASH - 1);; i = (i + 1) & (TRC_HASH - 1)) {
+        unsigned e = t->hash[i];
+        if (e == 0) {
+            if (t->nops >= TRC_MAX_OPS) return -1;
+            if (t->nops == t->cap_ops) {
+                unsigned nc = t->cap_ops * 2;
+                op_ent *no = realloc(t->ops, nc * sizeof *no);
+                if (!no) return -1;
+                t->ops = no;
+                t->cap_ops = nc;
+            }
+            op_ent *o = &t->ops[t->nops];
+            memcpy(o->name, op, len);
+            o->name[len] = '\0';
+            isa_decode(o->name, &o->info);
+            t->hash[i] = (uint16_t)(++t->nops);
+            *info = &o->info;
+            return (int)(t->nops - 1);
+        }
+        const op_ent *o = &t->ops[e - 1];
+        if (o->name[len] == '\0' && memcmp(o->name, op, len) == 0) {
+            *info = &o->info;
+            return (int)(e - 1);
+        }
+    }
+}
+
+static const char *skip_ws(const char *s)
+{
+    while (*s == ' ' || *s == '\t') s++;
+    return s;
+}
+
+/* s starts with word w followed by the end or whitespace. */
+static int word_is(const char *s, const char *w)
+{
+    size_t n = strlen(w);
+    return strncmp(s, w, n) == 0 && (s[n] == '\0' || s[n] == ' ' || s[n] == '\t');
+}
+
+/* Unsigned decimal at *p, at most max; advances *p. */
+static int num(const char **p, unsigned long long max, unsigned long long *v)
+{
+    const char *s = skip_ws(*p);
+    unsigned long long x = 0;
+    if (*s < '0' || *s > '9') return -1;
+    while (*s >= '0' && *s <= '9') {
+        x = x * 10 + (unsigned)(*s++ - '0');
+        if (x > max) return -1;
+    }
+    *p = s;
+    *v = x;
+    return 0;
+}
+
+/* "key = N" where s points after key: the number, nothing after it. */
+static int key_num(const char *s, unsigned long long max, unsigned long long *v)
+{
+    s = skip_ws(s);
+    if (*s++ != '=') return -1;
+    if (num(&s, max, v)) return -1;
+    return *skip_ws(s) ? -1 : 0;
+}
+
+/* "(x,y,z)" or "x,y,z". */
+static int dim3(const char *s, int paren, trc_dim3 *d)
+{
+    unsigned long long v[3];
+    s = skip_ws(s);
+    if (paren && *s++ != '(') return -1;
+    for (unsigned i = 0; i < 3; i++) {
+        if (num(&s, 0xffffffffu, &v[i])) return -1;
+        s = skip_ws(s);
+        if (i < 2 && *s++ != ',') return -1;
+    }
+    if (paren && *s++ != ')') return -1;
+    if (*skip_ws(s)) return -1;
+    d->x = (unsigned)v[0], d->y = (unsigned)v[1], d->z = (unsigned)v[2];
+    return 0;
+}
+
+/* One `-key = value` header line. */
+static int header_line(trc_t *t, const char *line, char *err)
+{
+    const char *eq = strchr(line, '=');
+    if (!eq) {
+        t_err(t, err, "bad header line (expected -key = value)");
+        return -1;
+    }
+    char key[64];
+    const char *a = skip_ws(line + 1), *b = eq;
+    while (b > a && (b[-1] == ' ' || b[-1] == '\t')) b--;
+    size_t n = (size_t)(b - a) < sizeof key - 1 ? (size_t)(b - a) : sizeof key - 1;
+    memcpy(key, a, n);
+    key[n] = '\0';
+    const char *val = skip_ws(eq + 1);
+    unsigned long long v = 0;
+    trc_kernel *k = &t->k;
+    int bad = 0;
+    if (strcmp(key, "kernel name") == 0) {
+        snprintf(k->name, sizeof k->name, "%s", val);
+    } else if (strcmp(key, "kernel id") == 0) {
+        bad = key_num(eq, 0xffffffffu, &v);
+        k->kernel_id = (unsigned)v;
+    } else if (strcmp(key, "grid dim") == 0) {
+        bad = dim3(val, 1, &k->grid);
+    } else if (strcmp(key, "block dim") == 0) {
+        bad = dim3(val, 1, &k->block);
+    } else if (strcmp(key, "shmem") == 0) {
+        bad = key_num(eq, 0xffffffffu, &v);
+        k->shmem = (unsigned)v;
+    } else if (strcmp(key, "nregs") == 0) {
+        bad = key_num(eq, 0xffffffffu, &v);
+        k->nregs = (unsigned)v;
+    } else if (strcmp(key, "binary version") == 0) {
+        bad = key_num(eq, 0x7fffffff, &v);
+        k->binary_version = (int)v;
+    } else if (strcmp(key, "accelsim tracer version") == 0) {
+        if (key_num(eq, 0xffffffffu, &v) || v > TRC_MAX_VERSION) {
+            t_err(t, err, "unsupported tracer version '%.40s' (expected 0..%u)", val, TRC_MAX_VERSION);
+            return -1;
+        }
+        k->tracer_version = (unsigned)v;
+    } else if (strcmp(key, "enable lineinfo") == 0) {
+        bad = key_num(eq, 1, &v);
+        k->lineinfo = (int)v;
+    }
+    if (bad) {
+        t_err(t, err, "bad value '%.60s' for -%s (expected %s)", val, key,
+              strstr(key, "dim") ? "(x,y,z)" : strcmp(key, "enable lineinfo") == 0 ? "0 or 1"
+                                                                                   : "a decimal number");
+        return -1;
+    }
+    return 0;
+}
+
+static int read_header(trc_t *t, char *err)
+{
+    char *line;
+    unsigned nkeys = 0;
+    int r;
+    while ((r = rd_line(t->rd, &line, err)) == 1) {
+        const char *s = skip_ws(line);
+        if (*s == '\0') continue;
+        if (*s == '-') {
+            if (header_line(t, s, err)) return -1;
+            nkeys++;
+        } else if (word_is(s, "#BEGIN_TB")) {
+            t->begin_read = 1;
+            break;
+        } else if (word_is(s, "#END_TB")) {
+            t_err(t, err, "#END_TB without #BEGIN_TB (expected #BEGIN_TB)");
+            return -1;
+        } else if (*s == '#') {
+            continue;
+        } else {
+            t_err(t, err, "unexpected line in the header (expected -key = value lines, then #BEGIN_TB)");
+            return -1;
+        }
+    }
+    if (r < 0) return -1;
+    if (nkeys == 0) {
+        if (rd_lineno(t->rd) == 0) t_err(t, err, "empty trace (expected an Accel-Sim .traceg header)");
+        else t_err(t, err, "no kernel header (expected -kernel name = ... lines before #BEGIN_TB)");
+        return -1;
+    }
+    t->fmt.version = t->k.tracer_version;
+    t->fmt.lineinfo = t->k.lineinfo;
+    return 0;
+}
+
+static trc_t *open_common(rd_t *rd, char *err)
+{
+    if (!rd) return NULL;
+    trc_t *t = calloc(1, sizeof *t);
+    if (t) t->ops = malloc(64 * sizeof *t->ops);
+    if (t) t->cap_ops = 64;
+    if (!t || !t->ops) {
+        snprintf(err, TRC_ERR_LEN, "%s:0: out of memory (expected room for the reader)", rd_name(rd));
+        if (t) free(t);
+        rd_close(rd);
+        return NULL;
+    }
+    t->rd = rd;
+    snprintf(t->k.compression, sizeof t->k.compression, "%s", rd_kind(rd));
+    if (read_header(t, err)) {
+        trc_close(t);
+        return NULL;
+    }
+    return t;
+}
+
+trc_t *trc_open(const char *path, char *err)
+{
+    return open_common(rd_open_file(path, err), err);
+}
+
+trc_t *trc_open_mem(const void *buf, size_t len, const char *name, char *err)
+{
+    return open_common(rd_open_mem(buf, len, name, err), err);
+}
+
+const trc_kernel *trc_kernel_info(const trc_t *t)
+{
+    return &t->k;
+}
+
+void trc_block_free(trc_block *b)
+{
+    if (!b) return;
+    for (unsigned w = 0; w < b->nwarps; w++) free(b->warp[w].inst);
+    free(b->warp);
+    free(b);
+}
+
+/* Body parsing state of one block. */
+typedef struct {
+    trc_block *b;
+    unsigned cap_w;        /* allocated warps */
+    int in_warp;           /* after `warp =` */
+    int have_n;            /* after `insts =` */
+    uint32_t need, have, cap_i;
+} blk_state;
+
+static int add_warp(trc_t *t, blk_state *st, const char *line, char *err)
+{
+    unsigned long long w;
+    if (key_num(line + 4, 0xffffffffu, &w)) {
+        t_err(t, err, "bad warp line (expected warp = N)");
+        return -1;
+    }
+    trc_block *b = st->b;
+    if (w != b->nwarps) {
+        t_err(t, err, "warp %llu repeated or out of order (expected warp = %u)", w, b->nwarps);
+        return -1;
+    }
+    if (b->nwarps >= TRC_MAX_WARPS) {
+        t_err(t, err, "more than %u warps in a thread block (expected fewer)", TRC_MAX_WARPS);
+        return -1;
+    }
+    if (b->nwarps == st->cap_w) {
+        unsigned nc = st->cap_w ? 2 * st->cap_w : 8;
+        trc_warp *nw = realloc(b->warp, nc * sizeof *nw);
+        if (!nw) {
+            t_err(t, err, "out of memory (expected room for %u warps)", nc);
+            return -1;
+        }
+        b->warp = nw;
+        st->cap_w = nc;
+    }
+    b->warp[b->nwarps].n = 0;
+    b->warp[b->nwarps].inst = NULL;
+    b->nwarps++;
+    st->in_warp = 1;
+    st->have_n = 0;
+    st->need = st->have = st->cap_i = 0;
+    return 0;
+}
+
+static int set_insts(trc_t *t, blk_state *st, const char *line, char *err)
+{
+    unsigned long long n;
+    if (!st->in_warp || st->have_n) {
+        t_err(t, err, "insts line without a warp line before it (expected warp = N, then insts = n)");
+        return -1;
+    }
+    if (key_num(line + 5, 0xffffffffu, &n)) {
+        t_err(t, err, "bad insts line (expected insts = n)");
+        return -1;
+    }
+    if (n > TRC_MAX_INSTS) {
+        t_err(t, err, "insts = %llu too large (expected at most %u)", n, TRC_MAX_INSTS);
+        return -1;
+    }
+    st->have_n = 1;
+    st->need = (uint32_t)n;
+    return 0;
+}
+
+static int add_inst(trc_t *t, blk_state *st, const char *line, char *err)
+{
+    trc_warp *w = st->b->nwarps ? &st->b->warp[st->b->nwarps - 1] : NULL;
+    if (!st->have_n) {
+        t_err(t, err, "instruction line outside a warp (expected warp = N and insts = n first)");
+        return -1;
+    }
+    if (st->have == st->need) {
+        t_err(t, err, "more instruction lines than insts = %u in warp %u (expected warp = N or #END_TB)",
+              st->need, st->b->nwarps - 1);
+        return -1;
+    }
+    if (st->have == st->cap_i) {
+        /* the whole warp at once when small: a count without its lines wastes at most 64 Ki */
+        uint32_t nc = st->cap_i ? 2 * st->cap_i : (st->need < 65536 ? st->need : 65536);
+        if (nc > st->need) nc = st->need;
+        trc_inst *ni = realloc(w->inst, (size_t)nc * sizeof *ni);
+        if (!ni) {
+            t_err(t, err, "out of memory (expected room for %u instructions)", nc);
+            return -1;
+        }
+        w->inst = ni;
+        st->cap_i = nc;
+    }
+    trc_inst *in = &w->inst[st->have];
+    char what[TRC_ERR_LEN - 64];
+    if (parse_inst(line, &t->fmt, intern, t, in, what, sizeof what)) {
+        if (rd_partial(t->rd))
+            t_err(t, err, "truncated trace: the file ends inside this instruction line: %s", what);
+        else
+            t_err(t, err, "%s", what);
+        return -1;
+    }
+    in->line = (uint32_t)rd_lineno(t->rd);
+    st->have++;
+    w->n = st->have;
+    return 0;
+}
+
+/* The current warp holds all its instructions (before a new warp or #END_TB). */
+static int warp_complete(trc_t *t, const blk_state *st, char *err)
+{
+    if (st->in_warp && !st->have_n) {
+        t_err(t, err, "warp %u has no insts line (expected insts = n after warp = N)",
+              st->b->nwarps - 1);
+        return -1;
+    }
+    if (st->have < st->need) {
+        t_err(t, err, "warp %u has %u instruction lines (expected insts = %u of them)",
+              st->b->nwarps - 1, st->have, st->need);
+        return -1;
+    }
+    return 0;
+}
+
+/* Find the next #BEGIN_TB: 1, 0 at the end, -1 error. */
+static int find_begin(trc_t *t, char *err)
+{
+    char *line;
+    int r;
+    if (t->begin_read) {
+        t->begin_read = 0;
+        return 1;
+    }
+    while ((r = rd_line(t->rd, &line, err)) == 1) {
+        const char *s = skip_ws(line);
+        if (*s == '\0') continue;
+        if (word_is(s, "#BEGIN_TB")) return 1;
+        if (word_is(s, "#END_TB")) {
+            t_err(t, err, "#END_TB without #BEGIN_TB (expected #BEGIN_TB)");
+            return -1;
+        }
+        if (*s == '#') continue;
+        t_err(t, err, "unexpected line between thread blocks (expected #BEGIN_TB)");
+        return -1;
+    }
+    return r;
+}
+
+static int read_block(trc_t *t, blk_state *st, char *err)
+{
+    char *line;
+    int r, have_id = 0;
+    while ((r = rd_line(t->rd, &line, err)) == 1) {
+        const char *s = skip_ws(line);
+        char c = *s;
+        if (c == '\0') continue;
+        if (have_id && st->have_n && st->have < st->need &&
+            ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
+            if (add_inst(t, st, s, err)) return -1;
+            continue;
+        }
+        if (c == '#') {
+            if (word_is(s, "#END_TB")) {
+                if (!have_id) {
+                    t_err(t, err, "#END_TB before thread block = x,y,z (expected thread block = x,y,z)");
+                    return -1;
+                }
+                return warp_complete(t, st, err);
+            }
+            if (word_is(s, "#BEGIN_TB")) {
+                t_err(t, err, "#BEGIN_TB inside a thread block (expected #END_TB first)");
+                return -1;
+            }
+            continue;
+        }
+        if (!have_id) {
+            if (strncmp(s, "thread block", 12) != 0 || *(s = skip_ws(s + 12)) != '=' ||
+                dim3(s + 1, 0, &st->b->id)) {
+                t_err(t, err, "bad line after #BEGIN_TB (expected thread block = x,y,z)");
+                return -1;
+            }
+            have_id = 1;
+        } else if (word_is(s, "warp") || strncmp(s, "warp=", 5) == 0) {
+            if (warp_complete(t, st, err) || add_warp(t, st, s, err)) return -1;
+        } else if (word_is(s, "insts") || strncmp(s, "insts=", 6) == 0) {
+            if (set_insts(t, st, s, err)) return -1;
+        } else if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) {
+            if (add_inst(t, st, s, err)) return -1;
+        } else {
+            t_err(t, err, "unknown line '%.40s' (expected an instruction line, warp = N, insts = n or #END_TB)", s);
+            return -1;
+        }
+    }
+    if (r == 0) {
+        if (st->have < st->need)
+            t_err(t, err, "truncated trace: end of file inside warp %u (expected %u instruction lines, read %u)",
+                  st->b->nwarps - 1, st->need, st->have);
+        else
+            t_err(t, err, "truncated trace: end of file inside a thread block (expected #END_TB)");
+    }
+    return -1;
+}
+
+int trc_next_block(trc_t *t, trc_block **out, char *err)
+{
+    *out = NULL;
+    if (t->failed) {
+        snprintf(err, TRC_ERR_LEN, "%s:%llu: reader used after an error (expected a fresh reader)",
+                 rd_name(t->rd), (unsigned long long)rd_lineno(t->rd));
+        return -1;
+    }
+    int r = find_begin(t, err);
+    if (r <= 0) {
+        t->failed = r < 0;
+        return r;
+    }
+    blk_state st;
+    memset(&st, 0, sizeof st);
+    st.b = calloc(1, sizeof *st.b);
+    if (!st.b) {
+        t_err(t, err, "out of memory (expected room for a thread block)");
+        t->failed = 1;
+        return -1;
+    }
+    st.b->index = t->nblocks;
+    if (read_block(t, &st, err)) {
+        trc_block_free(st.b);
+        t->failed = 1;
+        return -1;
+    }
+    t->nblocks++;
+    *out = st.b;
+    return 1;
+}
+
+void trc_close(trc_t *t)
+{
+    if (!t) return;
+    rd_close(t->rd);
+    free(t->ops);
+    free(t);
+}
+
+const char *trc_opcode_name(const trc_t *t, unsigned op)
+{
+    return op < t->nops ? t->ops[op].name : "?";
+}
+
+const char *trc_cls_name(unsigned cls)
+{
+    static const char *const names[TRC_NCLS] = {"int", "fp", "dp", "sfu", "ldst", "shmem", "tensor",
+                                                "branch"};
+    return cls < TRC_NCLS ? names[cls] : "?";
+}
