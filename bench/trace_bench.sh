@@ -6,7 +6,7 @@
 # TRACE_BENCH_XZ=1 also times an xz-compressed copy.
 set -euo pipefail
 mb=${TRACE_BENCH_MB:-200}
-src=${WORKLOADS:-/work/shared/workloads}
+src=${WORKLOADS:-$(cd "$(dirname "$0")/.." && pwd)/../shared/workloads}
 out=build/bench
 mkdir -p "$out"
 for t in bfs_rodinia_sm80_kernel-9 btree_find_key_sm90_kernel-1; do

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# sim_trace_bench.sh - speed and peak memory of the whole trace path (reader, exact hints,
+# driver, bit-accurate model at 1024 data bits) of build/malekeh-sim on the default
+# configuration: on the largest shipped trace, and on a long trace generated from it
+# (bench/trace_gen.sh; SIM_BENCH_MB megabytes, default 1000). Prints trace instructions
+# per second of CPU time (user + sys, one core) and of wall time, and the peak resident
+# set size. A benchmark, not a test: it measures, it does not judge.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+WL=${WORKLOADS:-$ROOT/../shared/workloads}
+MB=${SIM_BENCH_MB:-1000}
+if ! ls "$WL"/*.traceg >/dev/null 2>&1; then
+    echo "sim_trace_bench: no traces in $WL: skipped"
+    exit 0
+fi
+make -s build/malekeh-sim >/dev/null
+largest=$(ls -S "$WL"/*.traceg | head -1)
+out=build/bench; mkdir -p "$out"
+long=$out/$(basename "${largest%.traceg}")_${MB}mb.traceg
+[ -s "$long" ] || bash bench/trace_gen.sh "$largest" "$long" "$MB"
+run() { # label trace
+    local t; t=$(mktemp)
+    /usr/bin/time -f "%U %S %e %M" -o "$t" ./build/malekeh-sim --trace "$2" --quiet \
+        --json "$t.json"
+    read -r u s e m <"$t"
+    local n; n=$(grep -o '"instructions": [0-9]*' "$t.json" | head -1 | sed 's/.*: //')
+    awk -v l="$1" -v n="$n" -v u="$u" -v s="$s" -v e="$e" -v m="$m" -v sz="$(stat -c %s "$2")" \
+        'BEGIN { printf "  %-34s %5.0f MB %11d instr  %6.2f M instr/s CPU  %6.2f M instr/s wall  peak RSS %6.1f MiB\n",
+                 l, sz / 1e6, n, n / (u + s) / 1e6, n / e / 1e6, m / 1024 }'
+    rm -f "$t" "$t.json"
+}
+echo "trace path of malekeh-sim (default configuration, 1024-bit data, exact hints):"
+run "$(basename "$largest")" "$largest"
+run "generated ($(basename "$long"))" "$long"
+echo "  machine load: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
