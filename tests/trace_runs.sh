@@ -40,6 +40,18 @@ expect_2 "truncated trace" "$SIM" --trace "$tmp/cut.traceg" --json "$tmp/bad.jso
 grep -q "cut.traceg:[0-9]*:" "$tmp/err" && echo "PASS: trace_runs: the truncation is reported as file:line" ||
     echo "FAIL: trace_runs: the truncation message names no file:line: $(cat "$tmp/err")"
 
+# --- a hint file written by malekeh-hints and read back gives the same run -------------
+make -s build/malekeh-hints >/dev/null
+"./build/malekeh-hints" --trace "$first" --mode profile --out "$tmp/h.txt" 2>"$tmp/err" &&
+"$SIM" --trace "$first" --hints "$tmp/h.txt" --quiet --json "$tmp/a.json" 2>>"$tmp/err" &&
+"$SIM" --trace "$first" --set hints=profile --quiet --json "$tmp/b.json" 2>>"$tmp/err"
+if [ -s "$tmp/a.json" ] && [ -s "$tmp/b.json" ] &&
+   [ "$(sed -n '/"model"/,/}/p' "$tmp/a.json")" = "$(sed -n '/"model"/,/}/p' "$tmp/b.json")" ]; then
+    echo "PASS: trace_runs: a profile hint file read back runs exactly like hints = profile"
+else
+    echo "FAIL: trace_runs: hint file round trip through malekeh-sim differs: $(cat "$tmp/err")"
+fi
+
 # --- every trace on three configurations -----------------------------------------------
 for f in "$WL"/*.traceg*; do
     t=$(basename "$f")
