@@ -1,0 +1,16 @@
+# mk/eval.mk - what a configuration is worth on real traces (included by the Makefile).
+#   make eval [TRACES="a.traceg b.traceg.xz"] [CONFIG=...] [EVAL_OUT=build/eval] [JOBS=2]
+# writes the job list (EVAL_OUT/jobs.txt), runs it under GNU parallel, merges the table.
+EVAL_OUT ?= $(BUILD)/eval
+JOBS     ?= 2
+TRACES   ?= $(wildcard ../shared/workloads/*.traceg*)
+.PHONY: eval eval-jobs
+
+eval-jobs: $(BUILD)/malekeh-sim $(BUILD)/malekeh-refs
+	@mkdir -p $(EVAL_OUT)/runs
+	@bash eval/jobs.sh $(EVAL_OUT) $(CONFIG) $(TRACES) > $(EVAL_OUT)/jobs.txt
+	@echo "eval: $$(wc -l < $(EVAL_OUT)/jobs.txt) jobs in $(EVAL_OUT)/jobs.txt"
+
+eval: eval-jobs
+	@parallel --will-cite --halt now,fail=1 $$([ -t 2 ] && echo --bar) -j $(JOBS) < $(EVAL_OUT)/jobs.txt
+	@bash eval/merge.sh $(EVAL_OUT)
