@@ -32,4 +32,4 @@ area-baseline: $(BUILD)/ccugen $(BUILD)/area-report
 area-summary: $(BUILD)/ccugen
 	@bash synth/summary.sh
 
-AREA_TEST_CMDS = "bash tests/area_test.sh" "bash tests/area_test.sh --liberty"
+AREA_TEST_CMDS = "bash tests/sta_test.sh" "bash tests/area_test.sh" "bash tests/area_test.sh --liberty"

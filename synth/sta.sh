@@ -51,7 +51,8 @@ sed -e "s|^\(create_clock .*-period \)[0-9.]*|\1$period_ns|" \
 # primary outputs of the ABC netlist, i.e. flip-flop inputs) and a fanout limit of 16; without
 # them ABC leaves nets with over a thousand loads at full width (select lines of the 1024-bit
 # data paths) and OpenSTA extrapolates their slews far off the tables
-echo "+strash;&get -n;&fraig -x;&put;scorr;dc2;dretime;retime -o {D};strash;&get -n;&dch -f;&nf {D};&put;buffer -p -N ${STA_MAX_FANOUT:-16};upsize {D};dnsize {D};stime -p" >"$out/abc.script"
+D="-D $period"
+echo "strash; &get -n; &fraig -x; &put; scorr; dc2; dretime; retime -o $D; strash; &get -n; &dch -f; &nf $D; &put; buffer -p -N ${STA_MAX_FANOUT:-16}; upsize $D; dnsize $D; stime -p" >"$out/abc.script"
 t0=$(date +%s)
 {
     echo "read_verilog -lib $rtl/${p}_rf_bank.v"
