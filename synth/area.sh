@@ -108,7 +108,9 @@ synth_one() {
         echo "synth -top ${p}_subcore"
         echo "tee -q -o $d/cmos.txt stat -tech cmos"
         echo "dfflibmap -liberty $lib"
-        echo "abc$( [ "$fast" = 1 ] && echo " -fast") -liberty $lib -D $period -constr $out/synth/abc.constr"
+        # --fast: ABC's fast script, generic library only (with sky130 and -D its `buffer`
+        # aborts on a dangling node: "node has no fanout")
+        echo "abc$( [ "$fast" = 1 ] && [ -z "$liberty" ] && echo " -fast") -liberty $lib -D $period -constr $out/synth/abc.constr"
         echo "opt_clean"
         echo "tee -q -o $d/lib.txt stat -liberty $lib"
         echo "read_liberty -lib $lib"
@@ -174,8 +176,9 @@ done
 unit=GE; libname=generic_cells.lib
 if [ -n "$liberty" ]; then unit=um2; libname=$(basename "$liberty"); fi
 method=fit; [ "$w1" = "$data_bits" ] && method=exact
+abc_mode=$( [ "$fast" = 1 ] && [ -z "$liberty" ] && echo fast || echo default)
 "$AREA_REPORT" --config "$config" "${sets[@]}" -- --runs "$out/synth/runs.txt" --prefix "$prefix" \
-    --unit "$unit" --library "$libname" --method "$method" --abc "$( [ "$fast" = 1 ] && echo fast || echo default)" \
+    --unit "$unit" --library "$libname" --method "$method" --abc "$abc_mode" \
     --period "$period" --seconds $(( $(date +%s) - t0 )) --cell-areas "$out/synth/cell_areas.txt" \
     "${sta_args[@]}" "${sram_args[@]}" --json "$out/area.json" --md "$out/area.md"
 sed -n '/^<!-- headline -->$/,/^<!-- \/headline -->$/p' "$out/area.md" | grep -v '^<!--\|^```'

@@ -668,8 +668,8 @@ int main(int argc, char **argv)
     fprintf(m, "| flip-flops | %.0f (%.0f of them data entries) |\n| cells | %.0f |\n| transistors (stat -tech cmos) | %.0f |\n",
             flops, storage_flops, K.tot_cells[0], K.tot_trans[0]);
     fprintf(m, "| per SM (x%u) | %.0f %s |\n", c.subcores_per_sm, total * c.subcores_per_sm, u);
-    fprintf(m, "| RF banks (not synthesized) | %u x %u rows x %u bits = %.0f bits (%.0f KiB) |\n",
-            c.banks, rows, c.data_bits, rf_bits, rf_bits / 8192);
+    fprintf(m, "| RF banks (not synthesized; SRAM model below) | %u x %u rows x %u bits = %.0f bits (%.0f KiB), %.0f %s |\n",
+            c.banks, rows, c.data_bits, rf_bits, rf_bits / 8192, rf_area, u);
     if (maxdelay >= 0)
         fprintf(m, "| longest ABC delay (any module) | %.0f ps (target period %s ps) |\n", maxdelay, period ? period : "?");
     if (have_sta) {
@@ -785,7 +785,8 @@ int main(int argc, char **argv)
                "registers) is %.0f KiB per SM, so its shares are smaller by that ratio.\n", rf_sm_bits / 8192);
     fprintf(m, "\n## Method and what is an estimate\n\n");
     fprintf(m, "- Everything here is a pre-layout synthesis estimate: no placement, wires, clock tree or scan.\n");
-    fprintf(m, "- RF banks are a blackbox (an SRAM macro in a real design) and counted in bits only.\n");
+    fprintf(m, "- RF banks are a blackbox in synthesis (an SRAM macro in a real design): their area is the SRAM model's, "
+               "their timing a register-like model (docs/area.md).\n");
     if (strcmp(method, "fit") == 0)
         fprintf(m, "- **Linear fit in data_bits**: the design was synthesized at data_bits = %d and %d and every "
                    "module's area, cells, flops and transistors extrapolated linearly to %u (the data paths are bit-sliced: "
@@ -796,11 +797,10 @@ int main(int argc, char **argv)
         fprintf(m, "- Synthesized at the full data width (no extrapolation).\n");
     if (strcmp(abc, "fast") == 0) fprintf(m, "- ABC ran with `-fast` (less optimization; slightly larger area).\n");
     if (unit_ge)
-        fprintf(m, "- GE: areas of the project's generic library, sky130_fd_sc_hd ratios (synth/README.md); "
-                   "transistors: Yosys `stat -tech cmos` on the internal gate netlist.\n");
-    else
-        fprintf(m, "- Delays: ABC's `stime` estimate per module (`abc -D %s -constr`, constraints/default.sdc), "
-                   "module inputs to outputs, no wires; not a sign-off STA.\n", period ? period : "?");
+        fprintf(m, "- GE: areas of the project's generic library, sky130_fd_sc_hd ratios, with sky130_fd_sc_hd timing "
+                   "(synth/README.md); transistors: Yosys `stat -tech cmos` on the internal gate netlist.\n");
+    fprintf(m, "- Module delays in the table: ABC's `stime` estimate per module (`abc -D %s -constr`), module inputs to "
+               "outputs, no wires; the register-to-register timing is OpenSTA's (section Timing).\n", period ? period : "?");
     fprintf(m, "- Yosys run time: %s s in all.\n", secs ? secs : "?");
     if (fclose(m) != 0) return 1;
     return 0;

@@ -38,7 +38,7 @@ mv "$csv.tmp" "$csv"
 u=$(sed -n '2s/^[^,]*,[^,]*,\([^,]*\),.*/\1/p' "$csv"); sdb=$(sed -n '2s/^\([^,]*,\)\{4\}\([^,]*\),.*/\2/p' "$csv")
 db=$(sed -n '2s/^\([^,]*,\)\{3\}\([^,]*\),.*/\2/p' "$csv")
 gnuplot <<GP
-set terminal svg size 720,440 font "sans,12" background "white"
+set terminal svg size 720,440 font "sans,12" background "white" noenhanced
 set output "$out/period_sweep.svg.tmp"
 set datafile separator ","
 set key outside right top

@@ -62,7 +62,7 @@ plot() {
         cmd="$cmd${cmd:+, }'$csv' using 1:(\$2==$c && strcol($1) ne '' ? \$$1 : NaN) with linespoints title 'C = $c CCUs'"
     done
     gnuplot <<GP
-set terminal svg size 720,440 font "sans,12" background "white"
+set terminal svg size 720,440 font "sans,12" background "white" noenhanced
 set output "$4.tmp"
 set datafile separator ","
 set key outside right top

@@ -5,6 +5,8 @@
 #   bash tests/area_test.sh --liberty         the same on sky130 HD (../shared/pdk), or SKIP
 #   bash tests/area_test.sh --write-baseline  re-measure both and rewrite synth/area_baseline.json
 #                                             (make area-baseline; commit it with the change)
+#   bash tests/area_test.sh --write-baseline --reuse   the same from the results already in
+#                                             build/area/test{,-sky130}/ (no synthesis)
 # FAIL when the area grows by more than AREA_LIMIT_PCT (2) % or Fmax falls by more than
 # FMAX_LIMIT_PCT (5) %, naming which; FAIL when nothing can be measured.
 # Guard flow (the baseline's): synth/area.sh --no-baseline --fast --sta-width 32: area fitted to
@@ -25,8 +27,10 @@ measure() {
     local name=$1 out=$2; shift 2
     local t0; t0=$(date +%s)
     mkdir -p build/area
+    if [ "$REUSE" = 1 ]; then
+        [ -s "$out/area.json" ] || { echo "FAIL: area $name: --reuse: no $out/area.json"; return 1; }
     # shellcheck disable=SC2086
-    if ! bash synth/area.sh --config configs/default.cfg $FLOW "$@" --out "$out" >"$out.log" 2>&1; then
+    elif ! bash synth/area.sh --config configs/default.cfg $FLOW "$@" --out "$out" >"$out.log" 2>&1; then
         echo "FAIL: area $name: synth/area.sh failed (cannot measure):"; tail -n 5 "$out.log"; return 1
     fi
     SECS=$(( $(date +%s) - t0 ))
@@ -55,6 +59,7 @@ check() {
                n, a, u, da, la, f, df, lf, s }'
 }
 export BASE
+REUSE=0; [ "${2:-}" = --reuse ] && REUSE=1
 
 case "${1:-}" in
 --liberty)
