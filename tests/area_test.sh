@@ -73,7 +73,7 @@ case "${1:-}" in
     if [ -r "$PDK" ]; then measure sky130 build/area/test-sky130 --liberty "$PDK" || exit 1; sa=$AREA; sf=$FMAX; fi
     {
         printf '{\n  "schema": "malekeh-area-baseline/2",\n  "config": "configs/default.cfg",\n'
-        printf '  "flow": "synth/area.sh %s",\n' "$FLOW"
+        printf '  "flow": "synth/area.sh %s (--fast applies to the generic library only)",\n' "$FLOW"
         printf '  "limits": {"area_growth_pct": %s, "fmax_drop_pct": %s},\n' "$AREA_LIMIT_PCT" "$FMAX_LIMIT_PCT"
         printf '  "generic": {"library": "synth/generic_cells.lib", "unit": "GE", "subcore_area": %s, "fmax_mhz": %s}' "$ga" "$gf"
         if [ -n "$sa" ]; then
