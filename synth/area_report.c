@@ -2,6 +2,13 @@
  *
  * build/area-report [--config FILE] [--set k=v]... -- --runs RUNS --prefix P --unit GE|um2
  *     --library NAME --method fit|exact --abc MODE --period PS --seconds N --json F --md F
+ *     [--cell-areas F] [--sta STA_TXT --sta-path CRITICAL_PATH_TXT]
+ *     [--sram-um2-per-bit X | --sram-macro-area UM2 --sram-source TEXT] [--um2-per-unit X]
+ *
+ * --cell-areas: `cell area` lines (flip-flop area per module); --sta: synth/sta.sh's
+ * `key value` lines (OpenSTA timing, FO4); the SRAM options set the RF-bank area model
+ * (default 9.631 um^2/bit, docs/area.md); --um2-per-unit converts um^2 to the unit (GE:
+ * 3.7536, sky130 HD's NAND2).
  *
  * RUNS has one line per Yosys run: `run KIND WIDTH PREFIX DIR SECONDS` (KIND main|base).
  * DIR holds lib.txt (stat -liberty), cmos.txt (stat -tech cmos), ltp.txt (ltp -noff) and
