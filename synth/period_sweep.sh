@@ -43,7 +43,7 @@ set output "$out/period_sweep.svg.tmp"
 set datafile separator ","
 set key outside right top
 set grid
-set title "Target clock period vs area and achieved Fmax (area at data_bits = $db, timing at data_bits = $sdb)"
+set title "Target clock period vs area and achieved Fmax\narea at data_bits = $db, timing (OpenSTA) at data_bits = $sdb"
 set xlabel "target clock period (ns), abc -D"
 set ylabel "sub-core area without RF banks ($u)"
 set y2label "achieved Fmax (MHz), OpenSTA"
