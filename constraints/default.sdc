@@ -1,11 +1,18 @@
-# constraints/default.sdc - timing constraints for the ABC delay estimate (make area LIBERTY=...).
-# Yosys' `abc -constr FILE` understands exactly two commands: set_driving_cell and set_load;
-# the clock period is not an SDC command here but `abc -D <ps>` (synth/area.sh passes
-# AREA_PERIOD_PS, default 2000 ps = 500 MHz, see docs/area.md).
+# constraints/default.sdc - timing constraints of the sub-core (docs/area.md "Timing").
+# Read by OpenSTA (synth/sta.sh: static timing of the flattened netlist) and, for the two
+# commands ABC understands (driving cell, load), by Yosys' `abc -constr` (synth/area.sh);
+# the create_clock period is the synthesis target (`abc -D`, in ps) and the period the area
+# is reported at. AREA_PERIOD=<ps> overrides it for one run (make area AREA_PERIOD=...).
 #
-# Every primary input of a module is driven by a sky130 inverter of drive strength 2
-# (a typical register output / buffered net), and every output drives 0.017 pF
-# (about 4 inverter loads plus a short wire in sky130_fd_sc_hd). The cell name must exist in
-# the LIBERTY= library; synth/area.sh replaces the name with AREA_DRIVING_CELL when set.
-set_driving_cell sky130_fd_sc_hd__inv_2
-set_load 0.017
+# One clock on clk_i, ideal (no clock tree yet: pre-layout). Inputs arrive and outputs are
+# required at the clock edge (delay 0: the neighbours are registered). Inputs are driven by a
+# sky130 HD inverter of drive strength 2 (with the generic library: its INV; synth/area.sh
+# substitutes AREA_DRIVING_CELL when set), outputs drive 0.017 pF (about four inverter loads
+# plus a short wire). The asynchronous active-low reset is not timed (a reset tree and its
+# synchronizer are built at layout).
+create_clock -name clk -period 2.000 [get_ports clk_i]
+set_input_delay 0.0 -clock clk [delete_from_list [all_inputs] [get_ports {clk_i rst_ni}]]
+set_output_delay 0.0 -clock clk [all_outputs]
+set_false_path -from [get_ports rst_ni]
+set_driving_cell -lib_cell sky130_fd_sc_hd__inv_2 [all_inputs]
+set_load 0.017 [all_outputs]

@@ -1,11 +1,15 @@
-# mk/area.mk - area estimation (included by the Makefile). Method and schema: docs/area.md.
-#   make area CONFIG=path [LIBERTY=file.lib[.gz]] [OUT=dir] [AREA_FLAGS="--exact|--fast|--no-baseline"]
-#   make area-sweep      entries x ccus grid at data_bits=32 -> build/area-sweep/{sweep.csv,*.svg}
-#   make area-summary    ~5 lines on the default configuration (reuses the area test's result)
+# mk/area.mk - area and timing (included by the Makefile). Method and schema: docs/area.md.
+#   make area CONFIG=path [LIBERTY=file.lib[.gz]] [OUT=dir] [AREA_PERIOD=ps] [SRAM_LIB=macro.lib]
+#             [AREA_FLAGS="--exact|--fast|--no-baseline|--no-sta|--sta-width W"]
+#   make area-sweep         entries x ccus at the configured slots/width -> build/area-sweep/
+#   make area-period-sweep  target period vs area and Fmax -> build/period-sweep/
+#   make area-summary       the headline of the default configuration's `make area` datasheet
+#   make area-baseline      re-measure and rewrite synth/area_baseline.json (the CI guard)
 AREA_PDK     ?= ../shared/pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz
-AREA_PERIOD  ?= 2000
+# empty: the period of constraints/default.sdc (create_clock)
+AREA_PERIOD  ?=
 
-.PHONY: area area-sweep area-summary area-baseline
+.PHONY: area area-sweep area-period-sweep area-summary area-baseline
 
 $(BUILD)/area-report: $(sort $(wildcard synth/*.c)) cmodel/cfg.c cmodel/cfg.h
 	@mkdir -p $(dir $@)
@@ -13,16 +17,19 @@ $(BUILD)/area-report: $(sort $(wildcard synth/*.c)) cmodel/cfg.c cmodel/cfg.h
 
 area: $(BUILD)/ccugen $(BUILD)/area-report
 	bash synth/area.sh --config $(CONFIG) $(if $(LIBERTY),--liberty $(LIBERTY)) $(if $(OUT),--out $(OUT)) \
-	  --period $(AREA_PERIOD) $(AREA_FLAGS)
+	  $(if $(AREA_PERIOD),--period $(AREA_PERIOD)) $(if $(SRAM_LIB),--sram-lib $(SRAM_LIB)) $(AREA_FLAGS)
 
 area-sweep: $(BUILD)/ccugen $(BUILD)/area-report
 	bash synth/sweep.sh --config $(CONFIG) --out $(BUILD)/area-sweep
 
-# the committed baseline: the default config, the area test's flow
+area-period-sweep: $(BUILD)/ccugen $(BUILD)/area-report
+	bash synth/period_sweep.sh --config $(CONFIG) --out $(BUILD)/period-sweep $(if $(LIBERTY),--liberty $(LIBERTY))
+
+# the committed baseline of the CI guard: default config, generic and sky130 (when present)
 area-baseline: $(BUILD)/ccugen $(BUILD)/area-report
 	bash tests/area_test.sh --write-baseline
 
-area-summary: $(BUILD)/ccugen $(BUILD)/area-report
+area-summary: $(BUILD)/ccugen
 	@bash synth/summary.sh
 
-AREA_TEST_CMDS = "bash tests/area_test.sh" "bash tests/area_test.sh --liberty"
+AREA_TEST_CMDS = "bash tests/sta_test.sh" "bash tests/area_test.sh" "bash tests/area_test.sh --liberty"

@@ -4,15 +4,22 @@
 #
 #   synth/area.sh --config FILE [--set k=v]... [--liberty LIB] [--out DIR]
 #                 [--widths "D1 D2"] [--exact] [--fast] [--no-baseline] [--period PS]
+#                 [--no-sta] [--sta-width W] [--sram-lib FILE]
 #
 # Steps: generate the RTL of the configuration (full data width) into OUT/rtl; synthesize
 # the design hierarchically with Yosys (rf_bank is a blackbox: counted as bits, not gates)
 # at two reduced data widths D1 < D2 (default 8 and 16) and extrapolate every module's area
 # linearly to the configured data_bits (--exact: synthesize at the full width instead);
-# the same for the baseline (--set caching=off) unless --no-baseline; then build/area-report
-# writes OUT/area.json and OUT/area.md. OUT defaults to build/area/<prefix>.
+# the same for the baseline (--set caching=off) unless --no-baseline; unless --no-sta,
+# synth/sta.sh synthesizes the whole sub-core flat at full width (or --sta-width W) and times
+# it with OpenSTA; then build/area-report writes OUT/area.json and OUT/area.md and this script
+# prints the headline figures. Every synthesis targets the clock period of
+# constraints/default.sdc (`abc -D`; --period PS overrides it). The RF banks' area comes from
+# the SRAM model of docs/area.md, or with --sram-lib FILE from the area of the first cell of
+# that macro Liberty (one macro = one bank). OUT defaults to build/area/<prefix>.
 # Environment: CCUGEN (build/ccugen), AREA_REPORT (build/area-report), YOSYS (yosys),
-# AREA_DRIVING_CELL (replaces the driving cell of constraints/default.sdc).
+# AREA_DRIVING_CELL (replaces the driving cell of constraints/default.sdc; default with the
+# generic library: INV).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 CCUGEN=${CCUGEN:-$here/build/ccugen}
@@ -21,7 +28,8 @@ YOSYS=${YOSYS:-yosys}
 GENERIC=$here/synth/generic_cells.lib
 SDC=$here/constraints/default.sdc
 
-config=""; sets=(); liberty=""; out=""; widths="8 16"; exact=0; fast=0; base=1; period=2000
+config=""; sets=(); liberty=""; out=""; widths="8 16"; exact=0; fast=0; base=1; period=""
+sta=1; sta_width=""; sram_lib=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --config) config=$2; shift 2 ;;
@@ -33,6 +41,9 @@ while [ $# -gt 0 ]; do
         --fast) fast=1; shift ;;
         --no-baseline) base=0; shift ;;
         --period) period=$2; shift 2 ;;
+        --no-sta) sta=0; shift ;;
+        --sta-width) sta_width=$2; shift 2 ;;
+        --sram-lib) sram_lib=$2; shift 2 ;;
         *) echo "area.sh: unknown option '$1'" >&2; exit 2 ;;
     esac
 done
@@ -47,6 +58,24 @@ if [ -n "$liberty" ]; then
               [ -s "$u" ] || gunzip -c "$liberty" >"$u"; liberty=$u ;;
     esac
     liberty=$(cd "$(dirname "$liberty")" && pwd)/$(basename "$liberty")
+fi
+if [ -z "$period" ]; then
+    period=$(sed -n 's/^create_clock .*-period \([0-9.]*\).*/\1/p' "$SDC" | head -n1 | awk '{ if ($1 > 0) printf "%d", $1 * 1000 + 0.5 }')
+    [ -n "$period" ] || { echo "area.sh: $SDC: no 'create_clock -period' line" >&2; exit 2; }
+fi
+case "$period" in ''|*[!0-9]*) echo "area.sh: --period '$period': expected a whole number of ps" >&2; exit 2 ;; esac
+lib=${liberty:-$GENERIC}
+drv=${AREA_DRIVING_CELL:-}
+[ -n "$drv" ] || { if [ -n "$liberty" ]; then drv=$(sed -n 's/^set_driving_cell .*-lib_cell \([^ ]*\).*/\1/p' "$SDC" | head -n1); else drv=INV; fi; }
+sram_args=()
+if [ -n "$sram_lib" ]; then
+    [ -r "$sram_lib" ] || { echo "area.sh: cannot read --sram-lib '$sram_lib'" >&2; exit 2; }
+    read -r mcell marea < <( (case "$sram_lib" in *.gz) gunzip -c "$sram_lib" ;; *) cat "$sram_lib" ;; esac) |
+        awk '/^[ \t]*cell[ \t]*\(/ && c == "" { c = $0; sub(/.*cell[ \t]*\([ \t]*"?/, "", c); sub(/"?[ \t]*\).*/, "", c) }
+             c != "" && /^[ \t]*area[ \t]*:/ { a = $0; sub(/^[^:]*:[ \t]*/, "", a); sub(/[ \t]*;.*/, "", a); print c, a; exit }')
+    awk -v a="${marea:-}" 'BEGIN { exit !(a + 0 > 0) }' ||
+        { echo "area.sh: $sram_lib: no cell with a positive area (expected a macro Liberty)" >&2; exit 2; }
+    sram_args=(--sram-macro-area "$marea" --sram-source "$mcell ($(basename "$sram_lib"))")
 fi
 t0=$(date +%s)
 
@@ -67,12 +96,11 @@ if [ "$exact" = 0 ] && [ "$data_bits" -le "$w2" ]; then widths=$data_bits; w1=$d
 
 # synth_one KIND WIDTH: generate at WIDTH, run Yosys, leave stat/ltp/log in $out/synth/KIND-wWIDTH
 synth_one() {
-    local kind=$1 w=$2 d=$out/synth/$1-w$2 extra=() p lib
+    local kind=$1 w=$2 d=$out/synth/$1-w$2 extra=() p
     [ "$kind" = base ] && extra=(--set caching=off)
     mkdir -p "$d"
     "$CCUGEN" --config "$config" "${sets[@]}" "${extra[@]}" --set "data_bits=$w" --out "$d/rtl" >/dev/null
     p=$(cd "$d/rtl" && ls ./*_subcore.v | sed 's|^\./||; s|_subcore\.v$||')
-    lib=${liberty:-$GENERIC}
     {
         echo "read_verilog -lib $d/rtl/${p}_rf_bank.v"
         grep '\.v$' "$d/rtl/files.f" | grep -v "_rf_bank\.v$" | sed "s|^|read_verilog $d/rtl/|"
@@ -80,14 +108,9 @@ synth_one() {
         echo "synth -top ${p}_subcore"
         echo "tee -q -o $d/cmos.txt stat -tech cmos"
         echo "dfflibmap -liberty $lib"
-        if [ -n "$liberty" ]; then
-            sed "s|^set_driving_cell .*|set_driving_cell ${AREA_DRIVING_CELL:-sky130_fd_sc_hd__inv_2}|" "$SDC" >"$d/abc.sdc"
-            echo "abc -liberty $lib -D $period -constr $d/abc.sdc"
-        elif [ "$fast" = 1 ]; then
-            echo "abc -fast -liberty $lib"
-        else
-            echo "abc -liberty $lib"
-        fi
+        # --fast: ABC's fast script, generic library only (with sky130 and -D its `buffer`
+        # aborts on a dangling node: "node has no fanout")
+        echo "abc$( [ "$fast" = 1 ] && [ -z "$liberty" ] && echo " -fast") -liberty $lib -D $period -constr $out/synth/abc.constr"
         echo "opt_clean"
         echo "tee -q -o $d/lib.txt stat -liberty $lib"
         echo "read_liberty -lib $lib"
@@ -101,14 +124,39 @@ synth_one() {
 }
 
 : >"$out/synth/runs.txt"
+# the two commands ABC understands (synth/sta.sh writes the same for its own run)
+printf 'set_driving_cell %s\nset_load %s\n' "$drv" "$(sed -n 's/^set_load \([0-9.]*\).*/\1/p' "$SDC" | head -n1)" >"$out/synth/abc.constr"
+# cell name -> area, for the flip-flop share of each module
+awk '/^[ \t]*cell[ \t]*\(/ { c = $0; sub(/.*cell[ \t]*\([ \t]*"?/, "", c); sub(/"?[ \t]*\).*/, "", c) }
+     c != "" && /^[ \t]*area[ \t]*:/ { a = $0; sub(/^[^:]*:[ \t]*/, "", a); sub(/[ \t]*;.*/, "", a); print c, a; c = "" }' \
+    "$lib" >"$out/synth/cell_areas.txt"
+# the timing run (long: the whole sub-core flat at full width) starts first, on its own core
+sta_pid=""; rm -rf "$out/sta"
+if [ "$sta" = 1 ]; then
+    sw=${sta_width:-$data_bits}
+    if [ "$sw" = "$data_bits" ]; then srtl=$out/rtl; else
+        srtl=$out/sta-rtl; rm -rf "$srtl"
+        "$CCUGEN" --config "$config" "${sets[@]}" --set "data_bits=$sw" --out "$srtl" >/dev/null
+    fi
+    bash "$here/synth/sta.sh" --rtl "$srtl" --liberty "$lib" --out "$out/sta" --sdc "$SDC" --period "$period" \
+        --driving-cell "$drv" >"$out/sta.log" 2>&1 & sta_pid=$!
+fi
+# the area runs: one at a time next to the timing run, two at a time without it
+jobs_max=$([ -n "$sta_pid" ] && echo 1 || echo 2)
 pids=()
 for w in $(printf '%s\n' $w1 $w2 | sort -nu); do
-    synth_one main "$w" & pids+=($!)
-    if [ "$base" = 1 ]; then synth_one base "$w" & pids+=($!); fi
-    # two cores: at most two Yosys at once
-    if [ ${#pids[@]} -ge 2 ]; then for p in "${pids[@]}"; do wait "$p" || exit 1; done; pids=(); fi
+    for kind in main base; do
+        [ "$kind" = main ] || [ "$base" = 1 ] || continue
+        synth_one "$kind" "$w" & pids+=($!)
+        if [ ${#pids[@]} -ge "$jobs_max" ]; then for p in "${pids[@]}"; do wait "$p" || exit 1; done; pids=(); fi
+    done
 done
 for p in "${pids[@]}"; do wait "$p" || exit 1; done
+sta_args=()
+if [ -n "$sta_pid" ]; then
+    wait "$sta_pid" || { echo "area.sh: static timing failed:" >&2; tail -n 5 "$out/sta.log" >&2; exit 1; }
+    sta_args=(--sta "$out/sta/sta.txt" --sta-path "$out/sta/critical_path.txt")
+fi
 
 # which modules depend on data_bits: their RTL (comments dropped, prefix normalized) differs
 # between the two widths; only those are extrapolated (the others would only fit ABC noise)
@@ -128,8 +176,10 @@ done
 unit=GE; libname=generic_cells.lib
 if [ -n "$liberty" ]; then unit=um2; libname=$(basename "$liberty"); fi
 method=fit; [ "$w1" = "$data_bits" ] && method=exact
+abc_mode=$( [ "$fast" = 1 ] && [ -z "$liberty" ] && echo fast || echo default)
 "$AREA_REPORT" --config "$config" "${sets[@]}" -- --runs "$out/synth/runs.txt" --prefix "$prefix" \
-    --unit "$unit" --library "$libname" --method "$method" --abc "$( [ "$fast" = 1 ] && echo fast || echo default)" \
-    --period "$period" --seconds $(( $(date +%s) - t0 )) \
-    --json "$out/area.json" --md "$out/area.md"
+    --unit "$unit" --library "$libname" --method "$method" --abc "$abc_mode" \
+    --period "$period" --seconds $(( $(date +%s) - t0 )) --cell-areas "$out/synth/cell_areas.txt" \
+    "${sta_args[@]}" "${sram_args[@]}" --json "$out/area.json" --md "$out/area.md"
+sed -n '/^<!-- headline -->$/,/^<!-- \/headline -->$/p' "$out/area.md" | grep -v '^<!--\|^```'
 echo "area: $out/area.json $out/area.md ($(( $(date +%s) - t0 )) s)"

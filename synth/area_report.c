@@ -2,6 +2,13 @@
  *
  * build/area-report [--config FILE] [--set k=v]... -- --runs RUNS --prefix P --unit GE|um2
  *     --library NAME --method fit|exact --abc MODE --period PS --seconds N --json F --md F
+ *     [--cell-areas F] [--sta STA_TXT --sta-path CRITICAL_PATH_TXT]
+ *     [--sram-um2-per-bit X | --sram-macro-area UM2 --sram-source TEXT] [--um2-per-unit X]
+ *
+ * --cell-areas: `cell area` lines (flip-flop area per module); --sta: synth/sta.sh's
+ * `key value` lines (OpenSTA timing, FO4); the SRAM options set the RF-bank area model
+ * (default 9.631 um^2/bit, docs/area.md); --um2-per-unit converts um^2 to the unit (GE:
+ * 3.7536, sky130 HD's NAND2).
  *
  * RUNS has one line per Yosys run: `run KIND WIDTH PREFIX DIR SECONDS` (KIND main|base).
  * DIR holds lib.txt (stat -liberty), cmos.txt (stat -tech cmos), ltp.txt (ltp -noff) and
@@ -28,6 +35,7 @@ typedef struct {
     int present;
     int dep;                          /* depends on data_bits (RTL differs between widths) */
     double area, cells, flops, trans; /* own leaf cells only */
+    double flop_area;                 /* area of the flip-flops among them (--cell-areas) */
     int ltp;                          /* gate levels, -1 unknown */
     double delay;                     /* ABC delay, ps, -1 unknown */
     int nch;
@@ -45,6 +53,33 @@ typedef struct {
 } run_t;
 
 static int midx(const char *n);
+
+/* cell name -> area, from --cell-areas (lines `name area`, written by synth/area.sh) */
+#define MAXCELLS 1024
+static char cell_names[MAXCELLS][96];
+static double cell_areas[MAXCELLS];
+static int ncell_areas;
+
+static int read_cell_areas(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) { fprintf(stderr, "area-report: cannot open %s\n", path); return -1; }
+    char n[96];
+    double a;
+    while (ncell_areas < MAXCELLS && fscanf(f, "%95s %lf", n, &a) == 2) {
+        snprintf(cell_names[ncell_areas], sizeof cell_names[0], "%s", n);
+        cell_areas[ncell_areas++] = a;
+    }
+    fclose(f);
+    return 0;
+}
+
+static double cell_area(const char *n)
+{
+    if (n[0] == '\\') n++;
+    for (int i = 0; i < ncell_areas; i++) if (strcmp(cell_names[i], n) == 0) return cell_areas[i];
+    return 0;
+}
 
 static int mod_index(const char *prefix, const char *name)
 {
@@ -112,7 +147,7 @@ static int read_run(run_t *r)
                 if (m->nch < MAXCH) { m->ch[m->nch] = ci; m->chn[m->nch++] = (int)v; }
             } else {
                 m->cells += v;
-                if (is_flop(a)) m->flops += v;
+                if (is_flop(a)) { m->flops += v; m->flop_area += v * cell_area(a); }
             }
         } else if (in_cells && line[0] == '\n') {
             in_cells = 0;
@@ -219,6 +254,7 @@ static int build_kind(kind_t *k, run_t *runs, int nrun, const char *kind, int da
         o->cells = x->cells + (y->cells - x->cells) * f;
         o->flops = x->flops + (y->flops - x->flops) * f;
         o->trans = x->trans + (y->trans - x->trans) * f;
+        o->flop_area = x->flop_area + (y->flop_area - x->flop_area) * f;
     }
     /* the RTL prefix of the configuration itself is the one of the full-width RTL; runs
      * are named by their own prefix */
@@ -273,6 +309,90 @@ static double group_flops(const kind_t *k, const group_t *g)
     return s;
 }
 
+/* sta.txt of synth/sta.sh: `key value...` lines */
+#define MAXKV 32
+typedef struct { int n; char k[MAXKV][32]; char v[MAXKV][256]; } kv_t;
+
+static int read_kv(kv_t *t, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[512];
+    t->n = 0;
+    if (!f) { fprintf(stderr, "area-report: cannot open %s\n", path); return -1; }
+    while (t->n < MAXKV && fgets(line, sizeof line, f)) {
+        char *sp = strchr(line, ' ');
+        if (!sp) continue;
+        *sp = 0;
+        sp[1 + strcspn(sp + 1, "\n")] = 0;
+        snprintf(t->k[t->n], sizeof t->k[0], "%.31s", line);
+        snprintf(t->v[t->n], sizeof t->v[0], "%.255s", sp + 1);
+        t->n++;
+    }
+    fclose(f);
+    return 0;
+}
+
+static const char *kv(const kv_t *t, const char *k)
+{
+    for (int i = 0; i < t->n; i++) if (strcmp(t->k[i], k) == 0) return t->v[i];
+    return NULL;
+}
+
+/* JSON string without quotes or backslashes from a free text (start/end point names) */
+static void jstr(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) fputc(*s == '"' || *s == '\\' ? '\'' : *s, f);
+    fputc('"', f);
+}
+
+/* own cells of module NAME over all its instances; flops only with FLOPS */
+static double mod_total(const kind_t *k, const char *name, int flops)
+{
+    int i = midx(name);
+    if (i < 0 || !k->ok || !k->m[i].present) return 0;
+    return (flops ? k->m[i].flop_area : k->m[i].area) * k->inst[i];
+}
+
+/* the ~7 headline lines of a datasheet */
+static void headline(FILE *m, const cfg_t *c, const char *prefix, const char *lib, const char *u, const char *period,
+                     double total, double logic, double storage, const kv_t *t, double ov_rf, const double *dec,
+                     double ov_logic, int have_ov)
+{
+    fprintf(m, "%s: C=%u E=%u S=%u B=%u data_bits=%u; library %s; clock %s ps (constraints/default.sdc, synthesis target)\n",
+            prefix, c->ccus, c->entries, c->slots, c->banks, c->data_bits, lib, period ? period : "?");
+    fprintf(m, "area at %s ps: sub-core %.0f %s without RF banks (control logic %.1f %%, data entries %.1f %%), per SM x%u %.0f %s\n",
+            period ? period : "?", total, u, 100 * logic / total, 100 * storage / total, c->subcores_per_sm,
+            total * c->subcores_per_sm, u);
+    if (t) {
+        fprintf(m, "timing (OpenSTA, flat netlist, data_bits=%s): Fmax %s MHz, worst reg-to-reg slack %s ps, "
+                   "min period %s ps = %s FO4\n", kv(t, "data_bits") ? kv(t, "data_bits") : "?", kv(t, "fmax_mhz"),
+                kv(t, "r2r_slack_ps"), kv(t, "min_period_ps"), kv(t, "min_period_fo4"));
+        fprintf(m, "critical path: %s -> %s (%s cells between them, arrival %s ps)\n", kv(t, "r2r_start"), kv(t, "r2r_end"),
+                kv(t, "r2r_levels"), kv(t, "r2r_arrival_ps"));
+        fprintf(m, "FO4 = %s ps (measured: %s driving 4 copies of itself, OpenSTA, synth/fo4.sh)\n", kv(t, "fo4_ps"),
+                kv(t, "fo4_cell"));
+    } else {
+        fprintf(m, "timing: not run (--no-sta)\n");
+    }
+    if (have_ov) {
+        double sum = dec[0] + dec[1] + dec[2] + dec[3] + dec[4] + dec[5];
+        if (sum == 0) sum = 1;
+        fprintf(m, "overhead vs the whole RF (banks + collectors + arbiter + dispatch): %+.2f %% per sub-core and per SM "
+                   "(papers: 0.04 %% control + 0.78 %% data)\n", 100 * ov_rf);
+        fprintf(m, "  of the whole RF: data entries %.2f %%, operand muxes %.2f %%, tags/metadata %.2f %%, allocation %.2f %%, "
+                   "write filter/port D %.2f %%, other %.2f %%; vs the baseline's logic alone %+.1f %%\n",
+                100 * dec[0] * ov_rf / sum,
+                100 * dec[1] * ov_rf / sum,
+                100 * dec[2] * ov_rf / sum,
+                100 * dec[3] * ov_rf / sum,
+                100 * dec[4] * ov_rf / sum,
+                100 * dec[5] * ov_rf / sum, 100 * ov_logic);
+    } else {
+        fprintf(m, "overhead: not computed (no caching=off baseline run)\n");
+    }
+}
+
 static void jnum(FILE *f, double v)
 {
     if (v < 0) fprintf(f, "null");
@@ -306,6 +426,14 @@ int main(int argc, char **argv)
                         "--json F --md F [--unit U --library L --method M --abc A --period PS --seconds N]\n");
         return 2;
     }
+    const char *sta_p = opt(nrest, rest, "--sta"), *path_p = opt(nrest, rest, "--sta-path");
+    const char *cells_p = opt(nrest, rest, "--cell-areas"), *sram_bit = opt(nrest, rest, "--sram-um2-per-bit");
+    const char *sram_macro = opt(nrest, rest, "--sram-macro-area"), *sram_src = opt(nrest, rest, "--sram-source");
+    const char *um2u = opt(nrest, rest, "--um2-per-unit");
+    if (cells_p && read_cell_areas(cells_p) != 0) return 1;
+    static kv_t T;
+    int have_sta = sta_p && read_kv(&T, sta_p) == 0 && kv(&T, "fmax_mhz") != NULL;
+    if (sta_p && !have_sta) { fprintf(stderr, "area-report: %s: no timing figures\n", sta_p); return 1; }
     if (!unit) unit = "GE";
     if (!lib) lib = "generic_cells.lib";
     if (!method) method = "exact";
@@ -368,6 +496,39 @@ int main(int argc, char **argv)
     static const char *PATHS[] = {"ccu_ctrl", "alloc", "arbiter", "sthld_fsm", "sched", "dispatch"};
     double maxdelay = -1;
     for (int i = 0; i < NMODS; i++) if (K.m[i].present && K.m[i].delay > maxdelay) maxdelay = K.m[i].delay;
+
+    /* RF banks (SRAM model) and the overhead against the whole register file */
+    const double um2_unit = um2u ? atof(um2u) : (unit_ge ? 3.7536 : 1.0);
+    const double sram_per_bit = sram_bit ? atof(sram_bit) : 9.631;
+    const double rf_um2 = sram_macro ? atof(sram_macro) * c.banks : rf_bits * sram_per_bit;
+    const double rf_area = rf_um2 / um2_unit;
+    const int have_ov = have_base && c.caching;
+    const double b_whole = have_base ? b_total + rf_area : -1;
+    enum { D_DATA, D_MUX, D_TAGS, D_ALLOC, D_WF, D_OTHER, ND };
+    static const char *const DNAME[ND] = {
+        "extra data entries (ct_data flip-flops)",
+        "operand multiplexers (ct_data read/write logic: the OCT's indirection)",
+        "tags and metadata (cache_table; OCT index vs OCU)",
+        "allocation and replacement (ccu_ctrl + CCU glue, alloc, STHLD FSM, LFSR, scheduler)",
+        "write filter and port D (arbiter, bank FIFOs)",
+        "dispatch and top-level glue"};
+    static const char *const DKEY[ND] = {"data_entries", "operand_muxes", "tags_metadata",
+                                         "allocation_replacement", "write_filter_port_d", "other"};
+    double dec[ND] = {0};
+    if (have_ov) {
+        dec[D_DATA] = mod_total(&K, "ct_data", 1) - mod_total(&B, "ct_data", 1);
+        dec[D_MUX] = (mod_total(&K, "ct_data", 0) - mod_total(&K, "ct_data", 1)) -
+                     (mod_total(&B, "ct_data", 0) - mod_total(&B, "ct_data", 1));
+        dec[D_TAGS] = mod_total(&K, "cache_table", 0) + mod_total(&K, "oct", 0) - mod_total(&B, "oct", 0);
+        dec[D_ALLOC] = mod_total(&K, "ccu_ctrl", 0) + mod_total(&K, "ccu", 0) + mod_total(&K, "alloc", 0) +
+                       mod_total(&K, "sthld_fsm", 0) + mod_total(&K, "lfsr", 0) + mod_total(&K, "sched", 0) -
+                       (mod_total(&B, "ocu_ctrl", 0) + mod_total(&B, "ocu", 0) + mod_total(&B, "alloc", 0) +
+                        mod_total(&B, "lfsr", 0) + mod_total(&B, "sched", 0));
+        dec[D_WF] = mod_total(&K, "arbiter", 0) + mod_total(&K, "bank_fifo", 0) -
+                    mod_total(&B, "arbiter", 0) - mod_total(&B, "bank_fifo", 0);
+        dec[D_OTHER] = ov_sc;
+        for (int d = 0; d < D_OTHER; d++) dec[D_OTHER] -= dec[d];
+    }
 
     /* --- area.json ----------------------------------------------------------------------- */
     FILE *j = fopen(json_p, "w");
@@ -449,9 +610,45 @@ int main(int argc, char **argv)
                "\"control_bytes_per_sm\": %.1f, \"data_bytes_per_sm\": %.1f, \"rf_bytes_per_sm\": %.0f, "
                "\"control_share_of_rf\": %.6f, \"data_share_of_rf\": %.6f, "
                "\"paper\": {\"rf_bytes_per_sm\": 262144, \"control_bytes_per_sm\": 128, \"data_bytes_per_sm\": 2048, "
-               "\"control_share_of_rf\": 0.0004, \"data_share_of_rf\": 0.0078}}\n}\n",
+               "\"control_share_of_rf\": 0.0004, \"data_share_of_rf\": 0.0078}}",
             ctrl_bits, data_bits_extra, ctrl_bits * per_sm / 8, data_bits_extra * per_sm / 8, rf_sm_bits / 8,
             ctrl_bits * per_sm / rf_sm_bits, data_bits_extra * per_sm / rf_sm_bits);
+    fprintf(j, ",\n  \"rf_model\": {\"bits_per_subcore\": %.0f, \"um2\": %.1f, \"area\": ", rf_bits, rf_um2);
+    jnum(j, rf_area);
+    fprintf(j, ", \"um2_per_unit\": %.4f, \"source\": ", um2_unit);
+    jstr(j, sram_src ? sram_src : (sram_macro ? "user macro" : "OpenRAM sky130_sram_2kbyte_1rw_32x512_8"));
+    if (sram_macro) fprintf(j, ", \"macro_area_um2\": %s}", sram_macro);
+    else fprintf(j, ", \"um2_per_bit\": %.4f}", sram_per_bit);
+    fprintf(j, ",\n  \"overhead_whole_rf\": ");
+    if (have_ov) {
+        fprintf(j, "{\"baseline_rf_area\": "); jnum(j, b_whole);
+        fprintf(j, ", \"malekeh_rf_area\": "); jnum(j, total + rf_area);
+        fprintf(j, ", \"per_subcore\": {\"area\": "); jnum(j, ov_sc);
+        fprintf(j, ", \"relative\": %.6f}, \"per_sm\": {\"area\": ", ov_sc / b_whole); jnum(j, ov_sc * c.subcores_per_sm);
+        fprintf(j, ", \"relative\": %.6f}, \"decomposition\": {", ov_sc / b_whole);
+        for (int d = 0; d < ND; d++) {
+            fprintf(j, "%s\"%s\": {\"area\": %.3f, \"share_of_overhead\": %.5f, \"share_of_rf\": %.6f}", d ? ", " : "",
+                    DKEY[d], dec[d], ov_sc != 0 ? dec[d] / ov_sc : 0, dec[d] / b_whole);
+        }
+        fprintf(j, "}}");
+    } else fprintf(j, "null");
+    fprintf(j, ",\n  \"timing\": ");
+    if (have_sta) {
+        fprintf(j, "{\"tool\": \"OpenSTA\", \"data_bits\": %s, \"period_ps\": %s, \"fo4_ps\": %s, \"fo4_cell\": ",
+                kv(&T, "data_bits") ? kv(&T, "data_bits") : "null", kv(&T, "period_ps"), kv(&T, "fo4_ps"));
+        jstr(j, kv(&T, "fo4_cell"));
+        fprintf(j, ", \"reg2reg\": {\"start\": "); jstr(j, kv(&T, "r2r_start"));
+        fprintf(j, ", \"end\": "); jstr(j, kv(&T, "r2r_end"));
+        fprintf(j, ", \"arrival_ps\": %s, \"slack_ps\": %s, \"levels\": %s}", kv(&T, "r2r_arrival_ps"),
+                kv(&T, "r2r_slack_ps"), kv(&T, "r2r_levels"));
+        fprintf(j, ", \"min_period_ps\": %s, \"fmax_mhz\": %s, \"min_period_fo4\": %s, \"wns_ps\": %s, \"tns_ps\": %s",
+                kv(&T, "min_period_ps"), kv(&T, "fmax_mhz"), kv(&T, "min_period_fo4"), kv(&T, "wns_ps"), kv(&T, "tns_ps"));
+        fprintf(j, ", \"worst_any\": {\"start\": "); jstr(j, kv(&T, "any_start"));
+        fprintf(j, ", \"end\": "); jstr(j, kv(&T, "any_end"));
+        fprintf(j, ", \"slack_ps\": %s}, \"netlist_area\": %s, \"netlist_cells\": %s, \"yosys_s\": %s, \"sta_s\": %s}",
+                kv(&T, "any_slack_ps"), kv(&T, "netlist_area"), kv(&T, "netlist_cells"), kv(&T, "yosys_s"), kv(&T, "sta_s"));
+    } else fprintf(j, "null");
+    fprintf(j, "\n}\n");
     if (fclose(j) != 0) return 1;
 
     /* --- area.md ------------------------------------------------------------------------- */
@@ -459,22 +656,61 @@ int main(int argc, char **argv)
     if (!m) { fprintf(stderr, "area-report: cannot write %s\n", md_p); return 1; }
     const char *u = unit_ge ? "GE" : "um^2";
     fprintf(m, "# Area datasheet: %s\n\n", prefix);
+    /* the headline: printed by synth/area.sh and, verbatim, by `make` (synth/summary.sh) */
+    fprintf(m, "<!-- headline -->\n```\n");
+    headline(m, &c, prefix, lib, u, period, total, logic, storage, have_sta ? &T : NULL,
+             have_ov ? ov_sc / b_whole : -2, dec, have_base ? ov_sc / b_total : -2, have_ov);
+    fprintf(m, "```\n<!-- /headline -->\n\n");
     fprintf(m, "Configuration hash %016llx. C=%u CCUs, E=%u entries, S=%u slots, B=%u banks, W=%u warps, "
                "R=%u registers, data_bits=%u, %u write-back ports, caching=%s, %u sub-cores per SM.\n\n",
             cfg_hash(&c), c.ccus, c.entries, c.slots, c.banks, c.warps, c.regs, c.data_bits, c.wb_ports,
             c.caching ? "on" : "off", c.subcores_per_sm);
-    fprintf(m, "Library: `%s` (area in %s%s). Yosys `synth` (hierarchical), `dfflibmap`, `abc%s -liberty`.\n\n",
-            lib, u, unit_ge ? ", NAND2 = 1; synth/README.md" : "", strcmp(abc, "fast") == 0 ? " -fast" : "");
+    fprintf(m, "Library: `%s` (area in %s%s). Yosys `synth` (hierarchical), `dfflibmap`, `abc%s -liberty -D %s`: "
+               "**all areas are at the %s ps clock** of constraints/default.sdc (the synthesis target).\n\n",
+            lib, u, unit_ge ? ", NAND2 = 1; synth/README.md" : "", strcmp(abc, "fast") == 0 ? " -fast" : "",
+            period ? period : "?", period ? period : "?");
     fprintf(m, "## Summary (one sub-core, RF banks excluded)\n\n| figure | value |\n|---|---|\n");
     fprintf(m, "| total area | %.0f %s |\n| control logic | %.0f %s (%.1f %%) |\n| data entries (storage) | %.0f %s (%.1f %%) |\n",
             total, u, logic, u, 100 * logic / total, storage, u, 100 * storage / total);
     fprintf(m, "| flip-flops | %.0f (%.0f of them data entries) |\n| cells | %.0f |\n| transistors (stat -tech cmos) | %.0f |\n",
             flops, storage_flops, K.tot_cells[0], K.tot_trans[0]);
     fprintf(m, "| per SM (x%u) | %.0f %s |\n", c.subcores_per_sm, total * c.subcores_per_sm, u);
-    fprintf(m, "| RF banks (not synthesized) | %u x %u rows x %u bits = %.0f bits (%.0f KiB) |\n",
-            c.banks, rows, c.data_bits, rf_bits, rf_bits / 8192);
+    fprintf(m, "| RF banks (not synthesized; SRAM model below) | %u x %u rows x %u bits = %.0f bits (%.0f KiB), %.0f %s |\n",
+            c.banks, rows, c.data_bits, rf_bits, rf_bits / 8192, rf_area, u);
     if (maxdelay >= 0)
         fprintf(m, "| longest ABC delay (any module) | %.0f ps (target period %s ps) |\n", maxdelay, period ? period : "?");
+    if (have_sta) {
+        fprintf(m, "\n## Timing (OpenSTA, flattened netlist)\n\n");
+        fprintf(m, "The whole sub-core at data_bits = %s, synthesized flat for the %s ps clock of the SDC "
+                   "(`abc -D %s`), timed by OpenSTA with `%s` and constraints/default.sdc "
+                   "(RF banks: register-like timing model, docs/area.md).\n\n",
+                kv(&T, "data_bits") ? kv(&T, "data_bits") : "?", kv(&T, "period_ps"), kv(&T, "period_ps"), lib);
+        fprintf(m, "| figure | value |\n|---|---|\n");
+        fprintf(m, "| clock period (SDC, synthesis target) | %s ps |\n", kv(&T, "period_ps"));
+        fprintf(m, "| worst register-to-register slack | %s ps |\n", kv(&T, "r2r_slack_ps"));
+        fprintf(m, "| minimum period (period - slack) | %s ps = **%s FO4** |\n", kv(&T, "min_period_ps"), kv(&T, "min_period_fo4"));
+        fprintf(m, "| **Fmax** | **%s MHz** |\n", kv(&T, "fmax_mhz"));
+        fprintf(m, "| worst path: start | %s |\n| worst path: end | %s |\n", kv(&T, "r2r_start"), kv(&T, "r2r_end"));
+        fprintf(m, "| worst path: arrival, cells between the registers | %s ps, %s |\n", kv(&T, "r2r_arrival_ps"), kv(&T, "r2r_levels"));
+        fprintf(m, "| FO4 of the library (measured) | %s ps (%s driving 4 copies of itself, synth/fo4.sh) |\n",
+                kv(&T, "fo4_ps"), kv(&T, "fo4_cell"));
+        fprintf(m, "| worst slack of any path (incl. I/O) | %s ps (%s -> %s) |\n", kv(&T, "any_slack_ps"),
+                kv(&T, "any_start"), kv(&T, "any_end"));
+        fprintf(m, "| WNS / TNS (report_wns, report_tns) | %s ps / %s ps |\n", kv(&T, "wns_ps"), kv(&T, "tns_ps"));
+        fprintf(m, "| flat netlist | %s %s, %s cells (RF banks excluded) |\n", kv(&T, "netlist_area"), u, kv(&T, "netlist_cells"));
+        fprintf(m, "| run time | Yosys %s s, OpenSTA + FO4 %s s |\n", kv(&T, "yosys_s"), kv(&T, "sta_s"));
+        if (path_p) {
+            FILE *cp = fopen(path_p, "r");
+            if (cp) {
+                char l[1024];
+                fprintf(m, "\nThe worst register-to-register path (`report_checks -path_delay max -format full_clock_expanded "
+                           "-fields {capacitance slew input_pin net} -digits 3`; delays in ns):\n\n```\n");
+                while (fgets(l, sizeof l, cp)) fputs(l, m);
+                fprintf(m, "```\n");
+                fclose(cp);
+            }
+        }
+    }
     fprintf(m, "\n## Breakdown\n\n| part | kind | area (%s) | share | flops |\n|---|---|---:|---:|---:|\n", u);
     for (int g = 0; g < NGROUPS; g++) {
         int any = 0;
@@ -507,6 +743,41 @@ int main(int argc, char **argv)
     } else {
         fprintf(m, "Not computed (no baseline run, or this configuration is the baseline).\n");
     }
+    fprintf(m, "\n## Overhead against the whole register file\n\n");
+    if (sram_macro)
+        fprintf(m, "RF banks: %u x the user macro (`%s`, %s um^2 each) = %.0f um^2 per sub-core (%.0f %s).\n\n",
+                c.banks, sram_src ? sram_src : "SRAM_LIB", sram_macro, rf_um2, rf_area, u);
+    else
+        fprintf(m, "RF banks: SRAM area model, %.0f bits x %.3f um^2/bit = %.0f um^2 per sub-core (%.0f %s%s). "
+                   "%.3f um^2/bit is the density of OpenRAM's single-port sky130 macro `sky130_sram_2kbyte_1rw_32x512_8` "
+                   "(483.86 x 326.1 um for 512 x 32 bits, periphery included; docs/area.md cites it); a bank is "
+                   "modelled as tiles of such macros.\n\n",
+                rf_bits, sram_per_bit, rf_um2, rf_area, u, unit_ge ? ", 1 GE = 3.7536 um^2" : "", sram_per_bit);
+    if (have_ov) {
+        fprintf(m, "| per sub-core | baseline (caching = off) | Malekeh | overhead |\n|---|---:|---:|---:|\n");
+        fprintf(m, "| RF banks (SRAM model) | %.0f | %.0f | 0 |\n", rf_area, rf_area);
+        fprintf(m, "| collectors, arbiter, bank FIFOs, dispatch, scheduler (synthesized) | %.0f | %.0f | %.0f |\n", b_total, total, ov_sc);
+        fprintf(m, "| **whole register file** | %.0f | %.0f | **%.0f (%+.2f %%)** |\n", b_whole, total + rf_area, ov_sc,
+                100 * ov_sc / b_whole);
+        fprintf(m, "| per SM (x%u) | %.0f | %.0f | %.0f (%+.2f %%) |\n", c.subcores_per_sm, b_whole * c.subcores_per_sm,
+                (total + rf_area) * c.subcores_per_sm, ov_sc * c.subcores_per_sm, 100 * ov_sc / b_whole);
+        fprintf(m, "\nWhere the overhead comes from (Malekeh minus baseline, module by module; areas in %s):\n\n"
+                   "| part | area | share of the overhead | share of the whole RF |\n|---|---:|---:|---:|\n", u);
+        for (int d = 0; d < ND; d++)
+            fprintf(m, "| %s | %.0f | %.1f %% | %.3f %% |\n", DNAME[d], dec[d], 100 * dec[d] / ov_sc, 100 * dec[d] / b_whole);
+        fprintf(m, "\nBeside the papers (which count storage bits of a 256 KiB SM RF, not area):\n\n"
+                   "| | this design: area share of the whole RF | this design: bit share of the RF | papers |\n|---|---:|---:|---:|\n");
+        fprintf(m, "| extra data entries | %.3f %% | %.3f %% | 0.78 %% (2 KiB) |\n", 100 * dec[D_DATA] / b_whole,
+                100 * data_bits_extra * per_sm / rf_sm_bits);
+        fprintf(m, "| control bits: tags and metadata | %.3f %% | %.3f %% | 0.04 %% (128 B) |\n", 100 * dec[D_TAGS] / b_whole,
+                100 * ctrl_bits * per_sm / rf_sm_bits);
+        fprintf(m, "| logic the papers do not count (muxes, allocation, write filter, other) | %.3f %% | - | - |\n",
+                100 * (dec[D_MUX] + dec[D_ALLOC] + dec[D_WF] + dec[D_OTHER]) / b_whole);
+        fprintf(m, "| **total** | **%.3f %%** | %.3f %% | 0.82 %% |\n", 100 * ov_sc / b_whole,
+                100 * (data_bits_extra + ctrl_bits) * per_sm / rf_sm_bits);
+    } else {
+        fprintf(m, "Not computed (no baseline run, or this configuration is the baseline).\n");
+    }
     fprintf(m, "\n## Storage accounting: this configuration vs the papers\n\n");
     fprintf(m, "Per CCU: control = E x (valid + tag(%u) + lock + reuse + rank(%u)) + S x index(%u) = %.0f bits "
                "(the OCT valid/ready bits exist in the baseline too); data = (E - S) x data_bits = %.0f bits.\n\n",
@@ -521,7 +792,8 @@ int main(int argc, char **argv)
                "registers) is %.0f KiB per SM, so its shares are smaller by that ratio.\n", rf_sm_bits / 8192);
     fprintf(m, "\n## Method and what is an estimate\n\n");
     fprintf(m, "- Everything here is a pre-layout synthesis estimate: no placement, wires, clock tree or scan.\n");
-    fprintf(m, "- RF banks are a blackbox (an SRAM macro in a real design) and counted in bits only.\n");
+    fprintf(m, "- RF banks are a blackbox in synthesis (an SRAM macro in a real design): their area is the SRAM model's, "
+               "their timing a register-like model (docs/area.md).\n");
     if (strcmp(method, "fit") == 0)
         fprintf(m, "- **Linear fit in data_bits**: the design was synthesized at data_bits = %d and %d and every "
                    "module's area, cells, flops and transistors extrapolated linearly to %u (the data paths are bit-sliced: "
@@ -532,11 +804,10 @@ int main(int argc, char **argv)
         fprintf(m, "- Synthesized at the full data width (no extrapolation).\n");
     if (strcmp(abc, "fast") == 0) fprintf(m, "- ABC ran with `-fast` (less optimization; slightly larger area).\n");
     if (unit_ge)
-        fprintf(m, "- GE: areas of the project's generic library, sky130_fd_sc_hd ratios (synth/README.md); "
-                   "transistors: Yosys `stat -tech cmos` on the internal gate netlist.\n");
-    else
-        fprintf(m, "- Delays: ABC's `stime` estimate per module (`abc -D %s -constr`, constraints/default.sdc), "
-                   "module inputs to outputs, no wires; not a sign-off STA.\n", period ? period : "?");
+        fprintf(m, "- GE: areas of the project's generic library, sky130_fd_sc_hd ratios, with sky130_fd_sc_hd timing "
+                   "(synth/README.md); transistors: Yosys `stat -tech cmos` on the internal gate netlist.\n");
+    fprintf(m, "- Module delays in the table: ABC's `stime` estimate per module (`abc -D %s -constr`), module inputs to "
+               "outputs, no wires; the register-to-register timing is OpenSTA's (section Timing).\n", period ? period : "?");
     fprintf(m, "- Yosys run time: %s s in all.\n", secs ? secs : "?");
     if (fclose(m) != 0) return 1;
     return 0;

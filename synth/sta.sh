@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# synth/sta.sh - static timing of one generated configuration with OpenSTA (docs/area.md
+# "Timing"). Usage:
+#
+#   synth/sta.sh --rtl DIR --liberty LIB --out DIR [--sdc FILE] [--period PS] [--driving-cell C]
+#
+# DIR holds ccugen's output (files.f, <prefix>_*.v). Steps: Yosys flattens and maps the whole
+# sub-core at the width it was generated with (`synth -flatten`, `dfflibmap`, `abc -liberty
+# -D <period> -constr`; cells renamed after the wire they drive); the RF banks stay blackboxes
+# and get the register-like timing model of synth/rf_bank_model.sh; OpenSTA reads the netlist,
+# LIB, the model and the SDC (period replaced by --period), and reports the worst
+# register-to-register path (flip-flop or RF-bank clock pin to flip-flop D or RF-bank input),
+# the worst path of any kind, WNS and TNS; synth/fo4.sh measures LIB's FO4.
+# Writes OUT/{netlist.v,synth.ys,yosys.log,stat.txt,rf_bank_model.lib,sta.sdc,sta.tcl,sta.log,
+# critical_path.txt,fo4/,sta.txt}; sta.txt holds `key value` lines (read by build/area-report).
+# Environment: YOSYS (yosys), STA (sta).
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+YOSYS=${YOSYS:-yosys}; STA=${STA:-sta}
+rtl=""; lib=""; out=""; sdc=$here/constraints/default.sdc; period=""; drv=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --rtl) rtl=$2; shift 2 ;;
+        --liberty) lib=$2; shift 2 ;;
+        --out) out=$2; shift 2 ;;
+        --sdc) sdc=$2; shift 2 ;;
+        --period) period=$2; shift 2 ;;
+        --driving-cell) drv=$2; shift 2 ;;
+        *) echo "sta.sh: unknown option '$1' (allowed: --rtl --liberty --out --sdc --period --driving-cell)" >&2; exit 2 ;;
+    esac
+done
+[ -n "$rtl" ] && [ -n "$lib" ] && [ -n "$out" ] || { echo "sta.sh: --rtl, --liberty and --out are required" >&2; exit 2; }
+[ -r "$rtl/files.f" ] || { echo "sta.sh: $rtl/files.f: not found (expected ccugen output)" >&2; exit 2; }
+[ -r "$lib" ] || { echo "sta.sh: cannot read liberty '$lib'" >&2; exit 2; }
+command -v "$STA" >/dev/null || { echo "sta.sh: OpenSTA ('$STA') not found (Debian package opensta)" >&2; exit 2; }
+mkdir -p "$out"; out=$(cd "$out" && pwd); rtl=$(cd "$rtl" && pwd)
+p=$(cd "$rtl" && ls ./*_subcore.v | sed 's|^\./||; s|_subcore\.v$||')
+data_bits=$(sed -n 's|^// *data_bits = \([0-9]*\)$|\1|p' "$rtl/${p}_subcore.v" | head -n1)
+sdc_period_ns=$(sed -n 's/^create_clock .*-period \([0-9.]*\).*/\1/p' "$sdc" | head -n1)
+[ -n "$sdc_period_ns" ] || { echo "sta.sh: $sdc: no 'create_clock -period' line" >&2; exit 2; }
+[ -n "$period" ] || period=$(awk -v n="$sdc_period_ns" 'BEGIN { printf "%d", n * 1000 + 0.5 }')
+period_ns=$(awk -v p="$period" 'BEGIN { printf "%.3f", p / 1000 }')
+# the SDC for OpenSTA (period, driving cell) and the two lines ABC reads
+sed -e "s|^\(create_clock .*-period \)[0-9.]*|\1$period_ns|" \
+    ${drv:+-e "s|-lib_cell [^ ]*|-lib_cell $drv|"} "$sdc" >"$out/sta.sdc"
+{
+    sed -n 's/^set_driving_cell .*-lib_cell \([^ ]*\).*/set_driving_cell \1/p' "$out/sta.sdc" | head -n1
+    sed -n 's/^set_load \([0-9.]*\).*/set_load \1/p' "$out/sta.sdc" | head -n1
+} >"$out/abc.constr"
+# Yosys' own ABC script for -liberty -D, with `buffer -p` (buffer nets that also drive
+# primary outputs of the ABC netlist, i.e. flip-flop inputs) and a fanout limit of 16; without
+# them ABC leaves nets with over a thousand loads at full width (select lines of the 1024-bit
+# data paths) and OpenSTA extrapolates their slews far off the tables
+D="-D $period"
+echo "strash; &get -n; &fraig -x; &put; scorr; dc2; dretime; retime -o $D; strash; &get -n; &dch -f; &nf $D; &put; buffer -p -N ${STA_MAX_FANOUT:-16}; upsize $D; dnsize $D; stime -p" >"$out/abc.script"
+t0=$(date +%s)
+{
+    echo "read_verilog -lib $rtl/${p}_rf_bank.v"
+    grep '\.v$' "$rtl/files.f" | grep -v "_rf_bank\.v$" | sed "s|^|read_verilog $rtl/|"
+    echo "hierarchy -check -top ${p}_subcore"
+    echo "synth -flatten -noabc -top ${p}_subcore"
+    echo "dfflibmap -liberty $lib"
+    echo "abc -liberty $lib -D $period -constr $out/abc.constr -script $out/abc.script"
+    echo "opt_clean"
+    echo "setundef -zero"
+    echo "splitnets"
+    echo "opt_clean"
+    echo "rename -wire"
+    echo "tee -q -o $out/stat.txt stat -liberty $lib"
+    echo "write_verilog -noattr -noexpr $out/netlist.raw.v"
+} >"$out/synth.ys"
+if ! "$YOSYS" -q -l "$out/yosys.log" "$out/synth.ys" >/dev/null 2>"$out/yosys.err"; then
+    echo "sta.sh: yosys failed; see $out/yosys.log" >&2; exit 1
+fi
+t1=$(date +%s)
+# RF bank instances get plain names (rf_bank_0, ...) so that the Tcl below can name their pins
+awk -v m="${p}_rf_bank" '$1 == m && $3 == "(" { $2 = "rf_bank_" k++ } { print }' "$out/netlist.raw.v" >"$out/netlist.v"
+rm -f "$out/netlist.raw.v"
+bash "$here/synth/rf_bank_model.sh" "$rtl/${p}_rf_bank.v" >"$out/rf_bank_model.lib"
+nbank=$(grep -c "^ *${p}_rf_bank rf_bank_" "$out/netlist.v" || true)
+bank_from=""; bank_to=""
+if [ "$nbank" -gt 0 ]; then bank_from="[get_pins rf_bank_*/clk_i]"; bank_to="[get_pins rf_bank_*/*_i*]"; fi
+cat >"$out/sta.tcl" <<TCL
+read_liberty $lib
+read_liberty $out/rf_bank_model.lib
+read_verilog $out/netlist.v
+link_design ${p}_subcore
+read_sdc $out/sta.sdc
+set from [concat [all_registers -clock_pins] $bank_from]
+set to [concat [all_registers -data_pins] $bank_to]
+puts "=== reg2reg"
+report_checks -path_delay max -from \$from -to \$to -format full_clock_expanded -fields {capacitance slew input_pin net} -digits 3
+puts "=== any"
+report_checks -path_delay max -format full_clock_expanded -fields {capacitance slew input_pin net} -digits 3
+puts "=== summary"
+report_wns
+report_tns
+puts "=== end"
+TCL
+if ! "$STA" -no_splash -exit "$out/sta.tcl" >"$out/sta.log" 2>&1; then
+    echo "sta.sh: OpenSTA failed; see $out/sta.log" >&2; exit 1
+fi
+grep -q "^=== end" "$out/sta.log" || { echo "sta.sh: OpenSTA stopped early; see $out/sta.log" >&2; exit 1; }
+t2=$(date +%s)
+bash "$here/synth/fo4.sh" "$lib" "$out/fo4" >"$out/fo4.txt"
+sed -n '/^=== reg2reg/,/^=== any/p' "$out/sta.log" | sed '1d;$d' >"$out/critical_path.txt"
+# sta.txt: key value
+awk -v period="$period" -v db="${data_bits:-}" -v ys=$((t1 - t0)) -v ss=$((t2 - t1)) -v fo4f="$out/fo4.txt" -v statf="$out/stat.txt" '
+  BEGIN { getline l < fo4f; split(l, f, " "); fo4 = f[2]; fcell = f[4]
+          while ((getline l < statf) > 0) { if (l ~ /Chip area for/) { area = l; sub(/.*: */, "", area) }
+                                            if (l ~ /Number of cells:/) { cells = l; sub(/.*: */, "", cells) } } }
+  /^=== reg2reg/ { sec = "r" ; next } /^=== any/ { sec = "a"; next } /^=== summary/ { sec = "s"; next }
+  sec != "" && /^Startpoint:/ { s = $0; sub(/^Startpoint: /, "", s); start[sec] = s }
+  sec != "" && /^Endpoint:/ { s = $0; sub(/^Endpoint: /, "", s); end_[sec] = s }
+  sec != "" && / data arrival time$/ && !(sec in arr) { arr[sec] = $1 }
+  sec != "" && / slack \(/ { slack[sec] = $1 }
+  sec == "r" && / [v^] [^ ]+\/[^ ]+ \(/ { i = $0; sub(/.* [v^] /, "", i); sub(/\/[^\/]* \(.*/, "", i); if (!(i in seen)) { seen[i] = 1; cells_r++ } }
+  sec == "s" && /^wns / { wns = $2 } sec == "s" && /^tns / { tns = $2 }
+  END {
+    if (!("r" in slack)) { print "error no register-to-register path"; exit 1 }
+    mp = period - 1000 * slack["r"]
+    if (db != "") printf "data_bits %s\n", db
+    printf "period_ps %s\nfo4_ps %s\nfo4_cell %s\n", period, fo4, fcell
+    printf "r2r_start %s\nr2r_end %s\nr2r_arrival_ps %.0f\nr2r_slack_ps %.0f\nr2r_levels %d\n", start["r"], end_["r"], 1000 * arr["r"], 1000 * slack["r"], cells_r - 2
+    printf "min_period_ps %.0f\nfmax_mhz %.1f\nmin_period_fo4 %.1f\n", mp, 1e6 / mp, mp / fo4
+    printf "any_start %s\nany_end %s\nany_slack_ps %.0f\n", start["a"], end_["a"], 1000 * slack["a"]
+    printf "wns_ps %.0f\ntns_ps %.0f\nnetlist_area %s\nnetlist_cells %s\n", 1000 * wns, 1000 * tns, area, cells
+    printf "yosys_s %d\nsta_s %d\n", ys, ss }' "$out/sta.log" >"$out/sta.txt"
+if grep -q '^error' "$out/sta.txt"; then echo "sta.sh: $(cat "$out/sta.txt") in $out/sta.log" >&2; exit 1; fi
+# name the start and end registers by the net their output drives (the RTL register name;
+# mapped flip-flops themselves carry generated names such as _1234_)
+qnet() { # INSTANCE -> the net on its Q (or first output) pin
+    awk -v i="$1" '$2 == i && $3 == "(" { f = 1; next }
+        f && /^ *\.(Q|rdata_o)/ { s = $0; sub(/^ *\.[A-Za-z_]+\( */, "", s); sub(/ *\),? *$/, "", s); sub(/^\\/, "", s); print s; exit }
+        f && /\);/ { exit }' "$out/netlist.v"
+}
+for k in r2r_start r2r_end any_start any_end; do
+    v=$(sed -n "s/^$k //p" "$out/sta.txt"); inst=${v%% *}
+    case "$v" in *flip-flop*) q=$(qnet "$inst"); [ -n "$q" ] && sed -i "s|^$k .*|$k $inst (flip-flop $q)|" "$out/sta.txt" ;; esac
+done
+echo "sta: $out/sta.txt ($(( t2 - t0 )) s)"
