@@ -121,12 +121,18 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETI("E_MOD", c->entries & ((1u << cfg_clog2(c->entries)) - 1u));
     SETI("E_M1", c->entries - 1);
     SETI("SLB", cfg_clog2(c->slots));
-    SETI("FD", w.fd); SETI("FD_M1", w.fd - 1); SETI("FPB", w.fpb); SETI("FCB", w.fcb);
+    SETI("FD", w.fd); SETI("FD_M1", w.fd - 1);
+    SETI("FD_MOD", w.fd % (1u << w.fpb)); SETI("FPB", w.fpb); SETI("FCB", w.fcb);
     SETI("FW", w.fw); SETI("SB", w.sb); SETI("ICB", w.icb); SETI("IIB", w.iib);
     SETI("STB", w.stb); SETI("INTERVAL", c->interval); SETI("INTERVAL_M1", c->interval - 1);
     SETI("IPC_NUM", c->ipc_num); SETI("IPC_DEN", c->ipc_den);
     /* products den*|cur-prev| and num*prev: interval count bits + constant bits */
     SETI("MW", w.iib + cfg_clog2((c->ipc_den > c->ipc_num ? c->ipc_den : c->ipc_num) + 1));
+    /* sthld_fsm: (DEN + NUM) x issued and (DEN - NUM) x issued kept as running sums */
+    SETI("AW", w.iib + cfg_clog2(c->ipc_den + c->ipc_num + 1));
+    SETI("DPN", c->ipc_den + c->ipc_num);
+    SETI("DMN", c->ipc_den > c->ipc_num ? c->ipc_den - c->ipc_num : 0);
+    SETI("LO_EN", c->ipc_den > c->ipc_num);
     SETI("STHLD_MAX", c->sthld_max); SETI("STHLD_INIT", c->sthld_init);
     SETI("STHLD_STEP", c->sthld_step); SETI("FSM_START", c->fsm_start);
     ext_expr("wid", w.wb, w.bib, buf, sizeof buf);

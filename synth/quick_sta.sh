@@ -11,6 +11,8 @@ LIBGZ=/work/shared/pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz
 TMP=$(mktemp -d /tmp/quick_sta.XXXXXX); [ -n "${QUICK_STA_KEEP:-}" ] || trap 'rm -rf "$TMP"' EXIT
 gunzip -c "$LIBGZ" > "$TMP/hd.lib"
 printf "set_driving_cell sky130_fd_sc_hd__inv_2\nset_load 0.017\n" > "$TMP/abc.sdc"
+# QUICK_STA_NAMES=1 keeps net names (diagnosis; a few alias assigns are then lost)
+purge=-purge; fields=""; [ -n "${QUICK_STA_NAMES:-}" ] && { purge=""; fields="-fields {nets fanout}"; }
 sets=(--set "data_bits=$DWB"); for a in "$@"; do sets+=(--set "$a"); done
 build/ccugen --config "$CFG" "${sets[@]}" --out "$TMP/rtl" >/dev/null
 top=$(cd "$TMP/rtl" && ls *_subcore.v | sed 's/\.v$//'); pre=${top%_subcore}
@@ -29,7 +31,7 @@ files=$(grep -v "^//" "$TMP/rtl/files.f" | sed 's/^/'"${TMP//\//\\/}"'\/rtl\//' 
 yosys -q -l "$TMP/yosys.log" -p "read_verilog $files; synth -flatten -top $top; \
   dfflibmap -liberty $TMP/hd.lib; abc -liberty $TMP/hd.lib -D 2000 -constr $TMP/abc.sdc; \
   setundef -zero; hilomap -hicell sky130_fd_sc_hd__conb_1 HI -locell sky130_fd_sc_hd__conb_1 LO; \
-  opt_clean -purge; stat -liberty $TMP/hd.lib; write_verilog -noattr $TMP/net.v" >/dev/null
+  opt_clean $purge; stat -liberty $TMP/hd.lib; write_verilog -noattr $TMP/net.v" >/dev/null
 # FO4: a -> inv_1 -> b -> 4 x inv_1 (c*) -> 4 x inv_1 each; FO4 = delay of c0 (slew of an FO4 input)
 { echo "module fo4 (input wire a, output wire [15:0] z); wire b; wire [3:0] c;"
   echo "sky130_fd_sc_hd__inv_1 i0 (.A(a), .Y(b));"
@@ -57,7 +59,7 @@ set_output_delay 0 -clock clk [all_outputs]
 set_driving_cell -lib_cell sky130_fd_sc_hd__inv_2 [delete_from_list [all_inputs] [get_ports clk_i]]
 set_load 0.017 [all_outputs]
 puts "== reg2reg"
-report_checks -path_delay max -from [all_registers -clock_pins] -to [all_registers -data_pins] -digits 3
+report_checks -path_delay max -from [all_registers -clock_pins] -to [all_registers -data_pins] -digits 3 $fields
 puts "== in2reg"
 report_checks -path_delay max -from [delete_from_list [all_inputs] [get_ports {clk_i rst_ni}]] -to [all_registers -data_pins] -digits 3
 T
@@ -68,7 +70,7 @@ cells=$(awk '/Chip area/ {print $NF}' "$TMP/yosys.log" | tail -1)
 r2r=$(awk '/== reg2reg/ {f=1} f && /data arrival time/ {print $1; exit}' "$TMP/sta.rpt")
 any=$(awk '/== in2reg/ {f=1} f && /data arrival time/ {print $1; exit}' "$TMP/sta.rpt")
 echo "config=$CFG data_bits=$DWB $* area_um2=$cells"
-grep -q "^Error" "$TMP/sta.rpt" && { grep "^Error" "$TMP/sta.rpt" | head -3; echo "quick_sta: OpenSTA errors" >&2; exit 1; }
+[ -z "${QUICK_STA_NAMES:-}" ] && grep -q "^Error" "$TMP/sta.rpt" && { grep "^Error" "$TMP/sta.rpt" | head -3; echo "quick_sta: OpenSTA errors" >&2; exit 1; }
 awk -v r="$r2r" -v a="$any" -v f="$fo4" 'BEGIN {
   printf "FO4 (inv_1 -> 4x inv_1, tt_025C_1v80) = %.1f ps\n", f*1000;
   printf "worst reg->reg path = %.0f ps = %.1f FO4\n", r*1000, r/f;
