@@ -219,6 +219,7 @@ static void do_issue(sc_t *m, const ports_t *p, unsigned w, unsigned k, int flus
         u->owner = (uint16_t)w;
     }
     ccu_capture(u, p->src_valid[w], p->src_reg[w], p->src_near[w], p->tag[w], flush);
+    m->stats.issued++;
 }
 
 /* Allocation (cycle t+1) of the instruction unit k captured: D-9 flush, D-11, bank reads. */
@@ -245,7 +246,6 @@ static void do_alloc(sc_t *m, unsigned k)
         arb_req r = {(uint8_t)k, miss[i].idx, (uint16_t)w, miss[i].reg};
         arb_push(&m->arb, &r);
     }
-    m->stats.issued++;
     m->stats.src_reads += nvalid;
     m->stats.bank_reads += n;
     m->stats.src_from_ccu += nvalid - n;
