@@ -27,7 +27,7 @@ module ${pre}_rf_bank #(parameter X = 0) (input wire clk_i, input wire we_i, inp
   assign rdata_o = q;
 endmodule
 V
-files=$(grep -v "^//" "$TMP/rtl/files.f" | sed 's/^/'"${TMP//\//\\/}"'\/rtl\//' | tr '\n' ' ')
+files=$(grep -v -e "^//" -e "^$" "$TMP/rtl/files.f" | sed 's/^/'"${TMP//\//\\/}"'\/rtl\//' | tr '\n' ' ')
 yosys -q -l "$TMP/yosys.log" -p "read_verilog $files; synth -flatten -top $top; \
   dfflibmap -liberty $TMP/hd.lib; abc -liberty $TMP/hd.lib -D 2000 -constr $TMP/abc.sdc; \
   setundef -zero; hilomap -hicell sky130_fd_sc_hd__conb_1 HI -locell sky130_fd_sc_hd__conb_1 LO; \
@@ -60,6 +60,10 @@ set_driving_cell -lib_cell sky130_fd_sc_hd__inv_2 [delete_from_list [all_inputs]
 set_load 0.017 [all_outputs]
 puts "== reg2reg"
 report_checks -path_delay max -from [all_registers -clock_pins] -to [all_registers -data_pins] -digits 3 $fields
+if {${QUICK_STA_ENDPOINTS:-0} > 0} {
+  puts "== endpoints"
+  report_checks -path_delay max -from [all_registers -clock_pins] -to [all_registers -data_pins] -group_count ${QUICK_STA_ENDPOINTS:-0} -endpoint_count 1 -format end
+}
 puts "== in2reg"
 report_checks -path_delay max -from [delete_from_list [all_inputs] [get_ports {clk_i rst_ni}]] -to [all_registers -data_pins] -digits 3
 T
