@@ -70,6 +70,26 @@ T
 sta -no_splash -exit "$TMP/sta.tcl" > "$TMP/sta.rpt" 2>&1 || true
 cp "$TMP/sta.rpt" "${QUICK_STA_REPORT:-/tmp/quick_sta_last.rpt}"
 cp "$TMP/fo4.rpt" /tmp/quick_sta_fo4.rpt
+if [ "${QUICK_STA_ENDPOINTS:-0}" -gt 0 ] && [ -n "${QUICK_STA_NAMES:-}" ]; then
+    # worst arrival per register (Q net name, indices folded), from the endpoint list
+    python3 - "$TMP/net.v" "$TMP/sta.rpt" <<'PY'
+import re, sys, collections
+net = open(sys.argv[1]).read()
+q = {}
+for m in re.finditer(r'sky130_fd_sc_hd__df\w+\s+(\S+)\s*\((.*?)\);', net, re.S):
+    o = re.search(r'\.Q\(([^)]*)\)', m.group(2))
+    if o:
+        q[m.group(1)] = o.group(1).strip()
+rpt = open(sys.argv[2]).read()
+sec = rpt[rpt.index('== endpoints'):rpt.index('== in2reg')]
+worst = collections.OrderedDict()
+for inst, act in re.findall(r'(\S+)/D \(\S+\)\s+[\d.]+\s+([\d.]+)', sec):
+    k = re.sub(r'\[\d+\]', '[]', q.get(inst, inst)).replace('\\', '')
+    worst[k] = max(worst.get(k, 0.0), float(act))
+for k, v in worst.items():
+    print("endpoint %6.2f ns %s" % (v, k))
+PY
+fi
 cells=$(awk '/Chip area/ {print $NF}' "$TMP/yosys.log" | tail -1)
 r2r=$(awk '/== reg2reg/ {f=1} f && /data arrival time/ {print $1; exit}' "$TMP/sta.rpt")
 any=$(awk '/== in2reg/ {f=1} f && /data arrival time/ {print $1; exit}' "$TMP/sta.rpt")
