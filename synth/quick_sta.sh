@@ -4,8 +4,23 @@
 # The RF banks are replaced by a register-only stub (an SRAM macro in a real flow).
 # Usage: bash synth/quick_sta.sh [CONFIG] [data_bits] [more --set key=value ...]
 # Prints the worst reg->reg path in ps and in FO4 (FO4 measured here: inv_1 driving 4 inv_1).
+#        bash synth/quick_sta.sh --sweep   one line per configuration of tests/gen_sweep.sh --list
+#        (data_bits 16 unless the line sets it; minutes per configuration).
+# Needs build/ccugen (make build). Environment: QUICK_STA_REPORT=file (the OpenSTA report,
+# default /tmp/quick_sta_last.rpt), QUICK_STA_KEEP=1 (keep the work directory),
+# QUICK_STA_NAMES=1 QUICK_STA_ENDPOINTS=N (keep net names; list the worst arrival per
+# register over the N worst endpoints). A quick estimate, not sign-off: no placement, no
+# wires, ABC's own buffering and sizing only (the sta branch builds the real flow).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--sweep" ]; then
+    bash tests/gen_sweep.sh --list | while read -r line; do
+        # shellcheck disable=SC2086
+        r=$(bash "$0" configs/default.cfg 16 $line 2>/dev/null | grep 'worst reg->reg' || echo "worst reg->reg path = FAILED")
+        echo "sweep [${line:-default}] ${r#worst reg->reg path = }"
+    done
+    exit 0
+fi
 CFG=${1:-configs/default.cfg}; DWB=${2:-16}; shift $(( $# > 2 ? 2 : $# )) || true
 LIBGZ=/work/shared/pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz
 TMP=$(mktemp -d /tmp/quick_sta.XXXXXX); [ -n "${QUICK_STA_KEEP:-}" ] || trap 'rm -rf "$TMP"' EXIT
@@ -14,7 +29,7 @@ printf "set_driving_cell sky130_fd_sc_hd__inv_2\nset_load 0.017\n" > "$TMP/abc.s
 # QUICK_STA_NAMES=1 keeps net names (diagnosis; a few alias assigns are then lost)
 purge=-purge; fields=""; [ -n "${QUICK_STA_NAMES:-}" ] && { purge=""; fields="-fields {nets fanout}"; }
 sets=(--set "data_bits=$DWB"); for a in "$@"; do sets+=(--set "$a"); done
-build/ccugen --config "$CFG" "${sets[@]}" --out "$TMP/rtl" >/dev/null
+"${QUICK_STA_CCUGEN:-build/ccugen}" --config "$CFG" "${sets[@]}" --out "$TMP/rtl" >/dev/null
 top=$(cd "$TMP/rtl" && ls *_subcore.v | sed 's/\.v$//'); pre=${top%_subcore}
 # register-only RF stub: keeps the addr/wdata -> rdata register paths, no array
 AW=$(sed -n 's/.*input  *wire *\[\([0-9]*\):0\] *addr_i.*/\1/p' "$TMP/rtl/${pre}_rf_bank.v")
