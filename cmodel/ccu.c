@@ -17,6 +17,11 @@ void ccu_reset(ccu_t *u)
     u->owner_valid = 0;
     u->owner = 0;
     u->tag = 0;
+    u->pend = 0;
+    u->p_flush = 0;
+    memset(u->p_valid, 0, sizeof u->p_valid);
+    memset(u->p_reg, 0, sizeof u->p_reg);
+    memset(u->p_near, 0, sizeof u->p_near);
     memset(u->repl_alloc, 0, sizeof u->repl_alloc);
     memset(u->repl_portd, 0, sizeof u->repl_portd);
     memset(u->data, 0, sizeof(uint64_t) * u->n_ent * u->words);
@@ -103,15 +108,45 @@ int ccu_has_near(const ccu_t *u)
     return 0;
 }
 
-/* Busy and all valid slots ready. */
+/* Busy, allocated (not pending) and all valid slots ready. */
 int ccu_ready(const ccu_t *u)
 {
-    if (!u->busy)
+    if (!u->busy || u->pend)
         return 0;
     for (unsigned s = 0; s < u->n_slot; s++)
         if (u->oct[s].valid && !u->oct[s].ready)
             return 0;
     return 1;
+}
+
+/* Issue: the unit becomes busy and keeps the instruction until its allocation cycle. */
+void ccu_capture(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
+                 const uint8_t *src_near, uint32_t tag, int flush)
+{
+    for (unsigned s = 0; s < u->n_slot; s++) {
+        u->p_valid[s] = src_valid[s];
+        u->p_reg[s] = src_reg[s];
+        u->p_near[s] = src_near[s];
+    }
+    u->p_flush = (uint8_t)(flush ? 1 : 0);
+    u->pend = 1;
+    u->busy = 1;
+    u->tag = tag;
+}
+
+/* See ccu.h: invalidations only, every register looked up on the pre-cycle state. */
+unsigned ccu_invalidate_regs(ccu_t *u, const uint16_t *regs, unsigned n)
+{
+    int hit[CFG_MAX_P];
+    unsigned cnt = 0;
+    for (unsigned q = 0; q < n; q++)
+        hit[q] = ccu_lookup(u, regs[q]);
+    for (unsigned q = 0; q < n; q++)
+        if (hit[q] >= 0 && u->ct[hit[q]].valid) {
+            u->ct[hit[q]].valid = 0;
+            cnt++;
+        }
+    return cnt;
 }
 
 /* Earlier slot (< s) that already claimed a missing reg in this allocation, or -1. */

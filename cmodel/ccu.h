@@ -31,6 +31,12 @@ typedef struct {
     uint8_t owner_valid;
     uint16_t owner;                /* owner warp (D-9); the held warp for the baseline */
     uint32_t tag;                  /* opaque instruction tag */
+    /* the instruction issued in the previous cycle, allocated this cycle (docs/spec.md 3) */
+    uint8_t pend;                  /* issued last cycle, allocation this cycle */
+    uint8_t p_flush;               /* its D-9 flush */
+    uint8_t p_valid[CFG_MAX_S];    /* its source slots */
+    uint16_t p_reg[CFG_MAX_S];
+    uint8_t p_near[CFG_MAX_S];
     uint64_t *data;                /* n_ent x words */
     uint64_t repl_alloc[3];        /* D-7 branch of allocation claims (statistics) */
     uint64_t repl_portd[3];        /* D-7 branch of port D claims (statistics) */
@@ -70,6 +76,10 @@ int ccu_has_near(const ccu_t *u);
 /* D-13: busy and every valid OCT slot is ready. */
 int ccu_ready(const ccu_t *u);
 
+/* Issue (cycle t): capture the instruction for the allocation of cycle t+1; busy <= 1. */
+void ccu_capture(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
+                 const uint8_t *src_near, uint32_t tag, int flush);
+
 /* D-11 allocation of one instruction (after any flush). Fills misses[] with the bank reads
  * to queue, in slot order; returns their count. lfsr is this cycle's LFSR value. */
 unsigned ccu_allocate(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
@@ -83,6 +93,11 @@ unsigned ccu_allocate_base(ccu_t *u, const uint8_t *src_valid, const uint16_t *s
 
 /* Port S fill: write data into entry idx and mark every valid slot pointing there ready. */
 void ccu_fill(ccu_t *u, unsigned idx, const uint64_t *data);
+
+/* Allocation cycle (caching): every accepted write-back of the owner warp that hits (the
+ * registers regs[0..n-1], looked up on the pre-cycle state) only invalidates its entry;
+ * port D stays idle. Returns the number of entries invalidated. */
+unsigned ccu_invalidate_regs(ccu_t *u, const uint16_t *regs, unsigned n);
 
 /* Port D write of a write-back (D-3/D-5): update on hit, else allocate a victim.
  * Returns the entry written, or -1 if no unlocked victim exists. */

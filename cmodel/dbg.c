@@ -58,6 +58,14 @@ static void walk_unit(walker *w, const sc_t *m, unsigned k)
         put(w, u->owner_valid, 1, "ccu%d.owner_valid", (int)k, 0);
     put(w, u->owner, cfg_clog2(c->warps), "ccu%d.owner", (int)k, 0);
     put(w, u->tag, c->tag_bits, "ccu%d.inst_tag", (int)k, 0);
+    /* the captured instruction awaiting its allocation (docs/spec.md 3) */
+    put(w, u->pend, 1, "ccu%d.pend", (int)k, 0);
+    if (c->caching)
+        put(w, u->p_flush, 1, "ccu%d.pend_flush", (int)k, 0);
+    for (unsigned s = 0; s < c->slots; s++) put(w, u->p_valid[s], 1, "ccu%d.pend_valid[%d]", (int)k, (int)s);
+    for (unsigned s = 0; s < c->slots; s++) put(w, u->p_reg[s], rb, "ccu%d.pend_reg[%d]", (int)k, (int)s);
+    if (c->caching)
+        for (unsigned s = 0; s < c->slots; s++) put(w, u->p_near[s], 1, "ccu%d.pend_near[%d]", (int)k, (int)s);
 }
 
 /* The fields of one bank of the arbiter (arbiter.vt dbg_o order). */

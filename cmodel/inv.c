@@ -27,11 +27,14 @@ static int check_ccu(const ccu_t *u, unsigned k, char *msg, size_t len)
                 return fail(msg, len, "ccu %u: entries %u and %u both hold r%u", k, i, j,
                             u->ct[i].tag);
     }
+    if (u->pend && !u->busy)
+        return fail(msg, len, "ccu %u: pending allocation but not busy", k);
     for (unsigned s = 0; s < u->n_slot; s++) {
         if (!u->oct[s].valid)
             continue;
-        if (!u->busy)
-            return fail(msg, len, "ccu %u: free but OCT slot %u valid", k, s);
+        if (!u->busy || u->pend)
+            return fail(msg, len, "ccu %u: %s but OCT slot %u valid", k,
+                        u->busy ? "pending" : "free", s);
         ref[u->oct[s].idx] = 1;
     }
     for (unsigned i = 0; i < u->n_ent; i++)

@@ -190,6 +190,15 @@ static void ccu_writebacks(sc_t *m, ccu_t *u, const ports_t *p, const uint8_t *a
 {
     const cfg_t *c = &m->cfg;
     int dport = -1;
+    if (u->pend) { /* allocation cycle: hits invalidate, port D idle (spec decision 15) */
+        uint16_t regs[CFG_MAX_P];
+        unsigned n = 0;
+        for (unsigned q = 0; q < c->wb_ports; q++)
+            if (acc[q] && p->wb_wid[q] == u->owner)
+                regs[n++] = p->wb_reg[q];
+        m->stats.wb_invalidations += ccu_invalidate_regs(u, regs, n);
+        return;
+    }
     for (unsigned q = 0; q < c->wb_ports; q++) {
         if (!acc[q] || p->wb_wid[q] != u->owner)
             continue;
@@ -225,43 +234,52 @@ static int named_before(const uint8_t *valid, const uint16_t *reg, unsigned s)
     return 0;
 }
 
-/* Issue into unit k (D-9 flush, D-11 allocation) and queue the bank reads. */
+/* Issue into unit k (cycle t): owner change of a flush, capture for the allocation. */
 static void do_issue(sc_t *m, const ports_t *p, unsigned w, unsigned k, int flush)
 {
-    const cfg_t *c = &m->cfg;
     ccu_t *u = &m->ccu[k];
-    ccu_miss miss[CFG_MAX_S];
-    unsigned n, nvalid = 0;
     if (flush) {
-        if (c->caching) {
-            for (unsigned e = 0; e < c->entries; e++)
-                if (u->ct[e].valid) {
-                    m->stats.flushes_nonempty++;
-                    break;
-                }
-            ccu_flush(u);
-            m->stats.flushes++;
-        }
         u->owner_valid = 1;
         u->owner = (uint16_t)w;
     }
+    ccu_capture(u, p->src_valid[w], p->src_reg[w], p->src_near[w], p->tag[w], flush);
+    m->stats.issued++;
+}
+
+/* Allocation (cycle t+1) of the instruction unit k captured: D-9 flush, D-11, bank reads. */
+static void do_alloc(sc_t *m, unsigned k)
+{
+    const cfg_t *c = &m->cfg;
+    ccu_t *u = &m->ccu[k];
+    unsigned w = u->owner;
+    ccu_miss miss[CFG_MAX_S];
+    unsigned n, nvalid = 0;
+    if (u->p_flush && c->caching) {
+        for (unsigned e = 0; e < c->entries; e++)
+            if (u->ct[e].valid) {
+                m->stats.flushes_nonempty++;
+                break;
+            }
+        ccu_flush(u);
+        m->stats.flushes++;
+    }
     if (c->caching)
-        n = ccu_allocate(u, p->src_valid[w], p->src_reg[w], p->src_near[w], p->tag[w],
-                         m->lfsr, c->repl_lru_only, miss);
+        n = ccu_allocate(u, u->p_valid, u->p_reg, u->p_near, u->tag, m->lfsr,
+                         c->repl_lru_only, miss);
     else
-        n = ccu_allocate_base(u, p->src_valid[w], p->src_reg[w], p->tag[w], miss);
+        n = ccu_allocate_base(u, u->p_valid, u->p_reg, u->tag, miss);
+    u->pend = 0;
     unsigned ndistinct = 0;
     for (unsigned s = 0; s < c->slots; s++) {
-        if (!p->src_valid[w][s])
+        if (!u->p_valid[s])
             continue;
         nvalid++;
-        ndistinct += !named_before(p->src_valid[w], p->src_reg[w], s);
+        ndistinct += !named_before(u->p_valid, u->p_reg, s);
     }
     for (unsigned i = 0; i < n; i++) {
         arb_req r = {(uint8_t)k, miss[i].idx, (uint16_t)w, miss[i].reg};
         arb_push(&m->arb, &r);
     }
-    m->stats.issued++;
     m->stats.src_slots += nvalid;
     m->stats.src_regs += ndistinct;
     m->stats.src_hits += ndistinct - n;
@@ -371,7 +389,10 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
         m->rr = (uint8_t)((dk + 1) % (int)c->ccus);
         m->stats.dispatched++;
     }
-    /* 5d. issue */
+    /* 5d. allocation of last cycle's issue, then capture of this cycle's (spec 3) */
+    for (unsigned k = 0; k < c->ccus; k++)
+        if (m->ccu[k].pend)
+            do_alloc(m, k);
     if (ar.ccu >= 0) {
         read_inst(m, in, &p, (unsigned)w);
         do_issue(m, &p, (unsigned)w, (unsigned)ar.ccu, ar.flush);

@@ -44,6 +44,8 @@ static widths compute(const cfg_t *c)
     w.ccu_dbg = 2 * c->slots + c->slots * w.ib + 1 + w.wb + c->tag_bits;
     if (c->caching) /* cache table fields and owner_valid */
         w.ccu_dbg += 3 * c->entries + c->entries * w.rb + c->entries * w.ib + 1;
+    /* pending allocation: pend, valid[S], reg[S]; caching adds flush and near[S] */
+    w.ccu_dbg += 1 + c->slots * (1 + w.rb) + (c->caching ? 1 + c->slots : 0);
     w.arb_dbg_bw = w.fcb + w.fw + 1 + w.cb + w.ib;
     w.fsm_dbg = w.icb + 2 * w.iib + 1 + w.stb + w.sb;
     return w;
@@ -119,12 +121,18 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETI("E_MOD", c->entries & ((1u << cfg_clog2(c->entries)) - 1u));
     SETI("E_M1", c->entries - 1);
     SETI("SLB", cfg_clog2(c->slots));
-    SETI("FD", w.fd); SETI("FD_M1", w.fd - 1); SETI("FPB", w.fpb); SETI("FCB", w.fcb);
+    SETI("FD", w.fd); SETI("FD_M1", w.fd - 1);
+    SETI("FD_MOD", w.fd % (1u << w.fpb)); SETI("FPB", w.fpb); SETI("FCB", w.fcb);
     SETI("FW", w.fw); SETI("SB", w.sb); SETI("ICB", w.icb); SETI("IIB", w.iib);
     SETI("STB", w.stb); SETI("INTERVAL", c->interval); SETI("INTERVAL_M1", c->interval - 1);
     SETI("IPC_NUM", c->ipc_num); SETI("IPC_DEN", c->ipc_den);
     /* products den*|cur-prev| and num*prev: interval count bits + constant bits */
     SETI("MW", w.iib + cfg_clog2((c->ipc_den > c->ipc_num ? c->ipc_den : c->ipc_num) + 1));
+    /* sthld_fsm: (DEN + NUM) x issued and (DEN - NUM) x issued kept as running sums */
+    SETI("AW", w.iib + cfg_clog2(c->ipc_den + c->ipc_num + 1));
+    SETI("DPN", c->ipc_den + c->ipc_num);
+    SETI("DMN", c->ipc_den > c->ipc_num ? c->ipc_den - c->ipc_num : 0);
+    SETI("LO_EN", c->ipc_den > c->ipc_num);
     SETI("STHLD_MAX", c->sthld_max); SETI("STHLD_INIT", c->sthld_init);
     SETI("STHLD_STEP", c->sthld_step); SETI("FSM_START", c->fsm_start);
     ext_expr("wid", w.wb, w.bib, buf, sizeof buf);
@@ -143,10 +151,11 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETI("FSM", c->caching && c->sthld_adaptive);
     SETI("FIXED_STHLD", c->caching && !c->sthld_adaptive);
     SETI("USE_START_E", c->caching && !c->repl_lru_only);
-    SETS("VICTIM_ARGS", c->repl_lru_only ? "ct_rank_d_o" : "ct_near_d_o, ct_rank_d_o, start_e_i");
+    SETS("VICTIM_ARGS", c->repl_lru_only ? "older" : "ct_near_d_o, older, start_e_i");
     SETI("ARB_NEAR", c->caching && c->write_filter);
     SETI("DEBUG", debug);
     SETI("CCU_DBG_W", w.ccu_dbg);
+    SETI("PEND_DBG_W", 1 + c->slots * (1 + w.rb) + (c->caching ? 1 + c->slots : 0));
     SETI("ARB_DBG_BW", w.arb_dbg_bw);
     SETI("ARB_DBG_W", c->banks * w.arb_dbg_bw);
     SETI("FSM_DBG_W", w.fsm_dbg);

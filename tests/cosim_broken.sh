@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # cosim_broken.sh - the co-simulation catches a deliberately broken RTL: the default RTL
-# (--debug) with the D-7 LRU victim flipped to the LOWEST rank in ccu_ctrl; the
+# (--debug) with the D-7 LRU victim flipped to the MOST RECENT entry in ccu_ctrl; the
 # adversarial co-simulation must exit 1 with a first-mismatch block (cycle, signal,
 # expected, actual) and write the VCD of the last cycles. Prints PASS:/FAIL:.
 set -u
@@ -14,9 +14,9 @@ rm -rf "$dir/rtl.new"
 ./build/ccugen --config configs/default.cfg --debug --out "$dir/rtl.new" >/dev/null || {
     echo "FAIL: cosim_broken: ccugen"; exit 1; }
 ctrl=$(ls "$dir"/rtl.new/*_ccu_ctrl.v)
-sed -i -e 's/rank\[k\*\([0-9]*\) +: \([0-9]*\)\] >= best/rank[k*\1 +: \2] <= best/' \
-       -e "s/best = {\([0-9]*\){1'b0}};/best = {\1{1'b1}};/" "$ctrl"
-if ! grep -q '<= best' "$ctrl"; then echo "FAIL: cosim_broken: the sed found no victim rank compare"; exit 1; fi
+# break the LRU victim: take the most recent unlocked entry instead of the least recent
+sed -i -e 's/!lock\[j2\] \&\& old\[/!lock[j2] \&\& !old[/' "$ctrl"
+if ! grep -q '!lock\[j2\] && !old\[' "$ctrl"; then echo "FAIL: cosim_broken: the sed found no victim LRU compare"; exit 1; fi
 # keep the old copy (and its cached binary) when the broken RTL did not change
 if [ -d "$dir/rtl" ] && diff -rq -I 'Generator:' "$dir/rtl.new" "$dir/rtl" >/dev/null; then
     rm -rf "$dir/rtl.new"

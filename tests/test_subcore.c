@@ -5,16 +5,21 @@
  * Expected cycle numbers are derived by hand from the contract and the cycle order of
  * cmodel/sc.c ("Inside one cycle"):
  *   - outputs (issue decision, dispatch, wb_ready) come from the pre-cycle state;
- *   - read grants are decided on the FIFO heads BEFORE this cycle's issue pushes, so an
- *     instruction issued in cycle t has its first grant at t+1 at the earliest;
+ *   - issue and allocation are two stages (spec decision 15): an instruction issued in
+ *     cycle t is captured by its unit and allocated in t+1 (lookups, victims with the
+ *     LFSR of t+1, bank-read requests);
+ *   - read grants are decided on the FIFO heads BEFORE this cycle's allocation pushes, so
+ *     an instruction issued in cycle t has its first grant at t+2 at the earliest;
  *   - a grant in cycle g registers the bank data; the port S fill (slot ready) happens in
  *     g+1; the unit is ready in the state after g+1, so it dispatches at g+2 at the
  *     earliest = the cycle after its last fill;
- *   - write-backs accepted in cycle t update the owner's CCU and the bank at the end of t;
+ *   - write-backs accepted in cycle t update the owner's CCU and the bank at the end of t,
+ *     except in the unit's allocation cycle, where a hit only invalidates;
  *   - bank b grants nothing in a cycle it is written (D-12), and when two banks' heads
  *     target the same CCU only the lower bank grants (arb.h: fixed priority).
- * LFSR in cycles 0, 1, 2, 3 = 0xACE1, 0x59C3, 0xB387, 0x670F (all odd, see
- * test_policy.c): a "random" pick among C=2 units starts at unit 1 in those cycles.
+ * LFSR in cycles 0..8 = 0xACE1, 0x59C3, 0xB387, 0x670F, 0xCE1E, 0x9C3C, 0x3879, 0x70F2,
+ * 0xE1E4 (test_policy.c checks the first ones): a "random" pick among C=2 units starts at
+ * unit 1 in cycles 0-3 and 6, at unit 0 in cycles 4, 5, 7, 8.
  * sc_check_invariants is called after every cycle of every scenario.
  */
 #include <string.h>
@@ -153,18 +158,21 @@ static void quiet_until(sc_t *m, unsigned until)
 /* ------------------------------------------------------------------ timing */
 
 /* Warp 0 reads r0 (bank 0) and r3 (bank 1), both missing, tag 0x5A.
- *  c0: issue (both units free and empty = far; LFSR 0xACE1 odd -> unit 1); entries 0 and
- *      1 claimed (first invalid); requests pushed to bank 0 and bank 1 after the grant
- *      decision, so nothing is granted in c0.
- *  c1: both heads target unit 1: bank 0 grants r0, bank 1 is blocked (port S taken).
- *  c2: r0 filled (slot 0 ready); bank 1 grants r3.
- *  c3: r3 filled (slot 1 ready). No dispatch yet (decided on the pre-cycle state).
- *  c4: dispatch {val(0,0), val(0,3)}, tag 0x5A. Warp 0's next instruction (r3, r0, r3) is
- *      offered in c4 but its unit is still busy in the pre-cycle state -> no issue.
- *  c5: issue (OWNED_FREE, all three slots hit: no bank read; 2 distinct registers hit).
- *  c6: dispatch {val(0,3), val(0,0), val(0,3)} (an all-hit instruction issued in t
- *      dispatches at t+1), but disp_ready = 0: refused, the unit stays busy.
- *  c7: shown again and accepted. c8: nothing. */
+ *  c0: issue (both units free and empty = far; LFSR 0xACE1 odd -> unit 1): unit 1 becomes
+ *      busy, owned by warp 0, and captures the instruction (pend); OCT still empty, no
+ *      request (decision 15).
+ *  c1: allocation cycle of unit 1: entries 0 and 1 claimed (first invalid); requests
+ *      pushed to bank 0 and bank 1 after the grant decision, so nothing is granted in c1.
+ *  c2: both heads target unit 1: bank 0 grants r0, bank 1 is blocked (port S taken).
+ *  c3: r0 filled (slot 0 ready); bank 1 grants r3.
+ *  c4: r3 filled (slot 1 ready). No dispatch yet (decided on the pre-cycle state).
+ *  c5: dispatch {val(0,0), val(0,3)}, tag 0x5A. Warp 0's next instruction (r3, r0, r3) is
+ *      offered in c5 but its unit is still busy in the pre-cycle state -> no issue.
+ *  c6: issue (OWNED_FREE, no flush). c7: allocation, all three slots hit: no bank read;
+ *      two distinct registers (r3 named twice counts once), both hits.
+ *  c8: dispatch {val(0,3), val(0,0), val(0,3)} (an all-hit instruction issued in t
+ *      dispatches at t+2), but disp_ready = 0: refused, the unit stays busy.
+ *  c9: shown again and accepted. c10: nothing. */
 static void test_sc_miss_timing(void)
 {
     cfg_t c;
@@ -182,7 +190,21 @@ static void test_sc_miss_timing(void)
     TT_EQ(u->owner_valid, 1);
     TT_EQ(u->owner, 0);
     TT_EQ(u->busy, 1);
+    TT_EQ(u->pend, 1);
+    TT_EQ(u->p_flush, 1);
+    TT_EQ(u->p_valid[0], 1);
+    TT_EQ(u->p_reg[1], 3);
+    TT_EQ(u->p_valid[2], 0);
+    TT_EQ(u->oct[0].valid, 0);
     TT_EQ(m->ccu[0].owner_valid, 0);
+    TT_EQ(arb_count(&m->arb, 0) + arb_count(&m->arb, 1), 0);
+    TT_EQ(m->lfsr, 0x59C3); /* D-10: one LFSR step per cycle */
+
+    step(m); /* c1: allocation */
+    TT_EQ(out.issue_valid, 0);
+    TT_EQ(out.disp_valid, 0);
+    TT_EQ(u->pend, 0);
+    TT_EQ(u->busy, 1);
     TT_EQ(u->oct[0].valid, 1);
     TT_EQ(u->oct[0].ready, 0);
     TT_EQ(u->oct[0].idx, 0);
@@ -194,9 +216,8 @@ static void test_sc_miss_timing(void)
     TT_EQ(arb_count(&m->arb, 1), 1);
     TT_EQ(m->fill[0].valid, 0);
     TT_EQ(m->fill[1].valid, 0);
-    TT_EQ(m->lfsr, 0x59C3); /* D-10: one LFSR step per cycle */
 
-    step(m); /* c1 */
+    step(m); /* c2 */
     TT_EQ(out.issue_valid, 0);
     TT_EQ(out.disp_valid, 0);
     TT_EQ(m->fill[0].valid, 1);
@@ -209,7 +230,7 @@ static void test_sc_miss_timing(void)
     TT_EQ(arb_count(&m->arb, 1), 1);
     TT_EQ(u->oct[0].ready, 0);
 
-    step(m); /* c2 */
+    step(m); /* c3 */
     TT_EQ(out.disp_valid, 0);
     TT_EQ(u->oct[0].ready, 1);
     TT_EQ(u->oct[1].ready, 0);
@@ -218,53 +239,59 @@ static void test_sc_miss_timing(void)
     TT_EQ(m->fill[1].reg, 3);
     TT_EQ(m->stats.ccu_fills, 1);
 
-    step(m); /* c3 */
+    step(m); /* c4 */
     TT_EQ(out.disp_valid, 0);
     TT_EQ(u->oct[1].ready, 1);
     TT_EQ(m->stats.ccu_fills, 2);
-    TT_EQ(m->lfsr, 0xCE1E); /* LFSR of cycle 4 */
+    TT_EQ(m->lfsr, 0x9C3C); /* LFSR of cycle 5 */
 
     inst(0, 0x11, 3, 0, 3);
-    step(m); /* c4 */
+    step(m); /* c5 */
     expect_disp(0, 0x5A, 2, val(0, 0), val(0, 3), 0);
     TT_EQ(out.issue_valid, 0);
     TT_EQ(u->busy, 0);
     TT_EQ(m->stats.alloc[ALLOC_OWNED_BUSY], 1);
 
-    step(m); /* c5 */
+    step(m); /* c6: issue */
     TT_EQ(out.issue_valid, 1);
     TT_EQ(out.issue_wid, 0);
     TT_EQ(out.disp_valid, 0);
     no_inst(0);
     TT_EQ(m->stats.alloc[ALLOC_OWNED_FREE], 1);
+    TT_EQ(u->pend, 1);
+    TT_EQ(u->p_flush, 0);
+    TT_EQ(ccu_ready(u), 0);
+
+    step(m); /* c7: allocation, all hits */
+    TT_EQ(out.disp_valid, 0);
     TT_EQ(m->stats.bank_read_reqs, 2);
     TT_EQ(m->stats.src_hits, 2);   /* r3 and r0 of the second instruction */
-    TT_EQ(m->stats.src_regs, 4);   /* {r0, r3} + {r3, r0}: r3 twice in one counts once */
+    TT_EQ(m->stats.src_regs, 4);   /* {r0, r3} + {r3, r0} */
     TT_EQ(m->stats.src_slots, 5);
-    TT_EQ(m->stats.bank_reads, 2); /* granted in c1 and c2 */
+    TT_EQ(m->stats.bank_reads, 2); /* granted in c2 and c3 */
     TT_EQ(arb_count(&m->arb, 0) + arb_count(&m->arb, 1), 0);
     TT_EQ(ccu_ready(u), 1);
 
     in.disp_ready = 0;
-    step(m); /* c6: shown, refused */
+    step(m); /* c8: shown, refused */
     expect_disp(0, 0x11, 3, val(0, 3), val(0, 0), val(0, 3));
     TT_EQ(u->busy, 1);
     TT_EQ(m->stats.disp_refused, 1);
     in.disp_ready = 1;
-    step(m); /* c7: accepted */
+    step(m); /* c9: accepted */
     expect_disp(0, 0x11, 3, val(0, 3), val(0, 0), val(0, 3));
     TT_EQ(u->busy, 0);
-    step(m); /* c8 */
+    step(m); /* c10 */
     TT_EQ(out.disp_valid, 0);
     TT_EQ(m->stats.dispatched, 2);
     TT_EQ(m->stats.bank_read_reqs, 2);
     sc_destroy(m);
 }
 
-/* Warp 0 reads r0, r1, r2 (banks 0, 1, 0), all missing. Bank 0 FIFO [r0, r2], bank 1 [r1],
- * all for unit 1. Lower bank first for the shared port S:
- *  c1: bank 0 grants r0, bank 1 blocked;  c2: bank 0 grants r2, bank 1 blocked;
- *  c3: bank 1 grants r1. Fills c2 (r0), c3 (r2), c4 (r1) -> dispatch exactly in c5. */
+/* Warp 0 reads r0, r1, r2 (banks 0, 1, 0), all missing: issue c0, allocation c1 pushes
+ * bank 0 FIFO [r0, r2], bank 1 [r1], all for unit 1. Lower bank first for the shared port S:
+ *  c2: bank 0 grants r0, bank 1 blocked;  c3: bank 0 grants r2, bank 1 blocked;
+ *  c4: bank 1 grants r1. Fills c3 (r0), c4 (r2), c5 (r1) -> dispatch exactly in c6. */
 static void test_sc_bank_queue(void)
 {
     cfg_t c;
@@ -273,24 +300,28 @@ static void test_sc_bank_queue(void)
     if (!m)
         return;
     inst(0, 0x21, 0, 1, 2);
-    step(m);
+    step(m); /* c0 */
     TT_EQ(out.issue_valid, 1);
     no_inst(0);
     step(m); /* c1 */
+    TT_EQ(arb_count(&m->arb, 0), 2);
+    TT_EQ(arb_count(&m->arb, 1), 1);
+    TT_EQ(m->fill[0].valid, 0);
+    step(m); /* c2 */
     TT_EQ(m->fill[0].valid, 1);
     TT_EQ(m->fill[0].reg, 0);
     TT_EQ(m->fill[1].valid, 0);
-    step(m); /* c2 */
+    step(m); /* c3 */
     TT_EQ(m->fill[0].valid, 1);
     TT_EQ(m->fill[0].reg, 2);
     TT_EQ(m->fill[1].valid, 0);
-    step(m); /* c3 */
+    step(m); /* c4 */
     TT_EQ(m->fill[0].valid, 0);
     TT_EQ(m->fill[1].valid, 1);
     TT_EQ(m->fill[1].reg, 1);
     TT_EQ(m->stats.grant_blocked_port, 2);
-    quiet_until(m, 5); /* c4 */
-    step(m);           /* c5 */
+    quiet_until(m, 6); /* c5 */
+    step(m);           /* c6 */
     expect_disp(0, 0x21, 3, val(0, 0), val(0, 1), val(0, 2));
     TT_EQ(m->stats.bank_read_reqs, 3);
     TT_EQ(m->stats.ccu_fills, 3);
@@ -298,8 +329,9 @@ static void test_sc_bank_queue(void)
 }
 
 /* Duplicated register: warp 0 reads r4, r4, r6 (both bank 0): one read of r4, one of r6
- * (2 bank read requests; 2 distinct registers, no hit: a duplicate is not a hit). Grants c1 (r4), c2 (r6); fills c2, c3;
- * dispatch c4 with {val(0,4), val(0,4), val(0,6)}. */
+ * (2 read requests; 2 distinct registers, no hit: a duplicate is not a hit), queued by
+ * the allocation in c1. Grants
+ * c2 (r4), c3 (r6); fills c3, c4; dispatch c5 with {val(0,4), val(0,4), val(0,6)}. */
 static void test_sc_duplicate_source(void)
 {
     cfg_t c;
@@ -308,26 +340,29 @@ static void test_sc_duplicate_source(void)
     if (!m)
         return;
     inst(0, 0x22, 4, 4, 6);
-    step(m);
+    step(m); /* c0 */
     TT_EQ(out.issue_valid, 1);
     no_inst(0);
+    TT_EQ(m->stats.bank_read_reqs, 0);
+    step(m); /* c1 */
     TT_EQ(m->stats.bank_read_reqs, 2);
     TT_EQ(m->stats.src_hits, 0);
     TT_EQ(m->stats.src_regs, 2);
     TT_EQ(m->stats.src_slots, 3);
     TT_EQ(arb_count(&m->arb, 0), 2);
     TT_EQ(m->ccu[1].oct[0].idx, m->ccu[1].oct[1].idx);
-    quiet_until(m, 4);
-    step(m);
+    quiet_until(m, 5);
+    step(m); /* c5 */
     expect_disp(0, 0x22, 3, val(0, 4), val(0, 4), val(0, 6));
     sc_destroy(m);
 }
 
 /* Two warps, two units. c0: warp 0 (r0, bank 0) issues into unit 1. c1: warp 1 (r0, bank
- * 1 = (0+1) mod 2) is the only ready warp; unit 1 is busy, unit 0 free and empty -> far;
- * LFSR 0x59C3 odd -> start at 1 (busy) -> wraps to unit 0. Bank 0 grants warp 0's read
- * in c1; warp 1's request was pushed after c1's grants -> bank 1 grants it in c2.
- * Fills c2 (unit 1), c3 (unit 0): dispatch warp 0 in c3, warp 1 in c4. */
+ * 1 = (0+1) mod 2) is the only ready warp; unit 1 is busy (allocation cycle), unit 0 free
+ * and empty -> far; LFSR 0x59C3 odd -> start at 1 (busy) -> wraps to unit 0. Unit 1's
+ * request is pushed in c1 (after c1's grants) and granted by bank 0 in c2; unit 0's is
+ * pushed in c2 and granted by bank 1 in c3. Fills c3 (unit 1), c4 (unit 0): dispatch
+ * warp 0 in c4, warp 1 in c5. */
 static void test_sc_two_warps(void)
 {
     cfg_t c;
@@ -347,16 +382,24 @@ static void test_sc_two_warps(void)
     no_inst(1);
     TT_EQ(m->ccu[0].owner, 1);
     TT_EQ(m->ccu[0].owner_valid, 1);
+    TT_EQ(m->ccu[0].pend, 1);
     TT_EQ(m->ccu[1].owner, 0);
-    TT_EQ(m->fill[0].valid, 1);
-    TT_EQ(m->fill[1].valid, 0);
+    TT_EQ(m->ccu[1].pend, 0);
+    TT_EQ(m->fill[0].valid, 0);
+    TT_EQ(arb_count(&m->arb, 0), 1);
     step(m); /* c2 */
+    TT_EQ(out.disp_valid, 0);
+    TT_EQ(m->fill[0].valid, 1);
+    TT_EQ(m->fill[0].ccu, 1);
+    TT_EQ(m->fill[1].valid, 0);
+    TT_EQ(arb_count(&m->arb, 1), 1);
+    step(m); /* c3 */
     TT_EQ(out.disp_valid, 0);
     TT_EQ(m->fill[1].valid, 1);
     TT_EQ(m->fill[1].ccu, 0);
-    step(m); /* c3 */
-    expect_disp(0, 0x30, 1, val(0, 0), 0, 0);
     step(m); /* c4 */
+    expect_disp(0, 0x30, 1, val(0, 0), 0, 0);
+    step(m); /* c5 */
     expect_disp(1, 0x31, 1, val(1, 0), 0, 0);
     step(m);
     TT_EQ(out.disp_valid, 0);
@@ -364,10 +407,10 @@ static void test_sc_two_warps(void)
 }
 
 /* One register in three slots (issue 9): warp 0 reads r4, r4, r4. The first instruction
- * misses: ONE bank read request, one distinct register, no hit, three slots; its grant in
- * c1 is the only bank read. After its dispatch (c3), the same instruction again: r4 is
- * in the unit, so one distinct register read, served by the cache: one hit, still one
- * bank read in total. Hit ratio = src_hits / src_regs = 1/2, not 4/6. */
+ * (issue c0, allocation c1) misses: ONE bank read request, one distinct register, no hit,
+ * three slots; grant c2 (the only bank read), fill c3, dispatch c4. The same instruction
+ * again (issue c5, allocation c6): r4 is in the unit, one distinct register, one hit,
+ * still one bank read in total; dispatch c7. Hit ratio = src_hits / src_regs = 1/2. */
 static void test_sc_one_register_three_slots(void)
 {
     cfg_t c;
@@ -379,39 +422,43 @@ static void test_sc_one_register_three_slots(void)
     step(m); /* c0 */
     TT_EQ(out.issue_valid, 1);
     no_inst(0);
+    step(m); /* c1: allocation */
     TT_EQ(m->stats.bank_read_reqs, 1);
     TT_EQ(m->stats.src_regs, 1);
     TT_EQ(m->stats.src_hits, 0);
     TT_EQ(m->stats.src_slots, 3);
-    quiet_until(m, 3);
-    step(m); /* c3 */
+    quiet_until(m, 4);
+    step(m); /* c4 */
     expect_disp(0, 0x23, 3, val(0, 4), val(0, 4), val(0, 4));
     inst(0, 0x24, 4, 4, 4);
-    step(m); /* c4 */
+    step(m); /* c5 */
     TT_EQ(out.issue_valid, 1);
     no_inst(0);
+    step(m); /* c6: allocation */
     TT_EQ(m->stats.bank_read_reqs, 1);
     TT_EQ(m->stats.bank_reads, 1);
     TT_EQ(m->stats.src_regs, 2);
     TT_EQ(m->stats.src_hits, 1);
     TT_EQ(m->stats.src_slots, 6);
-    step(m); /* c5 */
+    step(m); /* c7 */
     expect_disp(0, 0x24, 3, val(0, 4), val(0, 4), val(0, 4));
     sc_destroy(m);
 }
 
 /* ------------------------------------------------------------------ write-backs */
 
-/* Warp 1 takes unit 1 with a read of r5 (c0 issue, c1 grant, c2 fill, c3 dispatch).
- *  c4: near write-back (w1, r7) = 0xBEEF01 on port 0: accepted; it misses in unit 1 and
- *      allocates (D-5) the first invalid unlocked entry (1); the bank gets it too (D-2).
- *  c5: warp 1 reads r7 and r5: both hit (no bank read, src_hits += 2).
- *  c6: dispatch {0xBEEF01, val(1,5)}.
- *  c7: far write-back (w1, r7) = 0xCAFE02 on port 1: with the filter on it is not written
+/* Warp 1 takes unit 1 with a read of r5 (c0 issue, c1 allocation, c2 grant, c3 fill,
+ * c4 dispatch).
+ *  c5: near write-back (w1, r7) = 0xBEEF01 on port 0: accepted; it misses in unit 1 (free,
+ *      not in an allocation cycle) and allocates (D-5) the first invalid unlocked entry
+ *      (1); the bank gets it too (D-2).
+ *  c6: warp 1 reads r7 and r5 (issue); c7 allocation: both hit (no bank read,
+ *      src_hits += 2). c8: dispatch {0xBEEF01, val(1,5)}.
+ *  c9: far write-back (w1, r7) = 0xCAFE02 on port 1: with the filter on it is not written
  *      into the CCU; it hits -> the entry is invalidated (D-3, model's choice).
- *  c8: warp 1 reads r7: miss, one bank read (bank (7+1) mod 2 = 0); c9 grant, c10 fill,
- *  c11: dispatch 0xCAFE02 (the bank holds the new value).
- *  c12: far write-back (w1, r9) misses: allocates nothing (CT unchanged). */
+ *  c10: warp 1 reads r7 (issue); c11 allocation: miss, one bank read (bank (7+1) mod 2
+ *  = 0); c12 grant, c13 fill, c14: dispatch 0xCAFE02 (the bank holds the new value).
+ *  c15: far write-back (w1, r9) misses: allocates nothing (CT unchanged). */
 static void test_sc_wb_visibility(void)
 {
     cfg_t c;
@@ -426,12 +473,12 @@ static void test_sc_wb_visibility(void)
     TT_EQ(out.issue_wid, 1);
     no_inst(1);
     TT_EQ(u->owner, 1);
-    quiet_until(m, 3);
-    step(m); /* c3 */
+    quiet_until(m, 4);
+    step(m); /* c4 */
     expect_disp(1, 0x40, 1, val(1, 5), 0, 0);
 
     wb(0, 1, 7, 1, 0xBEEF01);
-    step(m); /* c4 */
+    step(m); /* c5 */
     TT_EQ(out.wb_ready[0], 1);
     no_wb();
     TT_EQ(ccu_lookup(u, 7), 1);
@@ -443,18 +490,20 @@ static void test_sc_wb_visibility(void)
     TT_EQ(ccu_lookup(&m->ccu[0], 7), -1);
 
     inst(1, 0x41, 7, 5, -1);
-    step(m); /* c5 */
+    step(m); /* c6 */
     TT_EQ(out.issue_valid, 1);
     no_inst(1);
+    step(m); /* c7 */
+    TT_EQ(out.disp_valid, 0);
     TT_EQ(m->stats.bank_read_reqs, 1);
     TT_EQ(m->stats.src_hits, 2);
     TT_EQ(m->stats.src_regs, 3);
     TT_EQ(arb_count(&m->arb, 0) + arb_count(&m->arb, 1), 0);
-    step(m); /* c6 */
+    step(m); /* c8 */
     expect_disp(1, 0x41, 2, 0xBEEF01, val(1, 5), 0);
 
     wb(1, 1, 7, 0, 0xCAFE02);
-    step(m); /* c7 */
+    step(m); /* c9 */
     TT_EQ(out.wb_ready[1], 1);
     no_wb();
     TT_EQ(ccu_lookup(u, 7), -1);
@@ -463,19 +512,20 @@ static void test_sc_wb_visibility(void)
     TT_EQ(m->stats.ccu_data_writes, 1);
 
     inst(1, 0x42, 7, -1, -1);
-    step(m); /* c8 */
+    step(m); /* c10 */
     TT_EQ(out.issue_valid, 1);
     no_inst(1);
-    TT_EQ(m->stats.bank_read_reqs, 2);
-    quiet_until(m, 11);
     step(m); /* c11 */
+    TT_EQ(m->stats.bank_read_reqs, 2);
+    quiet_until(m, 14);
+    step(m); /* c14 */
     expect_disp(1, 0x42, 1, 0xCAFE02, 0, 0);
 
     uint8_t valid_before[4];
     for (unsigned i = 0; i < 4; i++)
         valid_before[i] = u->ct[i].valid;
     wb(0, 1, 9, 0, 0x99);
-    step(m); /* c12 */
+    step(m); /* c15 */
     no_wb();
     TT_EQ(ccu_lookup(u, 9), -1);
     for (unsigned i = 0; i < 4; i++)
@@ -486,17 +536,17 @@ static void test_sc_wb_visibility(void)
 }
 
 /* D-4: two write-backs of warp 1 in one cycle on different banks.
- *  c0..c3: warp 1 reads r3 into unit 1 (entry 0), dispatched in c3.
- *  c4: port 0 (w1, r2) near = 0xA2 (bank 1), port 1 (w1, r3) near = 0xB3 (bank 0):
+ *  c0..c4: warp 1 reads r3 into unit 1 (entry 0), dispatched in c4.
+ *  c5: port 0 (w1, r2) near = 0xA2 (bank 1), port 1 (w1, r3) near = 0xB3 (bank 0):
  *      both accepted; port 0 is the first near write -> port D writes r2; port 1's r3 is
  *      present -> invalidated (D-3/D-4). r2 lands in the first invalid unlocked entry
  *      (0, freed by r3's invalidation in the same cycle).
- *  c5: warp 1 reads r2 (hit) and r3 (miss, bank 0, one read). c6 grant, c7 fill,
- *  c8: dispatch {0xA2, 0xB3}.
- *  c9: port 0 (w1, r2) FAR = 0xC2, port 1 (w1, r3) near = 0xD3: the first NEAR write in
+ *  c6: warp 1 reads r2 and r3 (issue); c7 allocation: r2 hits, r3 misses (bank 0, one
+ *  read). c8 grant, c9 fill, c10: dispatch {0xA2, 0xB3}.
+ *  c11: port 0 (w1, r2) FAR = 0xC2, port 1 (w1, r3) near = 0xD3: the first NEAR write in
  *      port order is port 1 -> r3 updated in place; r2 (far, filtered) invalidated.
- *  c10: warp 1 reads r3 (hit) and r2 (miss, bank 1). c11 grant, c12 fill,
- *  c13: dispatch {0xD3, 0xC2}. */
+ *  c12: warp 1 reads r3 and r2 (issue); c13 allocation: r3 hits, r2 misses (bank 1).
+ *  c14 grant, c15 fill, c16: dispatch {0xD3, 0xC2}. */
 static void test_sc_two_wb_same_warp(void)
 {
     cfg_t c;
@@ -509,14 +559,14 @@ static void test_sc_two_wb_same_warp(void)
     step(m);
     TT_EQ(out.issue_valid, 1);
     no_inst(1);
-    quiet_until(m, 3);
-    step(m); /* c3 */
+    quiet_until(m, 4);
+    step(m); /* c4 */
     expect_disp(1, 0x50, 1, val(1, 3), 0, 0);
     TT_EQ(ccu_lookup(u, 3), 0);
 
     wb(0, 1, 2, 1, 0xA2);
     wb(1, 1, 3, 1, 0xB3);
-    step(m); /* c4 */
+    step(m); /* c5 */
     TT_EQ(out.wb_ready[0], 1);
     TT_EQ(out.wb_ready[1], 1);
     no_wb();
@@ -530,19 +580,20 @@ static void test_sc_two_wb_same_warp(void)
     TT_EQ(*rf(m, 1, 3), 0xB3);
 
     inst(1, 0x51, 2, 3, -1);
-    step(m); /* c5 */
+    step(m); /* c6 */
     TT_EQ(out.issue_valid, 1);
     no_inst(1);
+    step(m); /* c7 */
     TT_EQ(m->stats.bank_read_reqs, 2);
-    quiet_until(m, 8);
-    step(m); /* c8 */
+    quiet_until(m, 10);
+    step(m); /* c10 */
     expect_disp(1, 0x51, 2, 0xA2, 0xB3, 0);
 
     int e3 = ccu_lookup(u, 3);
     TT_CHECK(e3 >= 0);
     wb(0, 1, 2, 0, 0xC2);
     wb(1, 1, 3, 1, 0xD3);
-    step(m); /* c9 */
+    step(m); /* c11 */
     TT_EQ(out.wb_ready[0], 1);
     TT_EQ(out.wb_ready[1], 1);
     no_wb();
@@ -555,21 +606,23 @@ static void test_sc_two_wb_same_warp(void)
     TT_EQ(m->stats.wb_invalidations, 2);
 
     inst(1, 0x52, 3, 2, -1);
-    step(m); /* c10 */
+    step(m); /* c12 */
     TT_EQ(out.issue_valid, 1);
     no_inst(1);
-    TT_EQ(m->stats.bank_read_reqs, 3);
-    quiet_until(m, 13);
     step(m); /* c13 */
+    TT_EQ(m->stats.bank_read_reqs, 3);
+    quiet_until(m, 16);
+    step(m); /* c16 */
     expect_disp(1, 0x52, 2, 0xD3, 0xC2, 0);
     sc_destroy(m);
 }
 
 /* Write filter off (ablation): a far write-back that misses allocates (near = 0), and a
  * far write that hits updates in place; both are then read as hits.
- *  c0..c3 warp 1 reads r5 into unit 1. c4 far wb (w1, r7) = 0xE7 -> allocated.
- *  c5 warp 1 reads r7: hit -> c6 dispatch 0xE7. c7 far wb (w1, r7) = 0xF7 -> updated.
- *  c8 read r7: hit -> c9 dispatch 0xF7. Only one bank read in all (r5 in c0). */
+ *  c0..c4 warp 1 reads r5 into unit 1. c5 far wb (w1, r7) = 0xE7 -> allocated.
+ *  c6 warp 1 reads r7 (issue), c7 allocation: hit -> c8 dispatch 0xE7.
+ *  c9 far wb (w1, r7) = 0xF7 -> updated. c10 read r7, c11 hit -> c12 dispatch 0xF7.
+ *  Only one bank read in all (r5, queued in c1). */
 static void test_sc_filter_off(void)
 {
     cfg_t c;
@@ -582,30 +635,33 @@ static void test_sc_filter_off(void)
     inst(1, 0x60, 5, -1, -1);
     step(m);
     no_inst(1);
-    quiet_until(m, 3);
-    step(m);
+    quiet_until(m, 4);
+    step(m); /* c4 */
     expect_disp(1, 0x60, 1, val(1, 5), 0, 0);
     wb(0, 1, 7, 0, 0xE7);
-    step(m); /* c4 */
+    step(m); /* c5 */
     no_wb();
     int e = ccu_lookup(u, 7);
     TT_CHECK(e >= 0);
     if (e >= 0)
         TT_EQ(u->ct[e].near, 0);
     inst(1, 0x61, 7, -1, -1);
-    step(m); /* c5 */
+    step(m); /* c6 */
     TT_EQ(out.issue_valid, 1);
     no_inst(1);
-    step(m); /* c6 */
+    step(m); /* c7 */
+    TT_EQ(out.disp_valid, 0);
+    step(m); /* c8 */
     expect_disp(1, 0x61, 1, 0xE7, 0, 0);
     wb(1, 1, 7, 0, 0xF7);
-    step(m); /* c7 */
+    step(m); /* c9 */
     no_wb();
     TT_EQ(ccu_lookup(u, 7), e);
     inst(1, 0x62, 7, -1, -1);
-    step(m); /* c8 */
+    step(m); /* c10 */
     no_inst(1);
-    step(m); /* c9 */
+    step(m); /* c11 */
+    step(m); /* c12 */
     expect_disp(1, 0x62, 1, 0xF7, 0, 0);
     TT_EQ(m->stats.bank_read_reqs, 1);
     sc_destroy(m);
@@ -650,11 +706,11 @@ static void test_sc_wb_backpressure(void)
 }
 
 /* D-12: a read head is not granted in a cycle its bank is written.
- *  c0: warp 0 reads r0 (bank 0) into unit 1.
- *  c1: write-back (w2, r2) -> bank 0 written: no grant (blocked_write 1).
- *  c2: write-back (w3, r1) -> bank (1+3) mod 2 = 0 again: no grant (blocked_write 2).
- *  c3: write-back (w2, r3) -> bank 1: bank 0 is free -> grant.
- *  c4: fill. c5: dispatch val(0,0). */
+ *  c0: warp 0 reads r0 (bank 0) into unit 1; c1: allocation, the request is queued.
+ *  c2: write-back (w2, r2) -> bank 0 written: no grant (blocked_write 1).
+ *  c3: write-back (w3, r1) -> bank (1+3) mod 2 = 0 again: no grant (blocked_write 2).
+ *  c4: write-back (w2, r3) -> bank 1: bank 0 is free -> grant.
+ *  c5: fill. c6: dispatch val(0,0). */
 static void test_sc_read_blocked_by_write(void)
 {
     cfg_t c;
@@ -666,25 +722,27 @@ static void test_sc_read_blocked_by_write(void)
     step(m); /* c0 */
     TT_EQ(out.issue_valid, 1);
     no_inst(0);
-    wb(0, 2, 2, 1, 0x222);
     step(m); /* c1 */
+    TT_EQ(arb_count(&m->arb, 0), 1);
+    wb(0, 2, 2, 1, 0x222);
+    step(m); /* c2 */
     TT_EQ(out.wb_ready[0], 1);
     TT_EQ(m->fill[0].valid, 0);
     TT_EQ(arb_count(&m->arb, 0), 1);
     TT_EQ(m->stats.grant_blocked_write, 1);
     wb(0, 3, 1, 1, 0x331);
-    step(m); /* c2 */
+    step(m); /* c3 */
     TT_EQ(m->fill[0].valid, 0);
     TT_EQ(m->stats.grant_blocked_write, 2);
     wb(0, 2, 3, 1, 0x223);
-    step(m); /* c3 */
+    step(m); /* c4 */
     no_wb();
     TT_EQ(m->fill[0].valid, 1);
     TT_EQ(arb_count(&m->arb, 0), 0);
     TT_EQ(m->stats.grant_blocked_write, 2);
-    step(m); /* c4 */
-    TT_EQ(out.disp_valid, 0);
     step(m); /* c5 */
+    TT_EQ(out.disp_valid, 0);
+    step(m); /* c6 */
     expect_disp(0, 0x70, 1, val(0, 0), 0, 0);
     sc_destroy(m);
 }
@@ -692,8 +750,8 @@ static void test_sc_read_blocked_by_write(void)
 /* ------------------------------------------------------------------ D-9 in the sub-core */
 
 /* Common prologue: c0 warp 0 reads r0 (near) into unit 1; c1 warp 1 reads r0 (near) into
- * unit 0 (see test_sc_two_warps); dispatches in c3 (unit 1) and c4 (unit 0). From c4 on,
- * both units hold a near value; unit 1 is free in c4's pre-cycle state, unit 0 from c5. */
+ * unit 0 (see test_sc_two_warps); dispatches in c4 (unit 1) and c5 (unit 0). From c5 on,
+ * both units hold a near value; unit 1 is free in c5's pre-cycle state, unit 0 from c6. */
 static void two_near_units(sc_t *m)
 {
     inst(0, 0x30, 0, -1, -1);
@@ -705,16 +763,18 @@ static void two_near_units(sc_t *m)
     TT_EQ(m->ccu[1].owner, 0);
     TT_EQ(m->ccu[0].owner, 1);
     step(m);
-    step(m); /* c3 */
+    step(m);
+    step(m); /* c4 */
     expect_disp(0, 0x30, 1, val(0, 0), 0, 0);
 }
 
-/* STHLD 0 never waits. c4: warp 2 (owns nothing) reads r0. Unit 0 busy, unit 1 free but
- * holds a near value -> step 4 with counter 0 >= STHLD 0 -> NEAR_FLUSH; LFSR of c4 =
- * 0xCE1E (even) -> start 0 (busy) -> unit 1. Unit 1 is flushed and owned by warp 2; warp
- * 0 owns nothing any more. Warp 2's r0 must MISS (warp 0's r0 was in unit 1): one bank
- * read (bank (0+2) mod 2 = 0), c5 grant, c6 fill, c7 dispatch val(2,0). Same c4: warp 1's
- * dispatch from unit 0. Flushes: c0, c1, c4 = 3. */
+/* STHLD 0 never waits. c5: warp 2 (owns nothing) reads r0. Unit 0 busy, unit 1 free but
+ * holds a near value -> step 4 with counter 0 >= STHLD 0 -> NEAR_FLUSH; LFSR of c5 =
+ * 0x9C3C (even) -> start 0 (busy) -> unit 1, owned by warp 2 from c6; warp 0 owns
+ * nothing any more. c6: allocation with flush: warp 2's r0 must MISS (warp 0's r0 was in
+ * unit 1): one bank read (bank (0+2) mod 2 = 0), c7 grant, c8 fill, c9 dispatch
+ * val(2,0). Same c5: warp 1's dispatch from unit 0. Flushes: c1, c2, c6 = 3 (counted at
+ * the allocation). */
 static void test_sc_near_flush(void)
 {
     cfg_t c;
@@ -724,7 +784,7 @@ static void test_sc_near_flush(void)
         return;
     two_near_units(m);
     inst(2, 0x32, 0, -1, -1);
-    step(m); /* c4 */
+    step(m); /* c5 */
     expect_disp(1, 0x31, 1, val(1, 0), 0, 0);
     TT_EQ(out.issue_valid, 1);
     TT_EQ(out.issue_wid, 2);
@@ -732,21 +792,24 @@ static void test_sc_near_flush(void)
     TT_EQ(m->stats.alloc[ALLOC_NEAR_FLUSH], 1);
     TT_EQ(m->ccu[1].owner, 2);
     TT_EQ(m->ccu[1].owner_valid, 1);
+    TT_EQ(m->ccu[1].p_flush, 1);
     TT_EQ(m->ccu[0].owner, 1);
+    TT_EQ(m->stats.flushes, 2);
+    TT_EQ(m->counter, 0);
+    step(m); /* c6 */
     TT_EQ(m->stats.flushes, 3);
     TT_EQ(m->stats.bank_read_reqs, 3);
     TT_EQ(m->stats.src_hits, 0);
-    TT_EQ(m->counter, 0);
-    quiet_until(m, 7);
-    step(m); /* c7 */
+    quiet_until(m, 9);
+    step(m); /* c9 */
     expect_disp(2, 0x32, 1, val(2, 0), 0, 0);
     sc_destroy(m);
 }
 
-/* Fixed STHLD 2. c4: as above but counter 0 < 2 -> WAIT, counter 1 (no issue).
- * c5: both units free (unit 0 released in c4), both near -> WAIT, counter 2.
- * c6: counter 2 >= 2 -> NEAR_FLUSH, counter 0; LFSR of c6 = 0x3879 (odd) -> unit 1.
- * c7 grant, c8 fill, c9 dispatch val(2,0). */
+/* Fixed STHLD 2. c5: as above but counter 0 < 2 -> WAIT, counter 1 (no issue).
+ * c6: both units free (unit 0 released in c5), both near -> WAIT, counter 2.
+ * c7: counter 2 >= 2 -> NEAR_FLUSH, counter 0; LFSR of c7 = 0x70F2 (even) -> unit 0.
+ * c8 allocation, c9 grant, c10 fill, c11 dispatch val(2,0). */
 static void test_sc_sthld_wait(void)
 {
     cfg_t c;
@@ -759,37 +822,44 @@ static void test_sc_sthld_wait(void)
     TT_EQ(m->fsm.sthld, 2);
     two_near_units(m);
     inst(2, 0x32, 0, -1, -1);
-    step(m); /* c4 */
+    step(m); /* c5 */
     TT_EQ(out.issue_valid, 0);
     TT_EQ(m->counter, 1);
-    step(m); /* c5 */
+    step(m); /* c6 */
     TT_EQ(out.issue_valid, 0);
     TT_EQ(m->counter, 2);
     TT_EQ(m->ccu[0].busy, 0);
     TT_EQ(m->ccu[1].busy, 0);
-    step(m); /* c6 */
+    step(m); /* c7 */
     TT_EQ(out.issue_valid, 1);
     TT_EQ(out.issue_wid, 2);
     no_inst(2);
     TT_EQ(m->counter, 0);
     TT_EQ(m->stats.alloc[ALLOC_WAIT], 2);
     TT_EQ(m->stats.alloc[ALLOC_NEAR_FLUSH], 1);
-    TT_EQ(m->ccu[1].owner, 2);
-    TT_EQ(m->ccu[0].owner, 1);
-    quiet_until(m, 9);
-    step(m); /* c9 */
+    TT_EQ(m->ccu[0].owner, 2);
+    TT_EQ(m->ccu[1].owner, 0);
+    quiet_until(m, 11);
+    step(m); /* c11 */
     expect_disp(2, 0x32, 1, val(2, 0), 0, 0);
     TT_EQ(m->fsm.sthld, 2);
     sc_destroy(m);
 }
 
-/* Same-cycle write-back and issue (docs/spec.md section 4: 5b precedes 5d).
- *  c0..c3: warp 1 reads r5 into unit 1, dispatched in c3 (unit free from c4).
- *  c4: near wb (w1, r7) = 0x77 AND warp 1 issues (r7, r5): the lookup sees the port D
- *      write -> both hit -> dispatch c5 {0x77, val(1,5)}; no new bank read.
- *  c6: far wb (w1, r5) = 0x55 (filter on: invalidates r5) AND warp 1 issues (r5): miss,
- *      read of bank (5+1) mod 2 = 0 pushed after c6's grants (bank 0 is also written in
- *      c6) -> grant c7, fill c8, dispatch c9 with the new value 0x55. */
+/* Write-backs around issue and allocation (docs/spec.md decision 15, section 4).
+ *  c0..c4: warp 1 reads r5 into unit 1 (entry 0), dispatched in c4 (unit free from c5).
+ *  c5: near wb (w1, r7) = 0x77 AND warp 1 issues (r7, r5): unit 1 is not in an
+ *      allocation cycle, so port D allocates r7 (entry 1) in c5; c6 allocation: both hit
+ *      -> dispatch c7 {0x77, val(1,5)}; no new bank read.
+ *  c8: far wb (w1, r5) = 0x55 (filter on: invalidates r5) AND warp 1 issues (r5): c9
+ *      allocation misses, read of bank (5+1) mod 2 = 0 -> grant c10, fill c11, dispatch
+ *      c12 with the new value 0x55 (r5 back in entry 0, the first invalid one).
+ *  c13: warp 1 issues (r5, r7). c14 = its allocation cycle: near wb (w1, r7) = 0x7A on
+ *      port 0 hits -> only invalidates (port D idle, no data write), near wb (w1, r8) =
+ *      0x88 on port 1 (bank 1) misses -> ignored (not allocated, although near). The
+ *      allocation sees r7 invalid: r5 hits, r7 misses -> read of bank 0 (written in
+ *      c14, queued after the grants) -> grant c15 (new value), fill c16, dispatch c17
+ *      {0x55, 0x7A}. */
 static void test_sc_wb_same_cycle_issue(void)
 {
     cfg_t c;
@@ -797,46 +867,80 @@ static void test_sc_wb_same_cycle_issue(void)
     sc_t *m = mk(&c);
     if (!m)
         return;
+    const ccu_t *u = &m->ccu[1];
     inst(1, 0x80, 5, -1, -1);
     step(m);
     no_inst(1);
-    quiet_until(m, 3);
-    step(m); /* c3 */
+    quiet_until(m, 4);
+    step(m); /* c4 */
     expect_disp(1, 0x80, 1, val(1, 5), 0, 0);
     wb(0, 1, 7, 1, 0x77);
     inst(1, 0x81, 7, 5, -1);
-    step(m); /* c4 */
+    step(m); /* c5 */
     TT_EQ(out.issue_valid, 1);
     TT_EQ(out.wb_ready[0], 1);
     TT_EQ(out.disp_valid, 0);
     no_inst(1);
     no_wb();
+    TT_EQ(ccu_lookup(u, 7), 1);
+    TT_EQ(m->stats.ccu_data_writes, 1);
+    step(m); /* c6 */
     TT_EQ(m->stats.bank_read_reqs, 1);
     TT_EQ(m->stats.src_hits, 2);
-    step(m); /* c5 */
+    step(m); /* c7 */
     expect_disp(1, 0x81, 2, 0x77, val(1, 5), 0);
     wb(1, 1, 5, 0, 0x55);
     inst(1, 0x82, 5, -1, -1);
-    step(m); /* c6 */
+    step(m); /* c8 */
     TT_EQ(out.issue_valid, 1);
     TT_EQ(out.wb_ready[1], 1);
     no_inst(1);
     no_wb();
-    TT_EQ(m->stats.bank_read_reqs, 2);
     TT_EQ(m->stats.wb_invalidations, 1);
-    TT_EQ(arb_count(&m->arb, 0), 1);
-    quiet_until(m, 9);
     step(m); /* c9 */
+    TT_EQ(m->stats.bank_read_reqs, 2);
+    TT_EQ(arb_count(&m->arb, 0), 1);
+    quiet_until(m, 12);
+    step(m); /* c12 */
     expect_disp(1, 0x82, 1, 0x55, 0, 0);
+    TT_EQ(ccu_lookup(u, 5), 0);
+    TT_EQ(ccu_lookup(u, 7), 1);
+
+    inst(1, 0x83, 5, 7, -1);
+    step(m); /* c13 */
+    TT_EQ(out.issue_valid, 1);
+    no_inst(1);
+    TT_EQ(u->pend, 1);
+    wb(0, 1, 7, 1, 0x7A);
+    wb(1, 1, 8, 1, 0x88);
+    step(m); /* c14: allocation cycle */
+    TT_EQ(out.wb_ready[0], 1);
+    TT_EQ(out.wb_ready[1], 1);
+    no_wb();
+    TT_EQ(m->stats.ccu_data_writes, 1);
+    TT_EQ(m->stats.wb_invalidations, 2);
+    TT_EQ(ccu_lookup(u, 8), -1);
+    TT_EQ(m->stats.bank_read_reqs, 3);
+    TT_EQ(m->stats.src_hits, 3);  /* 0 + 2 + 0 + 1 (r5 of the last instruction) */
+    TT_EQ(m->stats.src_regs, 6);
+    TT_EQ(u->oct[0].ready, 1);
+    TT_EQ(u->oct[1].ready, 0);
+    TT_EQ(arb_count(&m->arb, 0), 1);
+    TT_EQ(*rf(m, 1, 7), 0x7A);
+    quiet_until(m, 17);
+    step(m); /* c17 */
+    expect_disp(1, 0x83, 2, 0x55, 0x7A, 0);
     sc_destroy(m);
 }
 
 /* Private CCUs (C = W = 4): unit w is owned by warp w from reset and never flushed.
  *  c0: near wb (w2, r4) = 0x24 enters unit 2 (owner from reset): allocated.
  *  c1: warps 2 and 3 both offer an instruction reading r4; both own a CCU, warp 2 is
- *      older -> warp 2 issues: OWNED_FREE unit 2, hit -> c2 dispatch 0x24, no bank read.
- *  c2: greedy warp 2 has no instruction -> warp 3 issues into unit 3 (no flush); miss
- *      (bank (4+3) mod 2 = 1): grant c3, fill c4, dispatch c5 val(3,4). No flush ever. */
+ *      older -> warp 2 issues: OWNED_FREE unit 2; c2 allocation: hit, no bank read ->
+ *      c3 dispatch 0x24.
+ *  c2: greedy warp 2 has no instruction -> warp 3 issues into unit 3 (no flush); c3
+ *      allocation: miss (bank (4+3) mod 2 = 1): grant c4, fill c5, dispatch c6 val(3,4).
+ *      No flush ever. */
 static void test_sc_private(void)
 {
     cfg_t c;
@@ -861,16 +965,18 @@ static void test_sc_private(void)
     TT_EQ(out.issue_valid, 1);
     TT_EQ(out.issue_wid, 2);
     no_inst(2);
-    TT_EQ(m->stats.bank_read_reqs, 0);
     step(m); /* c2 */
-    expect_disp(2, 0x90, 1, 0x24, 0, 0);
+    TT_EQ(out.disp_valid, 0);
     TT_EQ(out.issue_valid, 1);
     TT_EQ(out.issue_wid, 3);
     no_inst(3);
     TT_EQ(m->ccu[3].busy, 1);
+    TT_EQ(m->stats.bank_read_reqs, 0);
+    step(m); /* c3 */
+    expect_disp(2, 0x90, 1, 0x24, 0, 0);
     TT_EQ(m->stats.bank_read_reqs, 1);
-    quiet_until(m, 5);
-    step(m); /* c5 */
+    quiet_until(m, 6);
+    step(m); /* c6 */
     expect_disp(3, 0x91, 1, val(3, 4), 0, 0);
     TT_EQ(m->stats.flushes, 0);
     TT_EQ(m->stats.alloc[ALLOC_OWNED_FREE], 2);
@@ -878,16 +984,16 @@ static void test_sc_private(void)
 }
 
 /* Baseline OCUs (caching off; E = S = 3 data entries per unit).
- *  c0: warp 0 (r0, r1, r0): LFSR 0xACE1 odd -> unit 1; distinct registers r0, r1 -> two
- *      reads (bank 0, bank 1), the duplicate shares r0's entry. c1: bank 0 grants, bank 1
- *      blocked (port S of unit 1 taken); c2: bank 1 grants; fills c2, c3; dispatch c4.
- *      Warp 0's next instruction (r0) is offered from c1: refused while warp 0 has an
- *      instruction in a unit (c1..c4: c4's pre-cycle state is still busy).
- *  c1: a near wb (w0, r1) = 0x1234 goes to the bank only (never into a unit); it also
- *      blocks bank 1 in c1 (blocked by the port anyway). r1's read, granted in c2, returns
- *      the new value.
- *  c5: issue; LFSR 0x9C3C even -> unit 0; r0 is read from the bank again (no caching):
- *      grant c6, fill c7, dispatch c8. */
+ *  c0: warp 0 (r0, r1, r0): LFSR 0xACE1 odd -> unit 1 (captured). c1: allocation:
+ *      distinct registers r0, r1 -> two reads (bank 0, bank 1), the duplicate shares r0's
+ *      entry. c2: bank 0 grants, bank 1 blocked (port S of unit 1 taken); c3: bank 1
+ *      grants; fills c3, c4; dispatch c5. Warp 0's next instruction (r0) is offered from
+ *      c1: refused while warp 0 has an instruction in a unit (c1..c5: c5's pre-cycle
+ *      state is still busy).
+ *  c1: a near wb (w0, r1) = 0x1234 goes to the bank only (never into a unit). r1's read,
+ *      granted in c3, returns the new value.
+ *  c6: issue; LFSR 0x3879 odd -> unit 1 (free again); c7 allocation: r0 is read from the
+ *      bank again (no caching): grant c8, fill c9, dispatch c10. */
 static void test_sc_baseline(void)
 {
     cfg_t c;
@@ -900,47 +1006,56 @@ static void test_sc_baseline(void)
     step(m); /* c0 */
     TT_EQ(out.issue_valid, 1);
     TT_EQ(m->ccu[1].busy, 1);
-    TT_EQ(m->stats.bank_read_reqs, 2);
-    TT_EQ(m->stats.src_hits, 0);  /* the baseline has no cache: never a hit */
-    TT_EQ(m->stats.src_regs, 2);
-    TT_EQ(m->stats.src_slots, 3);
+    TT_EQ(m->ccu[1].pend, 1);
+    TT_EQ(m->ccu[1].owner, 0);
+    TT_EQ(m->stats.bank_read_reqs, 0);
     inst(0, 0xA1, 0, -1, -1);
     wb(0, 0, 1, 1, 0x1234);
     step(m); /* c1 */
     no_wb();
     TT_EQ(out.issue_valid, 0);
+    TT_EQ(m->stats.bank_read_reqs, 2);
+    TT_EQ(m->stats.src_hits, 0);  /* the baseline has no cache: never a hit */
+    TT_EQ(m->stats.src_regs, 2);
+    TT_EQ(m->stats.src_slots, 3);
     TT_EQ(m->stats.ccu_data_writes, 0);
     TT_EQ(*rf(m, 0, 1), 0x1234);
     step(m); /* c2 */
     TT_EQ(out.issue_valid, 0);
-    TT_EQ(m->fill[1].valid, 1);
+    TT_EQ(m->fill[0].valid, 1);
+    TT_EQ(m->fill[1].valid, 0);
     step(m); /* c3 */
     TT_EQ(out.issue_valid, 0);
-    TT_EQ(out.disp_valid, 0);
+    TT_EQ(m->fill[1].valid, 1);
     step(m); /* c4 */
     TT_EQ(out.issue_valid, 0);
-    expect_disp(0, 0xA0, 3, val(0, 0), 0x1234, val(0, 0));
+    TT_EQ(out.disp_valid, 0);
     step(m); /* c5 */
+    TT_EQ(out.issue_valid, 0);
+    expect_disp(0, 0xA0, 3, val(0, 0), 0x1234, val(0, 0));
+    step(m); /* c6 */
     TT_EQ(out.issue_valid, 1);
     no_inst(0);
-    TT_EQ(m->ccu[0].busy, 1);
-    TT_EQ(m->ccu[0].owner, 0);
+    TT_EQ(m->ccu[1].busy, 1);
+    TT_EQ(m->ccu[1].owner, 0);
+    step(m); /* c7 */
     TT_EQ(m->stats.bank_read_reqs, 3);
-    quiet_until(m, 8);
-    step(m); /* c8 */
+    quiet_until(m, 10);
+    step(m); /* c10 */
     expect_disp(0, 0xA1, 1, val(0, 0), 0, 0);
     TT_EQ(m->stats.flushes, 0);
     sc_destroy(m);
 }
 
 /* D-13 round-robin and refused dispatch (docs/spec.md decision 13).
- *  c0..c4: two_near_units; dispatches: unit 1 in c3 (rr <- 0), unit 0 in c4 (rr <- 1).
- *  c5: warps 0 and 1 offer all-hit instructions (r0); greedy: warp 1 issued last (c1) ->
- *      warp 1 into unit 0 (hit, ready from c6).
- *  c6: warp 0 (owner of unit 1) issues, all hit. Dispatch offers unit 0 (the only ready
- *      one) but disp_ready = 0: refused.
- *  c7: both ready; scan from rr = 1 -> unit 1 (warp 0) dispatches; rr <- 0.
- *  c8: unit 0 (warp 1) dispatches. */
+ *  c0..c5: two_near_units; dispatches: unit 1 in c4 (rr <- 0), unit 0 in c5 (rr <- 1).
+ *  c6: warps 0 and 1 offer all-hit instructions (r0); greedy: warp 1 issued last (c1) ->
+ *      warp 1 into unit 0 (allocation c7, hit, ready from c8).
+ *  c7: warp 0 (owner of unit 1) issues (allocation c8, all hit). No unit is ready.
+ *  c8: dispatch offers unit 0 (the only ready one; unit 1 is in its allocation cycle)
+ *      but disp_ready = 0: refused.
+ *  c9: both ready; scan from rr = 1 -> unit 1 (warp 0) dispatches; rr <- 0.
+ *  c10: unit 0 (warp 1) dispatches. */
 static void test_sc_dispatch_rr(void)
 {
     cfg_t c;
@@ -949,27 +1064,30 @@ static void test_sc_dispatch_rr(void)
     if (!m)
         return;
     two_near_units(m);
-    step(m); /* c4 */
+    step(m); /* c5 */
     expect_disp(1, 0x31, 1, val(1, 0), 0, 0);
     TT_EQ(m->rr, 1);
     inst(0, 0xB0, 0, -1, -1);
     inst(1, 0xB1, 0, -1, -1);
-    step(m); /* c5 */
+    step(m); /* c6 */
     TT_EQ(out.issue_valid, 1);
     TT_EQ(out.issue_wid, 1);
     no_inst(1);
-    in.disp_ready = 0;
-    step(m); /* c6 */
+    step(m); /* c7 */
     TT_EQ(out.issue_valid, 1);
     TT_EQ(out.issue_wid, 0);
+    TT_EQ(out.disp_valid, 0);
     no_inst(0);
+    in.disp_ready = 0;
+    step(m); /* c8 */
     expect_disp(1, 0xB1, 1, val(1, 0), 0, 0);
     TT_EQ(m->ccu[0].busy, 1);
+    TT_EQ(m->stats.disp_refused, 1);
     in.disp_ready = 1;
-    step(m); /* c7 */
+    step(m); /* c9 */
     expect_disp(0, 0xB0, 1, val(0, 0), 0, 0);
     TT_EQ(m->stats.disp_contention, 1);
-    step(m); /* c8 */
+    step(m); /* c10 */
     expect_disp(1, 0xB1, 1, val(1, 0), 0, 0);
     step(m);
     TT_EQ(out.disp_valid, 0);
