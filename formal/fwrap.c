@@ -1,6 +1,6 @@
 /* fwrap.c - generate the formal property wrapper of one configuration (issue 12, item 1).
  *
- *   fwrap [--config FILE] [--set k=v]... --top RTL_TOP.v [--no-props] [--oct-valid]  > <prefix>_formal.v
+ *   fwrap [--config FILE] [--set k=v]... --top RTL_TOP.v [--no-props] [--oct-valid] [--no-inv6]  > <prefix>_formal.v
  *
  * The wrapper instantiates the sub-core generated with `ccugen --debug` (its ports are copied
  * from RTL_TOP.v), leaves every input free, assumes reset in the first cycle and inputs in
@@ -121,7 +121,7 @@ int main(int argc, char **argv)
 {
     cfg_t c;
     char err[CFG_ERR_LEN], mod[64] = "", *rest[64];
-    int nrest = 0, no_props = 0, oct_valid = 0;
+    int nrest = 0, no_props = 0, oct_valid = 0, no_inv6 = 0;
     const char *top = NULL;
     if (argc > 60) return 2;
     if (cfg_from_args(&c, argc, argv, rest, &nrest, err) != 0) {
@@ -133,8 +133,9 @@ int main(int argc, char **argv)
         if (strcmp(rest[i], "--top") == 0 && i + 1 < nrest) top = rest[++i];
         else if (strcmp(rest[i], "--no-props") == 0) no_props = 1;
         else if (strcmp(rest[i], "--oct-valid") == 0) oct_valid = 1;
+        else if (strcmp(rest[i], "--no-inv6") == 0) no_inv6 = 1;
         else {
-            fprintf(stderr, "fwrap: unknown argument '%s' (allowed: --config, --set, --top, --no-props, --oct-valid)\n", rest[i]);
+            fprintf(stderr, "fwrap: unknown argument '%s' (allowed: --config, --set, --top, --no-props, --oct-valid, --no-inv6)\n", rest[i]);
             return 2;
         }
     }
@@ -258,11 +259,30 @@ int main(int argc, char **argv)
             }
     }
     printf("    // invariant 6: no bank FIFO overflow (at most C*S = %u requests); the fill names a unit\n", C * S);
-    for (unsigned b = 0; b < B; b++) {
+    for (unsigned b = 0; b < B && !no_inv6; b++) {
         printf("    assert(%s <= %u); // inv6 bank%u count\n", fld("arb.bank%u.count", b), C * S, b);
         if ((1u << cfg_clog2(C)) != C)
             printf("    if (%s) assert(%s < %u); // inv6 bank%u fill unit\n",
                    fld("arb.bank%u.fill_valid", b), fld("arb.bank%u.fill_ccu", b), C, b);
+    }
+    if (c.caching && !no_inv6) {
+        printf("    // invariant 6, conservation: the requests in bank b's FIFO plus its fill in flight\n"
+               "    // equal the entries with a slot still waiting whose register maps to bank b\n");
+        for (unsigned b = 0; b < B; b++) {
+            printf("    assert(%s + %s == 0", fld("arb.bank%u.count", b), fld("arb.bank%u.fill_valid", b));
+            for (unsigned u = 0; u < C; u++)
+                for (unsigned i = 0; i < E; i++) {
+                    printf(" + ((1'b0");
+                    for (unsigned s2 = 0; s2 < S; s2++) {
+                        printf(" || (%s && ", fld("ccu%u.oct_valid[%u]", u, s2));
+                        printf("!%s && ", fld("ccu%u.oct_ready[%u]", u, s2));
+                        printf("%s == %u)", fld("ccu%u.oct_idx[%u]", u, s2), i);
+                    }
+                    printf(") && (((%s + ", fld("ccu%u.tag[%u]", u, i));
+                    printf("%s) %% %u) == %u) ? 1 : 0)", fld("ccu%u.owner", u), B, b);
+                }
+            printf("); // inv6 bank%u conservation\n", b);
+        }
     }
     if (c.caching && has("fsm.sthld")) {
         printf("    // invariant 7: STHLD in [0, %u]; FSM state one of 1..%u\n", c.sthld_max, c.fsm_states);

@@ -48,6 +48,12 @@ rtl_files=$(grep '\.v$' "$d/rtl/files.f" | grep -v '_rf_bank\.v$' | sed "s|^|$d/
 rf=$d/rtl/${p}_rf_bank.v
 
 # --- 2. synthesis ------------------------------------------------------------------------
+# --broken reuses the netlist of the unbroken run when its RTL is the same
+u=build/netlist/$p
+if [ "$broken" = 1 ] && [ ! -s "$d/gate.v" ] && [ -s "$u/gate.v" ] &&
+   diff -rq -I 'Generator:' "$u/rtl" "$d/rtl" >/dev/null 2>&1; then
+    cp "$u/gate.v" "$u/synth_stat.txt" "$d/"
+fi
 if [ ! -s "$d/gate.v" ]; then
     t0=$SECONDS
     cat >"$d/synth.ys" <<YS
