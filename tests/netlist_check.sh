@@ -73,15 +73,18 @@ flops=$(awk '/\$_(S?DFF|DFFE|SDFF)[A-Z0-9_]*_ /{n+=$2} END{print n+0}' "$d/synth
 
 # the netlist directory cosim.sh takes: header of the RTL top (configuration hash), gates,
 # the RF bank model, the cell models
-mkdir -p "$d/gl"
-{ sed -n '1,/^$/p' "$d/rtl/$top.v" | grep '^//'; cat "$d/gate.v"; } >"$d/gl/$top.v"
+mkdir -p "$d/gl" "$d/gl.new"
+{ sed -n '1,/^$/p' "$d/rtl/$top.v" | grep '^//'; cat "$d/gate.v"; } >"$d/gl.new/$top.v"
 if [ "$broken" = 1 ]; then
     # one AND gate of the netlist becomes an OR
-    n=$(grep -n '^ *\\\$_AND_ ' "$d/gl/$top.v" | sed -n '7p' | cut -d: -f1)
-    sed -i "${n}s/\\\\\$_AND_ /\\\\\$_OR_ /" "$d/gl/$top.v"
+    n=$(grep -n '^ *\\\$_AND_ ' "$d/gl.new/$top.v" | sed -n '7p' | cut -d: -f1)
+    sed -i "${n}s/\\\\\$_AND_ /\\\\\$_OR_ /" "$d/gl.new/$top.v"
 fi
-cp "$rf" "$d/gl/"; cp "$SIMCELLS" "$d/gl/simcells.v"
-printf '%s\n' "${p}_rf_bank.v" simcells.v "$top.v" >"$d/gl/files.f"
+cp "$rf" "$d/gl.new/"; cp "$SIMCELLS" "$d/gl.new/simcells.v"
+printf '%s\n' "${p}_rf_bank.v" simcells.v "$top.v" >"$d/gl.new/files.f"
+# replace only what changed, so the cached co-simulation binary stays valid
+for f in "$d"/gl.new/*; do cmp -s "$f" "$d/gl/${f##*/}" || mv "$f" "$d/gl/"; done
+rm -rf "$d/gl.new"
 
 fail=0
 # --- 3. lockstep co-simulation, outputs only ---------------------------------------------
