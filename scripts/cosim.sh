@@ -3,7 +3,7 @@
 #
 #   scripts/cosim.sh [--config FILE] [--set k=v]... [--cycles N] [--seed S]
 #                    [--mode legal|adversarial] [--waves] [--bench N] [--build-only]
-#                    [--rtl-dir DIR] [--traced] [--no-rebuild]
+#                    [--rtl-dir DIR] [--traced] [--no-rebuild] [--outputs-only]
 #                    [--trace FILE [--hints FILE] [--blocks N]]
 #
 # RTL: ccugen --debug into build/cosim/<prefix>/rtl; Verilator binary
@@ -12,12 +12,15 @@
 # (cmodel/, tb/, gen/), and never with --no-rebuild. --rtl-dir DIR uses DIR's RTL instead (no caching; for
 # tests/cosim_broken.sh), its binaries go to DIR/../. Exit status: that of the run
 # (0 pass, 1 mismatch, 2 usage/build).
+# --outputs-only: compare the output ports only (no dbg_state_o needed): generated RTL is
+# written without --debug (build/cosim/<prefix>_oo), binaries cosim_oo[_trace] (VG_NO_DBG);
+# for RTL edited by hand or a netlist (tests/netlist_check.sh) with --rtl-dir.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 CCUGEN=build/ccugen
 cfg_args=(); run_args=(); waves=0; build_only=0; rtl_dir=""; config=configs/default.cfg
-seed=1; bench=0; traced=0; norebuild=0
+seed=1; bench=0; traced=0; norebuild=0; oo=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --config) config=$2; shift 2 ;;
@@ -30,6 +33,7 @@ while [ $# -gt 0 ]; do
         --no-rebuild) norebuild=1; shift ;;
         --build-only) build_only=1; shift ;;
         --rtl-dir) rtl_dir=$2; shift 2 ;;
+        --outputs-only) oo=1; run_args+=(--outputs-only); shift ;;
         *) echo "cosim.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -46,10 +50,12 @@ if [ -n "$rtl_dir" ]; then
 else
     mkdir -p build/cosim
     tmp=$(mktemp -d build/cosim/.gen.XXXXXX)
-    out=$("$CCUGEN" "${cfg_args[@]}" --debug --out "$tmp/rtl") || { rm -rf "$tmp"; exit 2; }
+    dbg=(--debug); [ "$oo" = 1 ] && dbg=()
+    out=$("$CCUGEN" "${cfg_args[@]}" "${dbg[@]}" --out "$tmp/rtl") || { rm -rf "$tmp"; exit 2; }
     top=$(echo "$out" | sed -n 's/.*(top \([A-Za-z0-9_]*\)).*/\1/p')
     prefix=${top%_subcore}
     dir=$ROOT/build/cosim/$prefix
+    [ "$oo" = 1 ] && dir=${dir}_oo
     rtl=$dir/rtl
     mkdir -p "$dir"
     if [ -d "$rtl" ] && diff -rq -I 'Generator:' "$tmp/rtl" "$rtl" >/dev/null; then
@@ -98,7 +104,7 @@ build_bin() {
     local files=(); while read -r f; do files+=("$rtl/$f"); done < <(grep -v '^//' "$rtl/files.f" | grep .)
     verilator --cc --exe --build -j 2 --prefix Vtop --top-module "${prefix}_subcore" \
         --x-assign 0 --x-initial 0 -O2 "${tr[@]}" -Wno-fatal -Wno-lint -Wno-style \
-        --Mdir "$mdir" -o "$bin" -CFLAGS "-I$ROOT/tb" \
+        --Mdir "$mdir" -o "$bin" -CFLAGS "-I$ROOT/tb $( [ "$oo" = 1 ] && echo -DVG_NO_DBG)" \
         -MAKEFLAGS "$mkf" \
         -LDFLAGS "$vobjs ${objs[*]} -llzma -lz -lm" \
         "${files[@]}" "$ROOT/tb/vglue.cpp" >"$dir/build_$name.log" 2>&1 || {
@@ -115,6 +121,7 @@ build_bin() {
 }
 
 if [ "$waves" = 1 ] || [ "$traced" = 1 ]; then bin=cosim_trace; tr=1; else bin=cosim; tr=0; fi
+if [ "$oo" = 1 ]; then bin=${bin/cosim/cosim_oo}; fi
 build_bin "$bin" "$tr" || exit 2
 [ "$build_only" = 1 ] && exit 0
 
@@ -126,8 +133,9 @@ log=$(mktemp)
 rc=${PIPESTATUS[0]}
 if [ "$rc" = 1 ] && grep -q 'built without --trace' "$log"; then
     echo "cosim.sh: re-running traced to write the VCD of the failure" >&2
-    build_bin cosim_trace 1 || { rm -f "$log"; exit 1; }
-    "$dir/cosim_trace" "${args[@]}" | grep -E '^cosim: (VCD|could not)'
+    tbin=cosim_trace; [ "$oo" = 1 ] && tbin=cosim_oo_trace
+    build_bin "$tbin" 1 || { rm -f "$log"; exit 1; }
+    "$dir/$tbin" "${args[@]}" | grep -E '^cosim: (VCD|could not)'
 fi
 [ "$waves" = 1 ] && [ "$rc" != 2 ] && echo "cosim.sh: waves: $dir/waves_$seed.vcd"
 rm -f "$log"

@@ -32,6 +32,12 @@ template <std::size_t N> static void get(const VlWide<N> &p, uint32_t *w)
     for (std::size_t i = 0; i < N; i++) w[i] = p[i];
 }
 
+// VG_NO_DBG: a top without dbg_state_o (cosim --outputs-only on edited RTL or a netlist)
+#ifdef VG_NO_DBG
+#define VG_DBG_PORT(X)
+#else
+#define VG_DBG_PORT(X) X(VG_DBG_STATE, dbg_state_o)
+#endif
 #define VG_PORTS(X)                                                                      \
     X(VG_CLK, clk_i) X(VG_RST_N, rst_ni) X(VG_INST_VALID, inst_valid_i)                   \
     X(VG_INST_SRC_VALID, inst_src_valid_i) X(VG_INST_SRC_REG, inst_src_reg_i)             \
@@ -41,7 +47,7 @@ template <std::size_t N> static void get(const VlWide<N> &p, uint32_t *w)
     X(VG_ISSUE_VALID, issue_valid_o) X(VG_ISSUE_WID, issue_wid_o)                         \
     X(VG_WB_READY, wb_ready_o) X(VG_DISP_VALID, disp_valid_o) X(VG_DISP_WID, disp_wid_o)  \
     X(VG_DISP_TAG, disp_tag_o) X(VG_DISP_SRC_VALID, disp_src_valid_o)                     \
-    X(VG_DISP_SRC_DATA, disp_src_data_o) X(VG_DBG_STATE, dbg_state_o)
+    X(VG_DISP_SRC_DATA, disp_src_data_o) VG_DBG_PORT(X)
 
 extern "C" {
 

@@ -1,0 +1,312 @@
+/* fwrap.c - generate the formal property wrapper of one configuration (issue 12, item 1).
+ *
+ *   fwrap [--config FILE] [--set k=v]... --top RTL_TOP.v [--no-props] [--oct-valid] [--no-inv6]  > <prefix>_formal.v
+ *
+ * The wrapper instantiates the sub-core generated with `ccugen --debug` (its ports are copied
+ * from RTL_TOP.v), leaves every input free, assumes reset in the first cycle and inputs in
+ * range (warp < W, register < R, like the adversarial co-simulation), and asserts the
+ * contract's invariants over dbg_state_o. The dbg_state_o layout is not written here: every
+ * field is found by name through the model's own packer (sc_dbg_field, cmodel/dbg.c), which
+ * the co-simulation checks bit for bit against the RTL, so the properties follow the layout.
+ * --oct-valid adds "the entry an OCT slot names is valid" (not an invariant of this design:
+ * a far write-back to a register a slot still waits for invalidates the locked entry).
+ * Output: Verilog for `read_verilog -formal` only (initial values, assert/assume); it is kept
+ * out of rtl/ and of every synthesis file list. Exit 2 with one line on bad input.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+#include "dbg.h"
+#include "sc.h"
+
+#define FW_MAX_FIELDS 8192
+#define FW_NAME 64
+#define FW_MAX_PORTS 64
+
+typedef struct {
+    char name[FW_NAME];
+    unsigned lsb, width;
+} fw_field;
+
+typedef struct {
+    char dir[8];    /* "input" / "output" */
+    char range[64]; /* "[7:0]" or "" */
+    char name[64];
+} fw_port;
+
+static fw_field fields[FW_MAX_FIELDS];
+static unsigned nfields;
+static fw_port ports[FW_MAX_PORTS];
+static unsigned nports;
+
+/* Fill fields[] by walking dbg_state_o bit by bit; 0 or -1. */
+static int load_fields(const sc_t *m)
+{
+    unsigned width = sc_dbg_width(m), bit = 0;
+    while (bit < width) {
+        fw_field *f = &fields[nfields];
+        if (nfields == FW_MAX_FIELDS || sc_dbg_field(m, bit, f->name, sizeof f->name, &f->lsb,
+                                                     &f->width) != 0 || f->width == 0)
+            return -1;
+        bit = f->lsb + f->width;
+        nfields++;
+    }
+    return 0;
+}
+
+/* "dbg[lsb +: w]" of the field named by the printf format, or exit 2 if absent. */
+static const char *fld(const char *fmt, ...)
+{
+    static char buf[8][64];
+    static unsigned turn;
+    char name[FW_NAME];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(name, sizeof name, fmt, ap);
+    va_end(ap);
+    for (unsigned i = 0; i < nfields; i++)
+        if (strcmp(fields[i].name, name) == 0) {
+            char *b = buf[turn++ % 8];
+            snprintf(b, 64, "dbg[%u +: %u]", fields[i].lsb, fields[i].width);
+            return b;
+        }
+    fprintf(stderr, "fwrap: dbg_state_o has no field '%s' (cmodel/dbg.c names changed?)\n", name);
+    exit(2);
+}
+
+/* Whether a field exists. */
+static int has(const char *name)
+{
+    for (unsigned i = 0; i < nfields; i++)
+        if (strcmp(fields[i].name, name) == 0) return 1;
+    return 0;
+}
+
+/* Read the port declarations (`input wire [a:b] name,`) of the top file; 0 or -1. */
+static int load_ports(const char *path, char *modname, size_t mlen)
+{
+    char line[512];
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    int in_hdr = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *p = line + strspn(line, " \t");
+        if (!in_hdr && sscanf(p, "module %63[A-Za-z0-9_]", modname) == 1 && strlen(modname) < mlen) {
+            in_hdr = 1;
+            continue;
+        }
+        if (!in_hdr) continue;
+        if (p[0] == ')') break;
+        fw_port *q = &ports[nports];
+        char w1[16], w2[64], w3[64];
+        int n = sscanf(p, "%7s %15s %63s %63s", q->dir, w1, w2, w3);
+        if (n < 3 || (strcmp(q->dir, "input") && strcmp(q->dir, "output"))) continue;
+        const char *nm = w2;
+        q->range[0] = '\0';
+        if (w2[0] == '[') {
+            snprintf(q->range, sizeof q->range, "%s", w2);
+            nm = w3;
+        }
+        snprintf(q->name, sizeof q->name, "%.*s", (int)strcspn(nm, ",; "), nm);
+        if (++nports == FW_MAX_PORTS) break;
+    }
+    fclose(f);
+    return nports ? 0 : -1;
+}
+
+int main(int argc, char **argv)
+{
+    cfg_t c;
+    char err[CFG_ERR_LEN], mod[64] = "", *rest[64];
+    int nrest = 0, no_props = 0, oct_valid = 0, no_inv6 = 0;
+    const char *top = NULL;
+    if (argc > 60) return 2;
+    if (cfg_from_args(&c, argc, argv, rest, &nrest, err) != 0) {
+        fprintf(stderr, "fwrap: %s\n", err);
+        return 2;
+    }
+    for (int i = 0; i < nrest; i++) {
+        if (rest[i] == argv[0]) continue;
+        if (strcmp(rest[i], "--top") == 0 && i + 1 < nrest) top = rest[++i];
+        else if (strcmp(rest[i], "--no-props") == 0) no_props = 1;
+        else if (strcmp(rest[i], "--oct-valid") == 0) oct_valid = 1;
+        else if (strcmp(rest[i], "--no-inv6") == 0) no_inv6 = 1;
+        else {
+            fprintf(stderr, "fwrap: unknown argument '%s' (allowed: --config, --set, --top, --no-props, --oct-valid, --no-inv6)\n", rest[i]);
+            return 2;
+        }
+    }
+    if (!top) {
+        fprintf(stderr, "fwrap: --top RTL_TOP.v is required\n");
+        return 2;
+    }
+    sc_t *m = sc_create(&c);
+    if (!m || load_fields(m) != 0) {
+        fprintf(stderr, "fwrap: cannot walk the dbg_state_o fields of this configuration\n");
+        return 2;
+    }
+    if (load_ports(top, mod, sizeof mod) != 0 || strlen(mod) < 8) {
+        fprintf(stderr, "%s: no module port list found (expected ccugen --debug output)\n", top);
+        return 2;
+    }
+    mod[strlen(mod) - 8] = '\0'; /* strip "_subcore" */
+    unsigned dbgw = sc_dbg_width(m);
+    const unsigned C = c.ccus, W = c.warps, S = c.slots, P = c.wb_ports, B = c.banks;
+    const unsigned E = c.caching ? c.entries : c.slots, R = c.regs;
+    const unsigned RB = cfg_clog2(R), WB = cfg_clog2(W), IB = cfg_clog2(E);
+
+    /* ports: inputs free; outputs become wires */
+    printf("// %s_formal.v - generated by formal/fwrap from the configuration and the model's\n"
+           "// dbg_state_o field table; do not edit. Formal only (read_verilog -formal):\n"
+           "// never part of rtl/ or a synthesis file list. docs/verification.md.\n", mod);
+    cfg_write(&c, stdout, "//   ", 1);
+    printf("module %s_formal (\n", mod);
+    unsigned nin = 0, k = 0;
+    for (unsigned i = 0; i < nports; i++) nin += strcmp(ports[i].dir, "input") == 0;
+    for (unsigned i = 0; i < nports; i++)
+        if (strcmp(ports[i].dir, "input") == 0)
+            printf("  input wire %s %s%s\n", ports[i].range, ports[i].name, ++k < nin ? "," : "");
+    printf(");\n");
+    for (unsigned i = 0; i < nports; i++)
+        if (strcmp(ports[i].dir, "output") == 0)
+            printf("  wire %s %s;\n", ports[i].range, ports[i].name);
+    printf("  %s_subcore dut (\n", mod);
+    for (unsigned i = 0; i < nports; i++)
+        printf("    .%s(%s)%s\n", ports[i].name, ports[i].name, i + 1 < nports ? "," : "");
+    printf("  );\n");
+    printf("  wire [%u:0] dbg = dbg_state_o;\n\n", dbgw - 1);
+
+    /* environment */
+    printf("  // environment: reset in the first cycle; ids in range (as tb/adv.c)\n");
+    printf("  reg init = 1'b1;\n  always @(posedge clk_i) init <= 1'b0;\n");
+    printf("  always @* if (init) assume(!rst_ni);\n");
+    printf("  always @* begin\n");
+    for (unsigned p = 0; p < P; p++) {
+        printf("    assume(wb_wid_i[%u +: %u] < %u);\n", p * WB, WB, W);
+        printf("    assume(wb_reg_i[%u +: %u] < %u);\n", p * RB, RB, R);
+    }
+    for (unsigned i = 0; i < W * S; i++)
+        printf("    assume(inst_src_reg_i[%u +: %u] < %u);\n", i * RB, RB, R);
+    printf("  end\n\n");
+    if (no_props) {
+        printf("endmodule\n");
+        sc_destroy(m);
+        return 0;
+    }
+
+    /* previous-cycle copies for invariant 2 (checked only across two cycles out of reset) */
+    printf("  reg prev_ok = 1'b0;\n  reg [%u:0] prev_dbg;\n", dbgw - 1);
+    printf("  always @(posedge clk_i) begin\n    prev_ok <= rst_ni && !init;\n"
+           "    prev_dbg <= dbg;\n  end\n\n");
+    printf("  always @* if (!init && rst_ni) begin\n");
+    for (unsigned u = 0; u < C; u++) {
+        if (c.caching) {
+            printf("    // unit %u: invariant 1 (no two valid entries share a tag), 5 (ranks a "
+                   "permutation of 0..E-1)\n", u);
+            for (unsigned i = 0; i < E; i++)
+                for (unsigned j = i + 1; j < E; j++) {
+                    printf("    assert(!(%s && ", fld("ccu%u.valid[%u]", u, i));
+                    printf("%s && ", fld("ccu%u.valid[%u]", u, j));
+                    printf("%s == ", fld("ccu%u.tag[%u]", u, i));
+                    printf("%s)); // inv1 ccu%u e%u e%u\n", fld("ccu%u.tag[%u]", u, j), u, i, j);
+                }
+            for (unsigned i = 0; i < E; i++) {
+                if ((1u << IB) != E)
+                    printf("    assert(%s < %u); // inv5 ccu%u rank%u\n", fld("ccu%u.rank[%u]", u, i), E, u, i);
+                for (unsigned j = i + 1; j < E; j++) {
+                    printf("    assert(%s != ", fld("ccu%u.rank[%u]", u, i));
+                    printf("%s); // inv5 ccu%u e%u e%u\n", fld("ccu%u.rank[%u]", u, j), u, i, j);
+                }
+            }
+            printf("    // unit %u: an OCT slot's index names a valid entry locked by this unit; "
+                   "a locked entry is named by a slot; slots only in a busy unit\n", u);
+            for (unsigned s = 0; s < S; s++) {
+                const char *ov = fld("ccu%u.oct_valid[%u]", u, s), *ix = fld("ccu%u.oct_idx[%u]", u, s);
+                char ovb[64], ixb[64];
+                snprintf(ovb, sizeof ovb, "%s", ov);
+                snprintf(ixb, sizeof ixb, "%s", ix);
+                printf("    if (%s) assert(%s && (%s < %u)); // oct ccu%u slot%u busy, idx in range\n",
+                       ovb, fld("ccu%u.busy", u), ixb, E, u, s);
+                for (unsigned i = 0; i < E; i++) {
+                    printf("    if (%s && %s == %u) assert(%s); // oct ccu%u slot%u -> e%u locked\n", ovb,
+                           ixb, i, fld("ccu%u.lock[%u]", u, i), u, s, i);
+                    if (oct_valid)
+                        printf("    if (%s && %s == %u) assert(%s); // oct ccu%u slot%u -> e%u valid\n",
+                               ovb, ixb, i, fld("ccu%u.valid[%u]", u, i), u, s, i);
+                }
+            }
+            for (unsigned i = 0; i < E; i++) {
+                printf("    if (%s) assert(1'b0", fld("ccu%u.lock[%u]", u, i));
+                for (unsigned s = 0; s < S; s++) {
+                    printf(" || (%s && ", fld("ccu%u.oct_valid[%u]", u, s));
+                    printf("%s == %u)", fld("ccu%u.oct_idx[%u]", u, s), i);
+                }
+                printf("); // lock ccu%u e%u named by a slot\n", u, i);
+            }
+        }
+    }
+    if (c.caching) {
+        printf("    // invariant 3: no warp owns more than one CCU\n");
+        for (unsigned u = 0; u < C; u++)
+            for (unsigned v = u + 1; v < C; v++) {
+                printf("    assert(!(%s && ", fld("ccu%u.owner_valid", u));
+                printf("%s && ", fld("ccu%u.owner_valid", v));
+                printf("%s == ", fld("ccu%u.owner", u));
+                printf("%s)); // inv3 ccu%u ccu%u\n", fld("ccu%u.owner", v), u, v);
+            }
+    }
+    printf("    // invariant 6: no bank FIFO overflow (at most C*S = %u requests); the fill names a unit\n", C * S);
+    for (unsigned b = 0; b < B && !no_inv6; b++) {
+        printf("    assert(%s <= %u); // inv6 bank%u count\n", fld("arb.bank%u.count", b), C * S, b);
+        if ((1u << cfg_clog2(C)) != C)
+            printf("    if (%s) assert(%s < %u); // inv6 bank%u fill unit\n",
+                   fld("arb.bank%u.fill_valid", b), fld("arb.bank%u.fill_ccu", b), C, b);
+    }
+    if (c.caching && !no_inv6) {
+        printf("    // invariant 6, conservation: the requests in bank b's FIFO plus its fill in flight\n"
+               "    // equal the entries with a slot still waiting whose register maps to bank b\n");
+        for (unsigned b = 0; b < B; b++) {
+            printf("    assert(%s + %s == 0", fld("arb.bank%u.count", b), fld("arb.bank%u.fill_valid", b));
+            for (unsigned u = 0; u < C; u++)
+                for (unsigned i = 0; i < E; i++) {
+                    printf(" + ((1'b0");
+                    for (unsigned s2 = 0; s2 < S; s2++) {
+                        printf(" || (%s && ", fld("ccu%u.oct_valid[%u]", u, s2));
+                        printf("!%s && ", fld("ccu%u.oct_ready[%u]", u, s2));
+                        printf("%s == %u)", fld("ccu%u.oct_idx[%u]", u, s2), i);
+                    }
+                    printf(") && (((%s + ", fld("ccu%u.tag[%u]", u, i));
+                    printf("%s) %% %u) == %u) ? 1 : 0)", fld("ccu%u.owner", u), B, b);
+                }
+            printf("); // inv6 bank%u conservation\n", b);
+        }
+    }
+    if (c.caching && has("fsm.sthld")) {
+        printf("    // invariant 7: STHLD in [0, %u]; FSM state one of 1..%u\n", c.sthld_max, c.fsm_states);
+        printf("    assert(%s <= %u); // inv7 sthld\n", fld("fsm.sthld"), c.sthld_max);
+        printf("    assert(%s >= 1 && ", fld("fsm.state"));
+        printf("%s <= %u); // inv7 fsm state\n", fld("fsm.state"), c.fsm_states);
+    }
+    printf("  end\n\n");
+    if (c.caching) {
+        printf("  // invariant 2: a locked entry is never chosen as a victim: its tag does not change\n");
+        printf("  // while it stays locked (victims are taken at allocation and on port D)\n");
+        printf("  always @* if (!init && rst_ni && prev_ok) begin\n");
+        for (unsigned u = 0; u < C; u++)
+            for (unsigned i = 0; i < E; i++) {
+                const char *lk = fld("ccu%u.lock[%u]", u, i), *tg = fld("ccu%u.tag[%u]", u, i);
+                char lkb[64], tgb[64];
+                snprintf(lkb, sizeof lkb, "%s", lk);
+                snprintf(tgb, sizeof tgb, "%s", tg);
+                printf("    if (prev_%s && %s) assert(%s == prev_%s); // inv2 ccu%u e%u\n", lkb, lkb,
+                       tgb, tgb, u, i);
+            }
+        printf("  end\n");
+    }
+    printf("endmodule\n");
+    sc_destroy(m);
+    return 0;
+}
