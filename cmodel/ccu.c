@@ -108,6 +108,15 @@ int ccu_has_near(const ccu_t *u)
     return 0;
 }
 
+/* See ccu.h. */
+int ccu_has_valid(const ccu_t *u)
+{
+    for (unsigned i = 0; i < u->n_ent; i++)
+        if (u->ct[i].valid)
+            return 1;
+    return 0;
+}
+
 /* Busy, allocated (not pending) and all valid slots ready. */
 int ccu_ready(const ccu_t *u)
 {

@@ -73,6 +73,9 @@ void ccu_touch(ccu_t *u, unsigned i);
 /* Port R "holds a near value": some valid entry has near = 1. */
 int ccu_has_near(const ccu_t *u);
 
+/* 1 if some entry is valid. */
+int ccu_has_valid(const ccu_t *u);
+
 /* D-13: busy and every valid OCT slot is ready. */
 int ccu_ready(const ccu_t *u);
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The configuration file named on the command line (last --config wins), or NULL. */
-static const char *config_path(int argc, char **argv)
+/* See cli.h. */
+const char *cli_config_path(int argc, char **argv)
 {
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
@@ -41,7 +41,7 @@ int cli_begin(const char *prog, int argc, char **argv, cfg_t *c, cli_args *a)
     for (int i = 0; i < a->n; i++)
         if (a->rest[i] != argv[0]) a->rest[j++] = a->rest[i];
     a->n = j;
-    a->path = config_path(argc, argv);
+    a->path = cli_config_path(argc, argv);
     return 0;
 }
 

@@ -23,6 +23,9 @@ typedef struct {
  * the message printed as `prog: ...` on stderr. */
 int cli_begin(const char *prog, int argc, char **argv, cfg_t *c, cli_args *a);
 
+/* The configuration file named on a command line (the last --config), or NULL. */
+const char *cli_config_path(int argc, char **argv);
+
 /* Free what cli_begin allocated. */
 void cli_end(cli_args *a);
 

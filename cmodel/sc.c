@@ -255,11 +255,7 @@ static void do_alloc(sc_t *m, unsigned k)
     ccu_miss miss[CFG_MAX_S];
     unsigned n, nvalid = 0;
     if (u->p_flush && c->caching) {
-        for (unsigned e = 0; e < c->entries; e++)
-            if (u->ct[e].valid) {
-                m->stats.flushes_nonempty++;
-                break;
-            }
+        m->stats.flushes_nonempty += (uint64_t)ccu_has_valid(u);
         ccu_flush(u);
         m->stats.flushes++;
     }

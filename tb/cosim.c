@@ -26,6 +26,7 @@
 #include "adv.h"
 #include "bitvec.h"
 #include "cfg.h"
+#include "cli.h"
 #include "cov.h"
 #include "dbg.h"
 #include "drv.h"
@@ -380,19 +381,6 @@ static int run_loop(run_t *r, unsigned long cycles, long trace_from, int report)
 
 /* ---- options ------------------------------------------------------------------------ */
 
-static const char *config_path(int argc, char **argv)
-{
-    const char *path = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
-            path = argv[++i];
-        else if (strncmp(argv[i], "--config=", 9) == 0)
-            path = argv[i] + 9;
-        else if (strcmp(argv[i], "--set") == 0)
-            i++;
-    }
-    return path;
-}
 
 static int parse_rest(char **rest, int nrest, char *argv0, opts_t *o)
 {
@@ -530,7 +518,7 @@ int main(int argc, char **argv)
     }
     if (o.cycles == 0) o.cycles = o.trace ? 4000000000UL : c.wl_cycles;
     c.wl_seed = o.seed;
-    o.config = config_path(argc, argv);
+    o.config = cli_config_path(argc, argv);
 
     run_t r = {0};
     r.c = &c;
