@@ -58,6 +58,8 @@ else
     [ "$oo" = 1 ] && dir=${dir}_oo
     rtl=$dir/rtl
     mkdir -p "$dir"
+    # one generator/build at a time per configuration (tests run in parallel)
+    exec 7>"$dir.lock"; flock 7
     if [ -d "$rtl" ] && diff -rq -I 'Generator:' "$tmp/rtl" "$rtl" >/dev/null; then
         rm -rf "$tmp"
     else
@@ -122,7 +124,9 @@ build_bin() {
 
 if [ "$waves" = 1 ] || [ "$traced" = 1 ]; then bin=cosim_trace; tr=1; else bin=cosim; tr=0; fi
 if [ "$oo" = 1 ]; then bin=${bin/cosim/cosim_oo}; fi
+[ -n "$rtl_dir" ] && { exec 7>"$dir/.cosim.lock"; flock 7; }
 build_bin "$bin" "$tr" || exit 2
+flock -u 7
 [ "$build_only" = 1 ] && exit 0
 
 args=("${cfg_args[@]}" --seed "$seed" --vcd-dir "$dir" "${run_args[@]}")
@@ -134,7 +138,7 @@ rc=${PIPESTATUS[0]}
 if [ "$rc" = 1 ] && grep -q 'built without --trace' "$log"; then
     echo "cosim.sh: re-running traced to write the VCD of the failure" >&2
     tbin=cosim_trace; [ "$oo" = 1 ] && tbin=cosim_oo_trace
-    build_bin "$tbin" 1 || { rm -f "$log"; exit 1; }
+    flock 7; build_bin "$tbin" 1 || { rm -f "$log"; exit 1; }; flock -u 7
     "$dir/$tbin" "${args[@]}" | grep -E '^cosim: (VCD|could not)'
 fi
 [ "$waves" = 1 ] && [ "$rc" != 2 ] && echo "cosim.sh: waves: $dir/waves_$seed.vcd"

@@ -2,24 +2,52 @@
 # run_tests.sh - run every test command given as an argument, count PASS/FAIL lines,
 # end with the "N passed, N failed" line. A command that exits non-zero without printing
 # a FAIL line counts as one failure (a crash is never a pass).
+# The commands run under GNU parallel, TEST_JOBS at a time (default: the number of cores,
+# at most 2; TEST_JOBS=1 runs them one after the other). Each command's block is printed
+# when it ends (with its time), so a long run shows progress; the totals come last.
 set -u
-passed=0; failed=0; skipped=0
-for t in "$@"; do
-    log=$(mktemp)
+jobs=${TEST_JOBS:-$(n=$(nproc 2>/dev/null || echo 1); [ "$n" -gt 2 ] && n=2; echo "$n")}
+dir=$(mktemp -d /tmp/run_tests.XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+n=0
+for t in "$@"; do n=$((n + 1)); printf '%s\n' "$t" > "$dir/$n.cmd"; done
+
+# one_test I: run command I, keep its log and exit code, print its block
+one_test() {
+    local i=$1 d=$2 t log rc p f s t0=$SECONDS
+    t=$(cat "$d/$i.cmd"); log=$d/$i.log
     bash -c "$t" >"$log" 2>&1
     rc=$?
     p=$(grep -c '^PASS: ' "$log"); f=$(grep -c '^FAIL: ' "$log"); s=$(grep -c '^SKIP: ' "$log")
     if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; echo "FAIL: $t (exit $rc)" >>"$log"; fi
+    echo "$p $f $s" > "$d/$i.count"
+    {
+        if [ "$f" -ne 0 ]; then
+            echo "== $t: $p passed, $f failed ($((SECONDS - t0)) s)"; sed 's/^/   /' "$log" | tail -n 60
+        else
+            if [ "$s" -gt 0 ]; then echo "== $t: $p passed, $s skipped ($((SECONDS - t0)) s)"
+            else echo "== $t: $p passed ($((SECONDS - t0)) s)"; fi
+            grep '^SKIP: ' "$log" | sed 's/^/   /'
+        fi
+    } > "$d/$i.out"
+    cat "$d/$i.out"
+}
+export -f one_test
+
+t0=$SECONDS
+if [ "$jobs" -gt 1 ] && command -v parallel >/dev/null 2>&1; then
+    seq 1 "$n" | parallel --will-cite -j "$jobs" one_test {} "$dir"
+else
+    for i in $(seq 1 "$n"); do one_test "$i" "$dir"; done
+fi
+passed=0; failed=0; skipped=0
+for i in $(seq 1 "$n"); do
+    if [ -f "$dir/$i.count" ]; then read -r p f s < "$dir/$i.count"
+    else p=0; f=1; s=0; echo "FAIL: $(cat "$dir/$i.cmd") (did not run)"; fi
     passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
-    if [ "$f" -ne 0 ]; then
-        echo "== $t: $p passed, $f failed"; sed 's/^/   /' "$log" | tail -n 60
-    else
-        if [ "$s" -gt 0 ]; then echo "== $t: $p passed, $s skipped"; else echo "== $t: $p passed"; fi
-        grep '^SKIP: ' "$log" | sed 's/^/   /'
-    fi
-    rm -f "$log"
 done
 echo
+echo "($n test commands, $jobs at a time, $((SECONDS - t0)) s)"
 if [ "$skipped" -gt 0 ]; then
     echo "$passed passed, $failed failed, $skipped skipped"
 else
