@@ -33,3 +33,10 @@ area-summary: $(BUILD)/ccugen
 	@bash synth/summary.sh
 
 AREA_TEST_CMDS = "bash tests/sta_test.sh" "bash tests/area_test.sh" "bash tests/area_test.sh --liberty"
+
+# make timing-sweep [LIBERTY=lib] [TSWEEP_WIDTH=16]: worst reg->reg path of every generator-
+# sweep configuration -> build/timing-sweep/sweep.{csv,md}
+TSWEEP_WIDTH ?= 16
+.PHONY: timing-sweep
+timing-sweep: $(BUILD)/ccugen
+	bash synth/timing_sweep.sh --width $(TSWEEP_WIDTH) $(if $(LIBERTY),--liberty $(LIBERTY))

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# synth/timing_sweep.sh - the worst register-to-register path of every configuration of the
+# generator sweep (tests/gen_sweep.sh --list), with synth/sta.sh (Yosys + OpenSTA).
+# Usage: synth/timing_sweep.sh [--liberty LIB] [--width W] [--out DIR] [--config FILE]
+#   --liberty  default synth/generic_cells.lib (sky130-derived timing, docs/area.md)
+#   --width    data_bits of every point (default 16; a point that sets fewer keeps its own):
+#              the allocation/arbitration paths do not depend on the data width
+#   --out      default build/timing-sweep; writes sweep.csv and sweep.md there (one line per
+#              point as it finishes: the run takes minutes per point)
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd); cd "$here"
+lib=synth/generic_cells.lib; width=16; out=build/timing-sweep; cfg=configs/default.cfg
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --liberty) lib=$2; shift 2 ;;
+        --width) width=$2; shift 2 ;;
+        --out) out=$2; shift 2 ;;
+        --config) cfg=$2; shift 2 ;;
+        *) echo "timing_sweep.sh: unknown option '$1' (allowed: --liberty --width --out --config)" >&2; exit 2 ;;
+    esac
+done
+[[ "$width" =~ ^[1-9][0-9]*$ ]] || { echo "timing_sweep.sh: --width '$width' (expected a positive integer)" >&2; exit 2; }
+[ -r "$lib" ] || { echo "timing_sweep.sh: cannot read liberty '$lib'" >&2; exit 2; }
+CCUGEN=${CCUGEN:-build/ccugen}
+[ -x "$CCUGEN" ] || { echo "timing_sweep.sh: $CCUGEN not built (make build/ccugen)" >&2; exit 2; }
+mkdir -p "$out"; work=$(mktemp -d "$out/.work.XXXXXX"); trap 'rm -rf "$work"' EXIT
+csv=$work/sweep.csv; md=$work/sweep.md
+echo "point,data_bits,worst_r2r_ps,fo4_ps,r2r_fo4,fmax_mhz,levels,start,end" > "$csv"
+{
+    echo "Worst register-to-register path of every generator-sweep point"
+    echo "(\`make timing-sweep\`; liberty $(basename "$lib"); period of constraints/default.sdc)."
+    echo
+    echo "| point | data_bits | worst reg->reg (ps) | FO4 | Fmax (MHz) | levels | from -> to |"
+    echo "|---|---:|---:|---:|---:|---:|---|"
+} > "$md"
+# name: "cell (flip-flop net)" -> "flip-flop net"; a bus "{ a ; b ... }" -> its first bit
+name() { sed 's/^[^(]*(//; s/)$//; s/,/;/g; s/{ *\([^ ;]*\)[^}]*}/\1/'; }
+mapfile -t points < <(bash tests/gen_sweep.sh --list)
+n=${#points[@]}; i=0
+for line in "${points[@]}"; do
+    i=$((i + 1))
+    w=$width; d=$(sed -n 's/.*data_bits=\([0-9]*\).*/\1/p' <<<"$line")
+    [ -n "$d" ] && [ "$d" -lt "$w" ] && w=$d
+    args=(--config "$cfg")
+    for kv in $line; do case "$kv" in data_bits=*) ;; *) args+=(--set "$kv") ;; esac; done
+    args+=(--set "data_bits=$w")
+    pd=$work/p$i; rm -rf "$pd"; mkdir -p "$pd"
+    t0=$SECONDS
+    if "$CCUGEN" "${args[@]}" --out "$pd/rtl" >/dev/null 2>"$pd/gen.err" &&
+       bash synth/sta.sh --rtl "$pd/rtl" --liberty "$lib" --out "$pd/sta" >"$pd/sta.out" 2>&1; then
+        k() { sed -n "s/^$1 //p" "$pd/sta/sta.txt" | head -n1; }
+        r2r=$(k r2r_arrival_ps); fo4=$(k fo4_ps); f=$(k min_period_fo4); fm=$(k fmax_mhz); lv=$(k r2r_levels)
+        st=$(k r2r_start | name); en=$(k r2r_end | name)
+        echo "\"${line:-default}\",$w,$r2r,$fo4,$f,$fm,$lv,\"$st\",\"$en\"" >> "$csv"
+        echo "| ${line:-default} | $w | $r2r | $f | $fm | $lv | $st -> $en |" >> "$md"
+        echo "timing-sweep [$i/$n] ${line:-default}: $r2r ps = $f FO4, $fm MHz ($((SECONDS - t0)) s)"
+    else
+        echo "timing-sweep [$i/$n] ${line:-default}: FAILED (see $pd)" >&2
+        cp -r "$pd" "$out/failed_$i"; exit 1
+    fi
+    rm -rf "$pd"
+done
+mv "$csv" "$out/sweep.csv"; mv "$md" "$out/sweep.md"
+echo "timing-sweep: $out/sweep.csv, $out/sweep.md"
