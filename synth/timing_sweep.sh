@@ -25,12 +25,12 @@ CCUGEN=${CCUGEN:-build/ccugen}
 [ -x "$CCUGEN" ] || { echo "timing_sweep.sh: $CCUGEN not built (make build/ccugen)" >&2; exit 2; }
 mkdir -p "$out"; work=$(mktemp -d "$out/.work.XXXXXX"); trap 'rm -rf "$work"' EXIT
 csv=$work/sweep.csv; md=$work/sweep.md
-echo "point,data_bits,worst_r2r_ps,fo4_ps,r2r_fo4,fmax_mhz,levels,start,end" > "$csv"
+echo "point,data_bits,worst_r2r_arrival_ps,fo4_ps,min_period_fo4,fmax_mhz,path_cells,start,end" > "$csv"
 {
     echo "Worst register-to-register path of every generator-sweep point"
     echo "(\`make timing-sweep\`; liberty $(basename "$lib"); period of constraints/default.sdc)."
     echo
-    echo "| point | data_bits | worst reg->reg (ps) | FO4 | Fmax (MHz) | levels | from -> to |"
+    echo "| point | data_bits | worst reg->reg arrival (ps) | minimum period (FO4, with setup) | Fmax (MHz) | cells on the path | from -> to |"
     echo "|---|---:|---:|---:|---:|---:|---|"
 } > "$md"
 # name: "cell (flip-flop net)" -> "flip-flop net"; a bus "{ a ; b ... }" -> its first bit
