@@ -8,21 +8,22 @@
 #include "lfsr.h"
 #include "sched.h"
 
-/* Create and reset. */
-sc_t *sc_create(const cfg_t *cfg)
+/* Create and reset a model carrying `words` 64-bit words of each register value (0: no
+ * values at all). Every array gets one spare word, so none is empty. */
+static sc_t *create(const cfg_t *cfg, unsigned words)
 {
     sc_t *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
     m->cfg = *cfg;
-    m->words = (cfg->data_bits + 63) / 64;
+    m->words = words;
     m->reg_bits = cfg_clog2(cfg->regs);
     m->wid_bits = cfg_clog2(cfg->warps);
     unsigned n_ent = cfg->caching ? cfg->entries : cfg->slots;
     size_t per = (size_t)n_ent * m->words;
-    m->ccu_data = calloc((size_t)cfg->ccus * per, sizeof(uint64_t));
-    m->rdata = calloc((size_t)cfg->banks * m->words, sizeof(uint64_t));
-    m->mem = calloc((size_t)cfg->warps * cfg->regs * m->words, sizeof(uint64_t));
+    m->ccu_data = calloc((size_t)cfg->ccus * per + 1, sizeof(uint64_t));
+    m->rdata = calloc((size_t)cfg->banks * m->words + 1, sizeof(uint64_t));
+    m->mem = calloc((size_t)cfg->warps * cfg->regs * m->words + 1, sizeof(uint64_t));
     if (!m->ccu_data || !m->rdata || !m->mem || arb_init(&m->arb, cfg) != 0) {
         sc_destroy(m);
         return NULL;
@@ -35,6 +36,18 @@ sc_t *sc_create(const cfg_t *cfg)
     }
     sc_reset(m);
     return m;
+}
+
+/* See sc.h: the bit-accurate model. */
+sc_t *sc_create(const cfg_t *cfg)
+{
+    return create(cfg, (cfg->data_bits + 63) / 64);
+}
+
+/* See sc.h: no register values. */
+sc_t *sc_create_nodata(const cfg_t *cfg)
+{
+    return create(cfg, 0);
 }
 
 /* Free everything. */
@@ -145,6 +158,8 @@ static void read_inst(const sc_t *m, const sc_in *in, ports_t *p, unsigned w)
 /* Copy a register value, clearing the bits at and above data_bits. */
 static void copy_masked(const cfg_t *c, uint64_t *dst, const uint64_t *src, unsigned words)
 {
+    if (!words)
+        return;
     memcpy(dst, src, sizeof(uint64_t) * words);
     unsigned top = c->data_bits % 64;
     if (top)

@@ -11,7 +11,7 @@
 
 struct sc {
     cfg_t cfg;
-    unsigned words;                /* 64-bit words per register value */
+    unsigned words;                /* 64-bit words kept per register value (0: no data) */
     unsigned reg_bits, wid_bits;   /* port widths of register and warp ids (cfg_clog2) */
     ccu_t ccu[CFG_MAX_C];
     uint64_t *ccu_data;            /* backing store of every ccu[k].data */

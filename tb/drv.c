@@ -25,7 +25,7 @@ typedef struct {
 
 struct drv {
     cfg_t c;
-    unsigned words;       /* 64-bit words per register value */
+    unsigned words;       /* 64-bit words per register value (0: values not carried) */
     uint64_t last_mask;   /* valid bits of the last word */
     uint32_t tag_mask;
     unsigned nregs;       /* registers the streams use (arch/pending are sized by it) */
@@ -164,6 +164,11 @@ drv_t *drv_create_src(const cfg_t *c, const drv_src *src)
     if (!d) return NULL;
     d->src = *src;
     return d;
+}
+
+void drv_no_values(drv_t *d)
+{
+    d->words = 0;
 }
 
 void drv_set_issue_limit(drv_t *d, uint64_t n)
@@ -355,6 +360,7 @@ static void do_dispatch(drv_t *d, const sc_out *out)
                 }
             continue;
         }
+        if (!d->words) continue; /* no values: nothing to compare */
         unsigned r = cr->inst.src[s];
         const uint64_t *exp = arch_at(d, w, r);
         d->cnt.operand_checks++;
@@ -386,8 +392,9 @@ static void do_dispatch(drv_t *d, const sc_out *out)
         r->wid = (uint16_t)w;
         r->reg = cr->inst.dst[i];
         r->near = cr->inst.dst_near[i];
-        r->key = rng_mix64((uint64_t)d->c.wl_seed ^ rng_mix64(r->order) ^
-                           rng_mix64(((uint64_t)w << 32) | r->reg));
+        if (d->words)
+            r->key = rng_mix64((uint64_t)d->c.wl_seed ^ rng_mix64(r->order) ^
+                               rng_mix64(((uint64_t)w << 32) | r->reg));
     }
     if (d->src.complete) d->src.complete(d->src.ctx, w);
     cr->valid = 0;

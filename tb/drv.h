@@ -19,7 +19,7 @@
  *   port; each is held back for the cycle with probability wl_wb_stall_pct. A refused
  *   write-back (wb_ready = 0) is presented again later, with the same data.
  * - Write data: rng_mix64 of (wl_seed, warp, reg, write number, word), masked to
- *   data_bits. The initial value of every register is 0.
+ *   data_bits. The initial value of every register is 0. (None after drv_no_values.)
  * - Liveness: if work is outstanding and nothing was issued, dispatched or written back
  *   for DRV_STALL_LIMIT cycles, that is reported as an error (skipped when a stall
  *   percentage is 100).
@@ -82,6 +82,11 @@ drv_t *drv_create(const cfg_t *c);
 /* Create a driver fed by src (copied; it must outlive the driver): no random dispatch or
  * write-back stalls (the wl_*_stall_pct keys are ignored). NULL on allocation failure. */
 drv_t *drv_create_src(const cfg_t *c, const drv_src *src);
+
+/* Statistics-only, for a model from sc_create_nodata; call before the first cycle. The
+ * same cycle behaviour, but write-backs carry no data and dispatched operands are not
+ * compared (tags and slot valids still are; operand_checks stays 0). */
+void drv_no_values(drv_t *d);
 
 /* Synthetic streams: present no instruction once n have been issued (0 = no limit). */
 void drv_set_issue_limit(drv_t *d, uint64_t n);
