@@ -132,13 +132,14 @@ static unsigned wrap(unsigned x, unsigned n)
  * warp that issues. */
 static void read_ports(const sc_t *m, const sc_in *in, ports_t *p)
 {
-    const cfg_t *c = &m->cfg;
-    for (unsigned w = 0; w < c->warps; w++)
+    const unsigned nw = m->cfg.warps, np = m->cfg.wb_ports, nr = m->cfg.regs;
+    const unsigned wid_bits = m->wid_bits, reg_bits = m->reg_bits;
+    for (unsigned w = 0; w < nw; w++)
         p->inst_valid[w] = in->inst_valid[w] & 1u;
-    for (unsigned q = 0; q < c->wb_ports; q++) {
+    for (unsigned q = 0; q < np; q++) {
         p->wb_valid[q] = in->wb_valid[q] & 1u;
-        p->wb_wid[q] = (uint16_t)wrap(mask_bits(in->wb_wid[q], m->wid_bits), c->warps);
-        p->wb_reg[q] = (uint16_t)wrap(mask_bits(in->wb_reg[q], m->reg_bits), c->regs);
+        p->wb_wid[q] = (uint16_t)wrap(mask_bits(in->wb_wid[q], wid_bits), nw);
+        p->wb_reg[q] = (uint16_t)wrap(mask_bits(in->wb_reg[q], reg_bits), nr);
         p->wb_near[q] = in->wb_near[q] & 1u;
     }
 }
@@ -170,10 +171,10 @@ static void copy_masked(const cfg_t *c, uint64_t *dst, const uint64_t *src, unsi
 static int dispatch_pick(sc_t *m, sc_out *out)
 {
     const cfg_t *c = &m->cfg;
+    const unsigned nc = c->ccus;
     unsigned nready = 0;
     int pick = -1;
-    for (unsigned i = 0; i < c->ccus; i++) {
-        unsigned k = (m->rr + i) % c->ccus;
+    for (unsigned i = 0, k = m->rr; i < nc; i++, k = k + 1 == nc ? 0 : k + 1) {
         if (!ccu_ready(&m->ccu[k]))
             continue;
         nready++;
@@ -192,10 +193,23 @@ static int dispatch_pick(sc_t *m, sc_out *out)
         if (!u->oct[s].valid)
             continue;
         out->disp_src_valid[s] = 1;
-        memcpy(out->disp_src_data[s], &u->data[(size_t)u->oct[s].idx * m->words],
-               sizeof(uint64_t) * m->words);
+        if (m->words)
+            memcpy(out->disp_src_data[s], &u->data[(size_t)u->oct[s].idx * m->words],
+                   sizeof(uint64_t) * m->words);
     }
     return pick;
+}
+
+/* The D-7 branch statistics: the sums over the units (after a unit's counts changed). */
+static void sum_repl(sc_t *m)
+{
+    for (int b = 0; b < 3; b++) {
+        m->stats.repl_alloc[b] = m->stats.repl_portd[b] = 0;
+        for (unsigned k = 0; k < m->cfg.ccus; k++) {
+            m->stats.repl_alloc[b] += m->ccu[k].repl_alloc[b];
+            m->stats.repl_portd[b] += m->ccu[k].repl_portd[b];
+        }
+    }
 }
 
 /* D-3/D-4/D-5 for the unit owned by warp v: other writes of v invalidate their hits, then
@@ -238,6 +252,7 @@ static void ccu_writebacks(sc_t *m, ccu_t *u, const ports_t *p, const uint8_t *a
     copy_masked(c, v, in->wb_data[dport], m->words);
     if (ccu_write(u, p->wb_reg[dport], p->wb_near[dport], v, m->lfsr, c->repl_lru_only) >= 0)
         m->stats.ccu_data_writes++;
+    sum_repl(m);
 }
 
 /* 1 if a valid slot before s names the same register as slot s. */
@@ -261,8 +276,9 @@ static void do_issue(sc_t *m, const ports_t *p, unsigned w, unsigned k, int flus
     m->stats.issued++;
 }
 
-/* Allocation (cycle t+1) of the instruction unit k captured: D-9 flush, D-11, bank reads. */
-static void do_alloc(sc_t *m, unsigned k)
+/* Allocation (cycle t+1) of the instruction unit k captured: D-9 flush, D-11, bank reads.
+ * Returns the number of bank reads queued. */
+static unsigned do_alloc(sc_t *m, unsigned k)
 {
     const cfg_t *c = &m->cfg;
     ccu_t *u = &m->ccu[k];
@@ -291,10 +307,12 @@ static void do_alloc(sc_t *m, unsigned k)
         arb_req r = {(uint8_t)k, miss[i].idx, (uint16_t)w, miss[i].reg};
         arb_push(&m->arb, &r);
     }
+    sum_repl(m);
     m->stats.src_slots += nvalid;
     m->stats.src_regs += ndistinct;
     m->stats.src_hits += ndistinct - n;
     m->stats.bank_read_reqs += n;
+    return n;
 }
 
 /* Register value of (wid, reg) in the RF. */
@@ -316,6 +334,16 @@ static void tick_fsm(sc_t *m, int issued)
     }
 }
 
+/* D-14: owns[w] = warp w owns a CCU (caching units only), for w < cfg.warps. */
+static void owners(const sc_t *m, uint8_t *owns)
+{
+    const cfg_t *c = &m->cfg;
+    memset(owns, 0, c->warps);
+    for (unsigned k = 0; c->caching && k < c->ccus; k++)
+        if (m->ccu[k].owner_valid && m->ccu[k].owner < c->warps)
+            owns[m->ccu[k].owner] = 1;
+}
+
 /* Zero the outputs of this configuration (slots, ports and words beyond it stay as they
  * are: sc.h documents that only the configured part of sc_out is driven). */
 static void clear_out(const sc_t *m, sc_out *out)
@@ -328,7 +356,7 @@ static void clear_out(const sc_t *m, sc_out *out)
     out->disp_tag = 0;
     memset(out->wb_ready, 0, sizeof out->wb_ready);
     memset(out->disp_src_valid, 0, sizeof out->disp_src_valid);
-    for (unsigned s = 0; s < c->slots; s++)
+    for (unsigned s = 0; m->words && s < c->slots; s++)
         memset(out->disp_src_data[s], 0, sizeof(uint64_t) * m->words);
 }
 
@@ -337,7 +365,8 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
 {
     const cfg_t *c = &m->cfg;
     ports_t p;
-    uint8_t acc[CFG_MAX_P] = {0}, written[CFG_MAX_B] = {0}, owns[CFG_MAX_W] = {0};
+    uint8_t acc[CFG_MAX_P] = {0}, written[CFG_MAX_B] = {0}, owns[CFG_MAX_W];
+    unsigned naccepted = 0, nqueued = 0;
     arb_grant g[CFG_MAX_B];
     clear_out(m, out);
     read_ports(m, in, &p);
@@ -352,6 +381,7 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
         if (acc[q]) {
             written[arb_bank(p.wb_wid[q], p.wb_reg[q], c->banks)] = 1;
             m->stats.bank_writes++;
+            naccepted++;
         }
     }
     /* 2. dispatch from the pre-cycle state (D-13) */
@@ -360,11 +390,10 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     if (dk >= 0 && !fire)
         m->stats.disp_refused++;
     /* 3. warp priority (D-14) and allocation decision (D-9) from the pre-cycle state */
-    for (unsigned k = 0; k < c->ccus; k++)
-        if (c->caching && m->ccu[k].owner_valid && m->ccu[k].owner < c->warps)
-            owns[m->ccu[k].owner] = 1;
-    int w = sched_pick(c->warps, p.inst_valid, m->last_valid, m->last_wid, owns,
-                       c->sched_gto || !c->caching);
+    int gto = c->sched_gto || !c->caching;
+    if (!gto)
+        owners(m, owns);
+    int w = sched_pick(c->warps, p.inst_valid, m->last_valid, m->last_wid, owns, gto);
     alloc_result ar = {0, -1, 0};
     unsigned counter_next = m->counter;
     if (w < 0) {
@@ -391,7 +420,7 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
         m->stats.ccu_fills++;
     }
     /* 5b. write-backs into the owners' units (D-3, D-4, D-5) */
-    for (unsigned k = 0; c->caching && k < c->ccus; k++)
+    for (unsigned k = 0; naccepted && c->caching && k < c->ccus; k++)
         if (m->ccu[k].owner_valid)
             ccu_writebacks(m, &m->ccu[k], &p, acc, in);
     /* 5c. dispatch frees its unit */
@@ -403,7 +432,7 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     /* 5d. allocation of last cycle's issue, then capture of this cycle's (spec 3) */
     for (unsigned k = 0; k < c->ccus; k++)
         if (m->ccu[k].pend)
-            do_alloc(m, k);
+            nqueued += do_alloc(m, k);
     if (ar.ccu >= 0) {
         read_inst(m, in, &p, (unsigned)w);
         do_issue(m, &p, (unsigned)w, (unsigned)ar.ccu, ar.flush);
@@ -420,7 +449,7 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     }
     /* 5f. FIFOs: pop grants (pushes happened in do_issue, after the grant decision) */
     arb_pop(&m->arb, g);
-    for (unsigned b = 0; b < c->banks; b++)
+    for (unsigned b = 0; nqueued && b < c->banks; b++) /* only a push can raise it */
         if (arb_count(&m->arb, b) > m->stats.fifo_high_water)
             m->stats.fifo_high_water = arb_count(&m->arb, b);
     /* 5g. small registers */
@@ -431,11 +460,4 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     }
     tick_fsm(m, ar.ccu >= 0);
     m->lfsr = lfsr_next(m->lfsr);
-    for (int b = 0; b < 3; b++) {
-        m->stats.repl_alloc[b] = m->stats.repl_portd[b] = 0;
-        for (unsigned k = 0; k < c->ccus; k++) {
-            m->stats.repl_alloc[b] += m->ccu[k].repl_alloc[b];
-            m->stats.repl_portd[b] += m->ccu[k].repl_portd[b];
-        }
-    }
 }

@@ -40,12 +40,15 @@ struct drv {
     const sc_in *in_cleared;      /* the input struct last cleared whole */
     uint8_t in_set[CFG_MAX_W];    /* warp w's instruction inputs show an instruction */
     uint8_t in_stale[CFG_MAX_W];  /* ... which was issued since (the head changed) */
+    uint16_t blocked[CFG_MAX_W];  /* 1 + a pending register that kept warp w's head back
+                                     (0: none); the head stays until w issues (drv_src) */
     unsigned ncoll;               /* warps with an instruction between issue and dispatch */
     coll_rec *coll;       /* [warps] */
     uint64_t *arch;       /* [warps][nregs][words] architectural values */
     uint8_t *pending;     /* [warps][nregs] scoreboard: write-backs outstanding */
     wb_rec *wb;           /* executing or waiting write-backs */
     unsigned nwb, wb_cap;
+    uint64_t wb_next;     /* the earliest ready cycle among wb[] (UINT64_MAX: none) */
     uint64_t wb_serial;
     int port_rec[CFG_MAX_P];       /* wb index presented on port p this cycle, or -1 */
     uint8_t presented[CFG_MAX_W];  /* inst_valid given for warp w this cycle */
@@ -97,6 +100,7 @@ static drv_t *drv_alloc(const cfg_t *c, unsigned nregs)
         return NULL;
     }
     for (unsigned p = 0; p < CFG_MAX_P; p++) d->port_rec[p] = -1;
+    d->wb_next = UINT64_MAX;
     return d;
 }
 
@@ -105,7 +109,6 @@ static const drv_inst *wl_src_peek(void *ctx, unsigned w)
 {
     drv_t *d = ctx;
     drv_inst *h = &d->head[w];
-    if (d->issue_limit && d->cnt.issued >= d->issue_limit) return NULL;
     if (d->head_ok[w]) return h;
     const wl_inst *in = wl_peek(d->wl[w]);
     memset(h, 0, sizeof *h);
@@ -213,15 +216,30 @@ static uint64_t wb_word(const drv_t *d, const wb_rec *r, unsigned k)
     return k == d->words - 1 ? v & d->last_mask : v;
 }
 
-/* 1 if warp w's head may be presented: nothing in collection, no operand pending. */
+/* 1 if register r of warp w is pending; then it is noted as what holds w's head back. */
+static int holds_back(drv_t *d, unsigned w, unsigned r)
+{
+    if (!*pend_at(d, w, r)) return 0;
+    d->blocked[w] = (uint16_t)(r + 1);
+    return 1;
+}
+
+/* 1 if warp w's head h may be presented: no source and no destination pending. */
 static int head_presentable(drv_t *d, unsigned w, const drv_inst *h)
 {
-    if (d->coll[w].valid) return 0;
     for (unsigned s = 0; s < h->nsrc; s++)
-        if (*pend_at(d, w, h->src[s])) return 0;
+        if (holds_back(d, w, h->src[s])) return 0;
     for (unsigned i = 0; i < h->ndst; i++)
-        if (*pend_at(d, w, h->dst[i])) return 0;
+        if (holds_back(d, w, h->dst[i])) return 0;
+    d->blocked[w] = 0;
     return 1;
+}
+
+/* 1 if the register that held warp w's head back last time is still pending (the head
+ * is the same until w issues, so it is still held back). */
+static int still_blocked(drv_t *d, unsigned w)
+{
+    return d->blocked[w] && *pend_at(d, w, d->blocked[w] - 1u);
 }
 
 static int wb_older(const wb_rec *a, const wb_rec *b)
@@ -237,7 +255,7 @@ static void present_wbs(drv_t *d, sc_in *in)
     uint64_t now = d->cnt.cycles;
 
     for (unsigned p = 0; p < CFG_MAX_P; p++) d->port_rec[p] = -1;
-    if (d->nwb == 0 || ports == 0 || d->wb_stall_pct >= 100) return;
+    if (now < d->wb_next || ports == 0 || d->wb_stall_pct >= 100) return;
     /* Repeatedly take the oldest ready record not yet considered, until ports are full. */
     while (n < ports) {
         int best = -1;
@@ -305,6 +323,24 @@ static void show_warp(drv_t *d, sc_in *in, unsigned w, const drv_inst *h)
     in->inst_tag[w] = (uint32_t)h->seq & d->tag_mask;
 }
 
+/* 1 if the inputs show warp w's head and w has not issued since: it is still presentable,
+ * since only w's own issue makes a register of w pending or fills w's collection record,
+ * and the head stays until w issues (drv_src). */
+static int still_shown(const drv_t *d, unsigned w)
+{
+    return d->in_set[w] && !d->in_stale[w];
+}
+
+/* Present warp w's head if it may be presented; 1 if it is. */
+static int try_present(drv_t *d, sc_in *in, unsigned w)
+{
+    if (d->coll[w].valid || still_blocked(d, w)) return 0;
+    const drv_inst *h = d->src.peek(d->src.ctx, w);
+    if (!h || !head_presentable(d, w, h)) return 0;
+    show_warp(d, in, w, h);
+    return 1;
+}
+
 void drv_inputs(drv_t *d, sc_in *in)
 {
     if (d->in_cleared != in) { /* a struct not seen before: clear it whole, once */
@@ -314,11 +350,10 @@ void drv_inputs(drv_t *d, sc_in *in)
     }
     clear_wbs(d, in);
     in->disp_ready = d->wl ? !rng_pct(&d->rng, d->disp_stall_pct) : 1;
+    int closed = d->issue_limit && d->cnt.issued >= d->issue_limit;
     for (unsigned w = 0; w < d->c.warps; w++) {
-        const drv_inst *h = d->coll[w].valid ? NULL : d->src.peek(d->src.ctx, w);
-        d->presented[w] = (uint8_t)(h && head_presentable(d, w, h));
-        if (d->presented[w]) show_warp(d, in, w, h);
-        else if (d->in_set[w]) clear_warp(d, in, w);
+        d->presented[w] = (uint8_t)(!closed && (still_shown(d, w) || try_present(d, in, w)));
+        if (!d->presented[w] && d->in_set[w]) clear_warp(d, in, w);
     }
     present_wbs(d, in);
 }
@@ -388,6 +423,7 @@ static void do_dispatch(drv_t *d, const sc_out *out)
         unsigned lat = cr->inst.lat ? cr->inst.lat : 1;
         memset(r, 0, sizeof *r);
         r->ready = start + lat;
+        if (r->ready < d->wb_next) d->wb_next = r->ready;
         r->order = d->wb_serial++;
         r->wid = (uint16_t)w;
         r->reg = cr->inst.dst[i];
@@ -401,10 +437,23 @@ static void do_dispatch(drv_t *d, const sc_out *out)
     d->ncoll--;
 }
 
+/* Drop the accepted write-back records; wb_next is the earliest of those left. */
+static void drop_done(drv_t *d)
+{
+    unsigned j = 0;
+    d->wb_next = UINT64_MAX;
+    for (unsigned i = 0; i < d->nwb; i++) {
+        if (d->wb[i].done) continue;
+        if (d->wb[i].ready < d->wb_next) d->wb_next = d->wb[i].ready;
+        d->wb[j++] = d->wb[i];
+    }
+    d->nwb = j;
+}
+
 /* Accept or keep the write-backs presented this cycle. */
 static void do_writebacks(drv_t *d, const sc_in *in, const sc_out *out)
 {
-    unsigned j = 0;
+    int accepted = 0;
     for (unsigned p = 0; p < d->c.wb_ports && p < CFG_MAX_P; p++) {
         int i = d->port_rec[p];
         if ((i >= 0) != (in->wb_valid[p] != 0)) {
@@ -423,12 +472,11 @@ static void do_writebacks(drv_t *d, const sc_in *in, const sc_out *out)
         uint8_t *pd = pend_at(d, r->wid, r->reg);
         if (*pd) (*pd)--;
         r->done = 1;
+        accepted = 1;
         d->cnt.written_back++;
         if (d->src.complete) d->src.complete(d->src.ctx, r->wid);
     }
-    for (unsigned i = 0; i < d->nwb; i++)
-        if (!d->wb[i].done) d->wb[j++] = d->wb[i];
-    d->nwb = j;
+    if (accepted) drop_done(d);
 }
 
 static void do_issue(drv_t *d, const sc_out *out)
@@ -451,6 +499,7 @@ static void do_issue(drv_t *d, const sc_out *out)
     }
     d->src.pop(d->src.ctx, w);
     d->in_stale[w] = 1;
+    d->blocked[w] = 0;
     d->cnt.issued++;
 }
 

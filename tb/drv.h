@@ -7,7 +7,9 @@
  * - Scoreboard: register (warp, reg) is pending from the cycle its writer issues until the
  *   cycle its write-back is accepted (inclusive). A warp's head instruction is presented
  *   only if no source and not its destination is pending and the warp has no instruction
- *   between issue and dispatch.
+ *   between issue and dispatch. (Only the warp's own issue can change that from yes to
+ *   no, so a presented head is not checked again until the warp issues, and a head held
+ *   back by a pending register only once that register is written back.)
  * - Tags: per-warp sequence number masked to cfg.tag_bits.
  * - Dispatch: disp_ready is low with probability wl_disp_stall_pct. At every dispatch the
  *   driver checks the tag, the slot valids (slot s valid iff s < nsrc), every valid
@@ -53,8 +55,10 @@ typedef struct {
 /* Where a driver's instructions come from. Every call names a warp slot w < cfg.warps. */
 typedef struct {
     void *ctx;
-    /* Warp w's head instruction, or NULL when w has nothing to present now. The pointer
-     * stays valid until pop(w). */
+    /* Warp w's head instruction, or NULL when w has nothing to present now. Once it
+     * returned an instruction, peek(w) returns that same instruction (and has no further
+     * effect) until pop(w): the driver may skip calls in between. The pointer stays
+     * valid until pop(w). */
     const drv_inst *(*peek)(void *ctx, unsigned w);
     /* Warp w's head was issued. */
     void (*pop)(void *ctx, unsigned w);
