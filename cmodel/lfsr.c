@@ -14,10 +14,11 @@ int lfsr_pick(uint16_t s, const uint8_t *cand, unsigned n)
     if (n == 0)
         return -1;
     unsigned start = s % n;
-    for (unsigned k = 0; k < n; k++) {
-        unsigned i = (start + k) % n;
+    for (unsigned i = start; i < n; i++)
         if (cand[i])
             return (int)i;
-    }
+    for (unsigned i = 0; i < start; i++)
+        if (cand[i])
+            return (int)i;
     return -1;
 }

@@ -107,7 +107,7 @@ typedef struct {
     uint8_t src_valid[CFG_MAX_W][CFG_MAX_S];
     uint16_t src_reg[CFG_MAX_W][CFG_MAX_S];
     uint8_t src_near[CFG_MAX_W][CFG_MAX_S];
-    uint8_t inst_valid[CFG_MAX_W];
+    uint64_t inst_valid;           /* bit w: inst_valid_i[w] */
     uint32_t tag[CFG_MAX_W];
     uint8_t wb_valid[CFG_MAX_P];
     uint16_t wb_wid[CFG_MAX_P];
@@ -134,8 +134,9 @@ static void read_ports(const sc_t *m, const sc_in *in, ports_t *p)
 {
     const unsigned nw = m->cfg.warps, np = m->cfg.wb_ports, nr = m->cfg.regs;
     const unsigned wid_bits = m->wid_bits, reg_bits = m->reg_bits;
+    p->inst_valid = 0;
     for (unsigned w = 0; w < nw; w++)
-        p->inst_valid[w] = in->inst_valid[w] & 1u;
+        p->inst_valid |= (uint64_t)(in->inst_valid[w] & 1u) << w;
     for (unsigned q = 0; q < np; q++) {
         p->wb_valid[q] = in->wb_valid[q] & 1u;
         p->wb_wid[q] = (uint16_t)wrap(mask_bits(in->wb_wid[q], wid_bits), nw);
@@ -334,14 +335,15 @@ static void tick_fsm(sc_t *m, int issued)
     }
 }
 
-/* D-14: owns[w] = warp w owns a CCU (caching units only), for w < cfg.warps. */
-static void owners(const sc_t *m, uint8_t *owns)
+/* D-14: the warps that own a CCU (caching units only), bit w = warp w < cfg.warps. */
+static uint64_t owners(const sc_t *m)
 {
     const cfg_t *c = &m->cfg;
-    memset(owns, 0, c->warps);
+    uint64_t owns = 0;
     for (unsigned k = 0; c->caching && k < c->ccus; k++)
         if (m->ccu[k].owner_valid && m->ccu[k].owner < c->warps)
-            owns[m->ccu[k].owner] = 1;
+            owns |= (uint64_t)1 << m->ccu[k].owner;
+    return owns;
 }
 
 /* Zero the outputs of this configuration (slots, ports and words beyond it stay as they
@@ -365,7 +367,7 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
 {
     const cfg_t *c = &m->cfg;
     ports_t p;
-    uint8_t acc[CFG_MAX_P] = {0}, written[CFG_MAX_B] = {0}, owns[CFG_MAX_W];
+    uint8_t acc[CFG_MAX_P] = {0}, written[CFG_MAX_B] = {0};
     unsigned naccepted = 0, nqueued = 0;
     arb_grant g[CFG_MAX_B];
     clear_out(m, out);
@@ -391,9 +393,7 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
         m->stats.disp_refused++;
     /* 3. warp priority (D-14) and allocation decision (D-9) from the pre-cycle state */
     int gto = c->sched_gto || !c->caching;
-    if (!gto)
-        owners(m, owns);
-    int w = sched_pick(c->warps, p.inst_valid, m->last_valid, m->last_wid, owns, gto);
+    int w = sched_pick(p.inst_valid, m->last_valid, m->last_wid, gto ? 0 : owners(m), gto);
     alloc_result ar = {0, -1, 0};
     unsigned counter_next = m->counter;
     if (w < 0) {

@@ -7,6 +7,8 @@
 #include "rng.h"
 #include "wl.h"
 
+_Static_assert(CFG_MAX_W <= 64, "drv.watch is a 64-bit mask of warps");
+
 typedef struct {
     int valid;      /* an instruction of this warp is between issue and dispatch */
     uint32_t tag;   /* the tag it was issued with */
@@ -52,6 +54,9 @@ struct drv {
     uint64_t wb_serial;
     int port_rec[CFG_MAX_P];       /* wb index presented on port p this cycle, or -1 */
     uint8_t presented[CFG_MAX_W];  /* inst_valid given for warp w this cycle */
+    uint64_t watch;                /* warps whose presentation drv_inputs decides again:
+                                      the source had nothing, or an event of the warp
+                                      (issue, dispatch, write-back) since (bit w) */
     uint64_t last_progress;
     drv_counts cnt;
     char err[DRV_ERR_LEN];
@@ -331,14 +336,35 @@ static int still_shown(const drv_t *d, unsigned w)
     return d->in_set[w] && !d->in_stale[w];
 }
 
-/* Present warp w's head if it may be presented; 1 if it is. */
+/* Outcomes of try_present. */
+enum { SHOWN, HELD, EMPTY };
+
+/* Present warp w's head if it may be presented (SHOWN). HELD: it may not, and that stays so
+ * until an event of w (issue, dispatch, write-back); EMPTY: the source had nothing now. */
 static int try_present(drv_t *d, sc_in *in, unsigned w)
 {
-    if (d->coll[w].valid || still_blocked(d, w)) return 0;
+    if (still_shown(d, w)) return SHOWN;
+    if (d->coll[w].valid || still_blocked(d, w)) return HELD;
     const drv_inst *h = d->src.peek(d->src.ctx, w);
-    if (!h || !head_presentable(d, w, h)) return 0;
+    if (!h) return EMPTY;
+    if (!head_presentable(d, w, h)) return HELD;
     show_warp(d, in, w, h);
-    return 1;
+    return SHOWN;
+}
+
+/* Decide warp w again; it stays watched only while the source has nothing for it. */
+static void decide_warp(drv_t *d, sc_in *in, unsigned w)
+{
+    int r = try_present(d, in, w);
+    d->presented[w] = (uint8_t)(r == SHOWN);
+    if (r != SHOWN && d->in_set[w]) clear_warp(d, in, w);
+    if (r != EMPTY) d->watch &= ~(1ULL << w);
+}
+
+/* An event of warp w: decide its presentation again next cycle. */
+static void watch_warp(drv_t *d, unsigned w)
+{
+    d->watch |= 1ULL << w;
 }
 
 void drv_inputs(drv_t *d, sc_in *in)
@@ -347,13 +373,18 @@ void drv_inputs(drv_t *d, sc_in *in)
         memset(in, 0, sizeof *in);
         memset(d->in_set, 0, sizeof d->in_set);
         d->in_cleared = in;
+        d->watch = d->c.warps >= 64 ? ~0ULL : (1ULL << d->c.warps) - 1;
     }
     clear_wbs(d, in);
     in->disp_ready = d->wl ? !rng_pct(&d->rng, d->disp_stall_pct) : 1;
-    int closed = d->issue_limit && d->cnt.issued >= d->issue_limit;
-    for (unsigned w = 0; w < d->c.warps; w++) {
-        d->presented[w] = (uint8_t)(!closed && (still_shown(d, w) || try_present(d, in, w)));
-        if (!d->presented[w] && d->in_set[w]) clear_warp(d, in, w);
+    if (d->issue_limit && d->cnt.issued >= d->issue_limit) { /* synthetic: no more issue */
+        for (unsigned w = 0; w < d->c.warps; w++) {
+            d->presented[w] = 0;
+            if (d->in_set[w]) clear_warp(d, in, w);
+        }
+    } else { /* the warps not watched present what they presented last cycle */
+        for (uint64_t todo = d->watch; todo; todo &= todo - 1)
+            decide_warp(d, in, (unsigned)__builtin_ctzll(todo));
     }
     present_wbs(d, in);
 }
@@ -435,6 +466,7 @@ static void do_dispatch(drv_t *d, const sc_out *out)
     if (d->src.complete) d->src.complete(d->src.ctx, w);
     cr->valid = 0;
     d->ncoll--;
+    watch_warp(d, w);
 }
 
 /* Drop the accepted write-back records; wb_next is the earliest of those left. */
@@ -473,6 +505,7 @@ static void do_writebacks(drv_t *d, const sc_in *in, const sc_out *out)
         if (*pd) (*pd)--;
         r->done = 1;
         accepted = 1;
+        watch_warp(d, r->wid);
         d->cnt.written_back++;
         if (d->src.complete) d->src.complete(d->src.ctx, r->wid);
     }
@@ -500,6 +533,7 @@ static void do_issue(drv_t *d, const sc_out *out)
     d->src.pop(d->src.ctx, w);
     d->in_stale[w] = 1;
     d->blocked[w] = 0;
+    watch_warp(d, w);
     d->cnt.issued++;
 }
 
