@@ -117,17 +117,6 @@ int ccu_has_valid(const ccu_t *u)
     return 0;
 }
 
-/* Busy, allocated (not pending) and all valid slots ready. */
-int ccu_ready(const ccu_t *u)
-{
-    if (!u->busy || u->pend)
-        return 0;
-    for (unsigned s = 0; s < u->n_slot; s++)
-        if (u->oct[s].valid && !u->oct[s].ready)
-            return 0;
-    return 1;
-}
-
 /* Issue: the unit becomes busy and keeps the instruction until its allocation cycle. */
 void ccu_capture(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
                  const uint8_t *src_near, uint32_t tag, int flush)

@@ -113,6 +113,7 @@ typedef struct {
     uint16_t wb_wid[CFG_MAX_P];
     uint16_t wb_reg[CFG_MAX_P];
     uint8_t wb_near[CFG_MAX_P];
+    uint8_t wb_any;                /* some wb_valid is set */
 } ports_t;
 
 static uint32_t mask_bits(uint32_t v, unsigned bits)
@@ -137,8 +138,10 @@ static void read_ports(const sc_t *m, const sc_in *in, ports_t *p)
     p->inst_valid = 0;
     for (unsigned w = 0; w < nw; w++)
         p->inst_valid |= (uint64_t)(in->inst_valid[w] & 1u) << w;
+    p->wb_any = 0;
     for (unsigned q = 0; q < np; q++) {
         p->wb_valid[q] = in->wb_valid[q] & 1u;
+        p->wb_any |= p->wb_valid[q];
         p->wb_wid[q] = (uint16_t)wrap(mask_bits(in->wb_wid[q], wid_bits), nw);
         p->wb_reg[q] = (uint16_t)wrap(mask_bits(in->wb_reg[q], reg_bits), nr);
         p->wb_near[q] = in->wb_near[q] & 1u;
@@ -376,7 +379,7 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
 
     /* 1. write-back acceptance (D-6) */
     arb_wb_ready(c, p.wb_valid, p.wb_wid, p.wb_reg, out->wb_ready);
-    for (unsigned q = 0; q < c->wb_ports; q++) {
+    for (unsigned q = 0; p.wb_any && q < c->wb_ports; q++) {
         acc[q] = p.wb_valid[q] && out->wb_ready[q];
         if (p.wb_valid[q] && !out->wb_ready[q])
             m->stats.wb_refused++;

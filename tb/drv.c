@@ -301,6 +301,7 @@ static void clear_warp(drv_t *d, sc_in *in, unsigned w)
 /* Zero the write-back ports the previous cycle set. */
 static void clear_wbs(drv_t *d, sc_in *in)
 {
+    if (d->port_rec[0] < 0) return; /* none: ports are taken from 0 up (present_wbs) */
     for (unsigned p = 0; p < d->c.wb_ports && p < CFG_MAX_P; p++) {
         if (!in->wb_valid[p]) continue;
         in->wb_valid[p] = 0;
