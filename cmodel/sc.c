@@ -130,7 +130,7 @@ static unsigned wrap(unsigned x, unsigned n)
 
 /* Copy the inputs the cycle's decisions need, cut to port widths; ids beyond W or R wrap
  * (outside the port contract). The sources of a warp are read by read_inst, only for the
- * warp that issues. */
+ * warp that issues; write-back ids only when some write-back is valid (else unused). */
 static void read_ports(const sc_t *m, const sc_in *in, ports_t *p)
 {
     const unsigned nw = m->cfg.warps, np = m->cfg.wb_ports, nr = m->cfg.regs;
@@ -142,6 +142,8 @@ static void read_ports(const sc_t *m, const sc_in *in, ports_t *p)
     for (unsigned q = 0; q < np; q++) {
         p->wb_valid[q] = in->wb_valid[q] & 1u;
         p->wb_any |= p->wb_valid[q];
+    }
+    for (unsigned q = 0; p->wb_any && q < np; q++) {
         p->wb_wid[q] = (uint16_t)wrap(mask_bits(in->wb_wid[q], wid_bits), nw);
         p->wb_reg[q] = (uint16_t)wrap(mask_bits(in->wb_reg[q], reg_bits), nr);
         p->wb_near[q] = in->wb_near[q] & 1u;
@@ -377,8 +379,11 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     read_ports(m, in, &p);
     m->stats.cycles++;
 
-    /* 1. write-back acceptance (D-6) */
-    arb_wb_ready(c, p.wb_valid, p.wb_wid, p.wb_reg, out->wb_ready);
+    /* 1. write-back acceptance (D-6); with no valid port every port is ready */
+    if (p.wb_any)
+        arb_wb_ready(c, p.wb_valid, p.wb_wid, p.wb_reg, out->wb_ready);
+    else
+        memset(out->wb_ready, 1, c->wb_ports);
     for (unsigned q = 0; p.wb_any && q < c->wb_ports; q++) {
         acc[q] = p.wb_valid[q] && out->wb_ready[q];
         if (p.wb_valid[q] && !out->wb_ready[q])
