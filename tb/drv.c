@@ -161,6 +161,7 @@ drv_t *drv_create(const cfg_t *c)
     d->src.peek = wl_src_peek;
     d->src.pop = wl_src_pop;
     d->src.complete = NULL;
+    d->src.active = NULL;
     d->disp_stall_pct = c->wl_disp_stall_pct;
     d->wb_stall_pct = c->wl_wb_stall_pct;
     return d;
@@ -384,8 +385,16 @@ void drv_inputs(drv_t *d, sc_in *in)
             if (d->in_set[w]) clear_warp(d, in, w);
         }
     } else { /* the warps not watched present what they presented last cycle */
-        for (uint64_t todo = d->watch; todo; todo &= todo - 1)
-            decide_warp(d, in, (unsigned)__builtin_ctzll(todo));
+        uint64_t active = d->src.active ? d->src.active(d->src.ctx) : ~0ULL;
+        for (uint64_t todo = d->watch; todo; todo &= todo - 1) {
+            unsigned w = (unsigned)__builtin_ctzll(todo);
+            if (active >> w & 1u) {
+                decide_warp(d, in, w);
+            } else { /* the source has nothing for w: present nothing, stay watched */
+                d->presented[w] = 0;
+                if (d->in_set[w]) clear_warp(d, in, w);
+            }
+        }
     }
     present_wbs(d, in);
 }

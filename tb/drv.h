@@ -65,6 +65,10 @@ typedef struct {
     /* One piece of an instruction of w completed: called once at its dispatch and once
      * per accepted write-back of it (so 1 + ndst calls per instruction). May be NULL. */
     void (*complete)(void *ctx, unsigned w);
+    /* The warps peek may give an instruction to, now or later without a pop (bit w =
+     * warp w): for a warp outside it, peek returns NULL and has no effect, so the driver
+     * does not ask. NULL: every warp. */
+    uint64_t (*active)(void *ctx);
 } drv_src;
 
 typedef struct {
