@@ -29,7 +29,8 @@ struct sc {
 };
 
 /* Check the contract's invariants 1, 2, 3, 5, 6, 7 on the current state (plus: locked
- * entries are exactly those a busy unit's OCT points to). 0, or -1 with a message. */
+ * entries are exactly those a busy unit's OCT points to, and arb.queued is the sum of the
+ * FIFO occupancies). 0, or -1 with a message. */
 int sc_check_invariants(const sc_t *m, char *msg, size_t len);
 
 #endif
