@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # sim_trace_bench.sh - speed and peak memory of the whole trace path (reader, exact hints,
-# driver, bit-accurate model at 1024 data bits) of build/malekeh-sim on the default
-# configuration: on the largest shipped trace, and on a long trace generated from it
-# (bench/trace_gen.sh; SIM_BENCH_MB megabytes, default 1000). Prints trace instructions
-# per second of CPU time (user + sys, one core) and of wall time, and the peak resident
-# set size. A benchmark, not a test: it measures, it does not judge.
+# driver, model) of build/malekeh-sim on the default configuration: on the largest shipped
+# trace, and on a long trace generated from it (bench/trace_gen.sh; SIM_BENCH_MB megabytes,
+# default 1000), both on malekeh-sim's default statistics-only path; then the largest
+# shipped trace on the bit-accurate path (--values: 1024-bit values, every operand
+# checked). Prints trace instructions per second of CPU time (user + sys, one core) and of
+# wall time, and the peak resident set size. A benchmark, not a test: it measures, it does
+# not judge.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -19,10 +21,10 @@ largest=$(ls -S "$WL"/*.traceg | head -1)
 out=build/bench; mkdir -p "$out"
 long=$out/$(basename "${largest%.traceg}")_${MB}mb.traceg
 [ -s "$long" ] || bash bench/trace_gen.sh "$largest" "$long" "$MB"
-run() { # label trace
+run() { # label trace [malekeh-sim options]
     local t; t=$(mktemp)
     /usr/bin/time -f "%U %S %e %M" -o "$t" ./build/malekeh-sim --trace "$2" --quiet \
-        --json "$t.json"
+        --json "$t.json" "${@:3}"
     read -r u s e m <"$t"
     local n; n=$(grep -o '"instructions": [0-9]*' "$t.json" | head -1 | sed 's/.*: //')
     awk -v l="$1" -v n="$n" -v u="$u" -v s="$s" -v e="$e" -v m="$m" -v sz="$(stat -c %s "$2")" \
@@ -30,7 +32,9 @@ run() { # label trace
                  l, sz / 1e6, n, n / (u + s) / 1e6, n / e / 1e6, m / 1024 }'
     rm -f "$t" "$t.json"
 }
-echo "trace path of malekeh-sim (default configuration, 1024-bit data, exact hints):"
+echo "trace path of malekeh-sim (default configuration, exact hints), statistics only:"
 run "$(basename "$largest")" "$largest"
 run "generated ($(basename "$long"))" "$long"
+echo "bit-accurate path (--values: 1024-bit values, every operand checked):"
+run "$(basename "$largest")" "$largest" --values
 echo "  machine load: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"

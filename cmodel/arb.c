@@ -4,12 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* (reg + wid) mod B for B a power of two. */
-unsigned arb_bank(unsigned wid, unsigned reg, unsigned nbanks)
-{
-    return (reg + wid) & (nbanks - 1u);
-}
-
 /* One ring of C*S entries per bank. */
 int arb_init(arb_t *a, const cfg_t *c)
 {
@@ -32,6 +26,7 @@ void arb_reset(arb_t *a)
 {
     memset(a->head, 0, sizeof a->head);
     memset(a->count, 0, sizeof a->count);
+    a->queued = 0;
     a->overflow = 0;
 }
 
@@ -52,6 +47,10 @@ void arb_wb_ready(const cfg_t *c, const uint8_t *valid, const uint16_t *wid,
 void arb_grants(const arb_t *a, const uint8_t *bank_written, arb_grant *g,
                 uint64_t *blocked_write, uint64_t *blocked_port)
 {
+    if (!a->queued) { /* every FIFO empty: no grant */
+        memset(g, 0, sizeof *g * a->nbanks);
+        return;
+    }
     uint8_t port_taken[CFG_MAX_C] = {0};
     for (unsigned b = 0; b < a->nbanks; b++) {
         memset(&g[b], 0, sizeof g[b]);
@@ -83,6 +82,7 @@ void arb_pop(arb_t *a, const arb_grant *g)
             continue;
         a->head[b] = (a->head[b] + 1) % a->depth;
         a->count[b]--;
+        a->queued--;
     }
 }
 
@@ -96,6 +96,7 @@ void arb_push(arb_t *a, const arb_req *r)
     }
     a->q[(size_t)b * a->depth + (a->head[b] + a->count[b]) % a->depth] = *r;
     a->count[b]++;
+    a->queued++;
 }
 
 /* Occupancy of bank b. */

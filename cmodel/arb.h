@@ -19,6 +19,7 @@ typedef struct {
     arb_req *q;               /* nbanks x depth ring buffers */
     unsigned head[CFG_MAX_B];
     unsigned count[CFG_MAX_B];
+    unsigned queued;          /* sum of count[]: requests in all FIFOs */
     int overflow;             /* set if a push ever found a full FIFO (a model bug) */
 } arb_t;
 
@@ -32,7 +33,10 @@ typedef struct {
 } arb_grant;
 
 /* D-1: bank of (wid, reg) with nbanks a power of two. */
-unsigned arb_bank(unsigned wid, unsigned reg, unsigned nbanks);
+static inline unsigned arb_bank(unsigned wid, unsigned reg, unsigned nbanks)
+{
+    return (reg + wid) & (nbanks - 1u);
+}
 
 /* Allocate FIFOs for the configuration; 0 or -1 on allocation failure. */
 int arb_init(arb_t *a, const cfg_t *c);

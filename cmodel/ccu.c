@@ -117,17 +117,6 @@ int ccu_has_valid(const ccu_t *u)
     return 0;
 }
 
-/* Busy, allocated (not pending) and all valid slots ready. */
-int ccu_ready(const ccu_t *u)
-{
-    if (!u->busy || u->pend)
-        return 0;
-    for (unsigned s = 0; s < u->n_slot; s++)
-        if (u->oct[s].valid && !u->oct[s].ready)
-            return 0;
-    return 1;
-}
-
 /* Issue: the unit becomes busy and keeps the instruction until its allocation cycle. */
 void ccu_capture(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
                  const uint8_t *src_near, uint32_t tag, int flush)
@@ -158,14 +147,14 @@ unsigned ccu_invalidate_regs(ccu_t *u, const uint16_t *regs, unsigned n)
     return cnt;
 }
 
-/* Earlier slot (< s) that already claimed a missing reg in this allocation, or -1. */
-static int claimed_before(const ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
-                          const int *claim, unsigned s)
+/* Earlier valid slot (before position i of the valid slots vs) that already claimed a
+ * missing reg in this allocation: its entry, or -1. */
+static int claimed_before(const uint16_t *src_reg, const unsigned *vs, const int *claim,
+                          unsigned i)
 {
-    for (unsigned t = 0; t < s; t++)
-        if (src_valid[t] && claim[t] >= 0 && src_reg[t] == src_reg[s])
-            return claim[t];
-    (void)u;
+    for (unsigned j = 0; j < i; j++)
+        if (claim[vs[j]] >= 0 && src_reg[vs[j]] == src_reg[vs[i]])
+            return claim[vs[j]];
     return -1;
 }
 
@@ -186,6 +175,16 @@ static void fill_oct(ccu_t *u, const uint8_t *src_valid, const int *idx, const i
     u->tag = tag;
 }
 
+/* The valid slots of src_valid[0..n-1], in slot order, into vs; returns their count. */
+static unsigned valid_slots(const uint8_t *src_valid, unsigned n, unsigned *vs)
+{
+    unsigned nv = 0;
+    for (unsigned s = 0; s < n; s++)
+        if (src_valid[s])
+            vs[nv++] = s;
+    return nv;
+}
+
 /* D-11: lookups on the pre-allocation state lock the hits; misses then claim victims in
  * slot order (one claim per distinct register); hints and LRU touches in slot order. */
 unsigned ccu_allocate(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
@@ -193,22 +192,20 @@ unsigned ccu_allocate(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_re
                       ccu_miss *misses)
 {
     int idx[CFG_MAX_S], claim[CFG_MAX_S], ready[CFG_MAX_S];
-    unsigned n = 0;
-    for (unsigned s = 0; s < u->n_slot; s++) {
-        idx[s] = claim[s] = -1;
-        ready[s] = 0;
-        if (!src_valid[s])
-            continue;
+    unsigned vs[CFG_MAX_S], nv = valid_slots(src_valid, u->n_slot, vs), n = 0;
+    for (unsigned i = 0; i < nv; i++) {
+        unsigned s = vs[i];
         idx[s] = ccu_lookup(u, src_reg[s]);
-        if (idx[s] >= 0) {
-            ready[s] = 1;
+        claim[s] = -1;
+        ready[s] = idx[s] >= 0;
+        if (idx[s] >= 0)
             u->ct[idx[s]].lock = 1;
-        }
     }
-    for (unsigned s = 0; s < u->n_slot; s++) {
-        if (!src_valid[s] || idx[s] >= 0)
+    for (unsigned i = 0; i < nv; i++) {
+        unsigned s = vs[i];
+        if (idx[s] >= 0)
             continue;
-        int c = claimed_before(u, src_valid, src_reg, claim, s);
+        int c = claimed_before(src_reg, vs, claim, i);
         if (c < 0) {
             int branch;
             c = ccu_victim_branch(u, lfsr, lru_only, &branch);
@@ -223,9 +220,8 @@ unsigned ccu_allocate(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_re
         }
         idx[s] = claim[s] = c;
     }
-    for (unsigned s = 0; s < u->n_slot; s++) {
-        if (!src_valid[s])
-            continue;
+    for (unsigned i = 0; i < nv; i++) {
+        unsigned s = vs[i];
         u->ct[idx[s]].near = src_near[s] ? 1 : 0;
         ccu_touch(u, (unsigned)idx[s]);
     }

@@ -76,8 +76,17 @@ int ccu_has_near(const ccu_t *u);
 /* 1 if some entry is valid. */
 int ccu_has_valid(const ccu_t *u);
 
-/* D-13: busy and every valid OCT slot is ready. */
-int ccu_ready(const ccu_t *u);
+/* D-13: busy, allocated (not pending) and every valid OCT slot is ready. Inline: asked
+ * for every unit every cycle. */
+static inline int ccu_ready(const ccu_t *u)
+{
+    if (!u->busy || u->pend)
+        return 0;
+    for (unsigned s = 0; s < u->n_slot; s++)
+        if (u->oct[s].valid && !u->oct[s].ready)
+            return 0;
+    return 1;
+}
 
 /* Issue (cycle t): capture the instruction for the allocation of cycle t+1; busy <= 1. */
 void ccu_capture(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,

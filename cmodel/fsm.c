@@ -30,16 +30,11 @@ unsigned fsm_apply_delta(const cfg_t *c, unsigned sthld, int delta_units)
     return (unsigned)v;
 }
 
-/* Count the cycle; at the interval's end compare with prev and take one edge. */
-fsm_event fsm_tick(fsm_t *f, const cfg_t *c, int issued_now)
+/* The interval's end: compare with prev and take one edge. */
+fsm_event fsm_end_interval(fsm_t *f, const cfg_t *c, int issued_now)
 {
     fsm_event ev = {0, 0, 0, 0};
     uint32_t cur = f->issued + (issued_now ? 1u : 0u);
-    if (f->cycle + 1 < c->interval) {
-        f->cycle++;
-        f->issued = cur;
-        return ev;
-    }
     ev.ended = 1;
     if (c->sthld_adaptive && f->have_prev) {
         const cfg_fsm_row *row = &c->fsm[f->state];

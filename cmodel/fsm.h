@@ -31,8 +31,21 @@ int fsm_is_large(const cfg_t *c, uint32_t cur, uint32_t prev);
 /* STHLD + delta_units*step, saturated to [0, sthld_max]. */
 unsigned fsm_apply_delta(const cfg_t *c, unsigned sthld, int delta_units);
 
+/* The last cycle of an interval (fsm_tick): compare with the previous interval, step the
+ * FSM (adaptive mode, not in the first interval), start the next interval. */
+fsm_event fsm_end_interval(fsm_t *f, const cfg_t *c, int issued_now);
+
 /* One cycle: issued_now (0/1) counts toward the interval; at its last cycle the FSM steps
- * (adaptive mode, not in the first interval). */
-fsm_event fsm_tick(fsm_t *f, const cfg_t *c, int issued_now);
+ * (adaptive mode, not in the first interval). Inline: it runs every cycle. */
+static inline fsm_event fsm_tick(fsm_t *f, const cfg_t *c, int issued_now)
+{
+    if (f->cycle + 1 < c->interval) {
+        fsm_event none = {0, 0, 0, 0};
+        f->cycle++;
+        f->issued += issued_now ? 1u : 0u;
+        return none;
+    }
+    return fsm_end_interval(f, c, issued_now);
+}
 
 #endif

@@ -58,6 +58,12 @@ int sc_check_invariants(const sc_t *m, char *msg, size_t len)
     }
     if (m->arb.overflow)
         return fail(msg, len, "a bank request FIFO overflowed (invariant 6)");
+    unsigned queued = 0;
+    for (unsigned b = 0; b < c->banks; b++)
+        queued += m->arb.count[b];
+    if (queued != m->arb.queued)
+        return fail(msg, len, "bank FIFOs hold %u requests but arb.queued says %u", queued,
+                    m->arb.queued);
     if (m->fsm.sthld > c->sthld_max)
         return fail(msg, len, "STHLD %u > STHLD_MAX %u (invariant 7)", m->fsm.sthld,
                     c->sthld_max);

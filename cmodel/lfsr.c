@@ -1,23 +1,17 @@
 /* lfsr.c - 16-bit LFSR and circular pick (contract D-10, decisions in docs/spec.md). */
 #include "lfsr.h"
 
-/* Advance one step (see lfsr.h for polynomial and bit order). */
-uint16_t lfsr_next(uint16_t s)
-{
-    unsigned fb = ((s >> 15) ^ (s >> 13) ^ (s >> 12) ^ (s >> 10)) & 1u;
-    return (uint16_t)(((unsigned)s << 1 | fb) & 0xFFFFu);
-}
-
 /* First candidate at or after s mod n, scanning circularly; -1 when cand is empty. */
 int lfsr_pick(uint16_t s, const uint8_t *cand, unsigned n)
 {
     if (n == 0)
         return -1;
     unsigned start = s % n;
-    for (unsigned k = 0; k < n; k++) {
-        unsigned i = (start + k) % n;
+    for (unsigned i = start; i < n; i++)
         if (cand[i])
             return (int)i;
-    }
+    for (unsigned i = 0; i < start; i++)
+        if (cand[i])
+            return (int)i;
     return -1;
 }

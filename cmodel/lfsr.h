@@ -6,7 +6,11 @@
 
 /* Next LFSR state: Fibonacci, x^16 + x^14 + x^13 + x^11 + 1, shifting left:
  * new bit 0 = b15 ^ b13 ^ b12 ^ b10. Period 65535 over nonzero states. */
-uint16_t lfsr_next(uint16_t s);
+static inline uint16_t lfsr_next(uint16_t s)
+{
+    unsigned fb = ((s >> 15) ^ (s >> 13) ^ (s >> 12) ^ (s >> 10)) & 1u;
+    return (uint16_t)(((unsigned)s << 1 | fb) & 0xFFFFu);
+}
 
 /* D-10 pick: the first i with cand[i] set at or after (s mod n), circularly; -1 if none. */
 int lfsr_pick(uint16_t s, const uint8_t *cand, unsigned n);

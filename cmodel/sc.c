@@ -8,21 +8,22 @@
 #include "lfsr.h"
 #include "sched.h"
 
-/* Create and reset. */
-sc_t *sc_create(const cfg_t *cfg)
+/* Create and reset a model carrying `words` 64-bit words of each register value (0: no
+ * values at all). Every array gets one spare word, so none is empty. */
+static sc_t *create(const cfg_t *cfg, unsigned words)
 {
     sc_t *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
     m->cfg = *cfg;
-    m->words = (cfg->data_bits + 63) / 64;
+    m->words = words;
     m->reg_bits = cfg_clog2(cfg->regs);
     m->wid_bits = cfg_clog2(cfg->warps);
     unsigned n_ent = cfg->caching ? cfg->entries : cfg->slots;
     size_t per = (size_t)n_ent * m->words;
-    m->ccu_data = calloc((size_t)cfg->ccus * per, sizeof(uint64_t));
-    m->rdata = calloc((size_t)cfg->banks * m->words, sizeof(uint64_t));
-    m->mem = calloc((size_t)cfg->warps * cfg->regs * m->words, sizeof(uint64_t));
+    m->ccu_data = calloc((size_t)cfg->ccus * per + 1, sizeof(uint64_t));
+    m->rdata = calloc((size_t)cfg->banks * m->words + 1, sizeof(uint64_t));
+    m->mem = calloc((size_t)cfg->warps * cfg->regs * m->words + 1, sizeof(uint64_t));
     if (!m->ccu_data || !m->rdata || !m->mem || arb_init(&m->arb, cfg) != 0) {
         sc_destroy(m);
         return NULL;
@@ -35,6 +36,18 @@ sc_t *sc_create(const cfg_t *cfg)
     }
     sc_reset(m);
     return m;
+}
+
+/* See sc.h: the bit-accurate model. */
+sc_t *sc_create(const cfg_t *cfg)
+{
+    return create(cfg, (cfg->data_bits + 63) / 64);
+}
+
+/* See sc.h: no register values. */
+sc_t *sc_create_nodata(const cfg_t *cfg)
+{
+    return create(cfg, 0);
 }
 
 /* Free everything. */
@@ -94,12 +107,13 @@ typedef struct {
     uint8_t src_valid[CFG_MAX_W][CFG_MAX_S];
     uint16_t src_reg[CFG_MAX_W][CFG_MAX_S];
     uint8_t src_near[CFG_MAX_W][CFG_MAX_S];
-    uint8_t inst_valid[CFG_MAX_W];
+    uint64_t inst_valid;           /* bit w: inst_valid_i[w] */
     uint32_t tag[CFG_MAX_W];
     uint8_t wb_valid[CFG_MAX_P];
     uint16_t wb_wid[CFG_MAX_P];
     uint16_t wb_reg[CFG_MAX_P];
     uint8_t wb_near[CFG_MAX_P];
+    uint8_t wb_any;                /* some wb_valid is set */
 } ports_t;
 
 static uint32_t mask_bits(uint32_t v, unsigned bits)
@@ -116,16 +130,22 @@ static unsigned wrap(unsigned x, unsigned n)
 
 /* Copy the inputs the cycle's decisions need, cut to port widths; ids beyond W or R wrap
  * (outside the port contract). The sources of a warp are read by read_inst, only for the
- * warp that issues. */
+ * warp that issues; write-back ids only when some write-back is valid (else unused). */
 static void read_ports(const sc_t *m, const sc_in *in, ports_t *p)
 {
-    const cfg_t *c = &m->cfg;
-    for (unsigned w = 0; w < c->warps; w++)
-        p->inst_valid[w] = in->inst_valid[w] & 1u;
-    for (unsigned q = 0; q < c->wb_ports; q++) {
+    const unsigned nw = m->cfg.warps, np = m->cfg.wb_ports, nr = m->cfg.regs;
+    const unsigned wid_bits = m->wid_bits, reg_bits = m->reg_bits;
+    p->inst_valid = 0;
+    for (unsigned w = 0; w < nw; w++)
+        p->inst_valid |= (uint64_t)(in->inst_valid[w] & 1u) << w;
+    p->wb_any = 0;
+    for (unsigned q = 0; q < np; q++) {
         p->wb_valid[q] = in->wb_valid[q] & 1u;
-        p->wb_wid[q] = (uint16_t)wrap(mask_bits(in->wb_wid[q], m->wid_bits), c->warps);
-        p->wb_reg[q] = (uint16_t)wrap(mask_bits(in->wb_reg[q], m->reg_bits), c->regs);
+        p->wb_any |= p->wb_valid[q];
+    }
+    for (unsigned q = 0; p->wb_any && q < np; q++) {
+        p->wb_wid[q] = (uint16_t)wrap(mask_bits(in->wb_wid[q], wid_bits), nw);
+        p->wb_reg[q] = (uint16_t)wrap(mask_bits(in->wb_reg[q], reg_bits), nr);
         p->wb_near[q] = in->wb_near[q] & 1u;
     }
 }
@@ -145,6 +165,8 @@ static void read_inst(const sc_t *m, const sc_in *in, ports_t *p, unsigned w)
 /* Copy a register value, clearing the bits at and above data_bits. */
 static void copy_masked(const cfg_t *c, uint64_t *dst, const uint64_t *src, unsigned words)
 {
+    if (!words)
+        return;
     memcpy(dst, src, sizeof(uint64_t) * words);
     unsigned top = c->data_bits % 64;
     if (top)
@@ -155,10 +177,10 @@ static void copy_masked(const cfg_t *c, uint64_t *dst, const uint64_t *src, unsi
 static int dispatch_pick(sc_t *m, sc_out *out)
 {
     const cfg_t *c = &m->cfg;
+    const unsigned nc = c->ccus;
     unsigned nready = 0;
     int pick = -1;
-    for (unsigned i = 0; i < c->ccus; i++) {
-        unsigned k = (m->rr + i) % c->ccus;
+    for (unsigned i = 0, k = m->rr; i < nc; i++, k = k + 1 == nc ? 0 : k + 1) {
         if (!ccu_ready(&m->ccu[k]))
             continue;
         nready++;
@@ -177,10 +199,23 @@ static int dispatch_pick(sc_t *m, sc_out *out)
         if (!u->oct[s].valid)
             continue;
         out->disp_src_valid[s] = 1;
-        memcpy(out->disp_src_data[s], &u->data[(size_t)u->oct[s].idx * m->words],
-               sizeof(uint64_t) * m->words);
+        if (m->words)
+            memcpy(out->disp_src_data[s], &u->data[(size_t)u->oct[s].idx * m->words],
+                   sizeof(uint64_t) * m->words);
     }
     return pick;
+}
+
+/* The D-7 branch statistics: the sums over the units (after a unit's counts changed). */
+static void sum_repl(sc_t *m)
+{
+    for (int b = 0; b < 3; b++) {
+        m->stats.repl_alloc[b] = m->stats.repl_portd[b] = 0;
+        for (unsigned k = 0; k < m->cfg.ccus; k++) {
+            m->stats.repl_alloc[b] += m->ccu[k].repl_alloc[b];
+            m->stats.repl_portd[b] += m->ccu[k].repl_portd[b];
+        }
+    }
 }
 
 /* D-3/D-4/D-5 for the unit owned by warp v: other writes of v invalidate their hits, then
@@ -223,6 +258,7 @@ static void ccu_writebacks(sc_t *m, ccu_t *u, const ports_t *p, const uint8_t *a
     copy_masked(c, v, in->wb_data[dport], m->words);
     if (ccu_write(u, p->wb_reg[dport], p->wb_near[dport], v, m->lfsr, c->repl_lru_only) >= 0)
         m->stats.ccu_data_writes++;
+    sum_repl(m);
 }
 
 /* 1 if a valid slot before s names the same register as slot s. */
@@ -246,8 +282,9 @@ static void do_issue(sc_t *m, const ports_t *p, unsigned w, unsigned k, int flus
     m->stats.issued++;
 }
 
-/* Allocation (cycle t+1) of the instruction unit k captured: D-9 flush, D-11, bank reads. */
-static void do_alloc(sc_t *m, unsigned k)
+/* Allocation (cycle t+1) of the instruction unit k captured: D-9 flush, D-11, bank reads.
+ * Returns the number of bank reads queued. */
+static unsigned do_alloc(sc_t *m, unsigned k)
 {
     const cfg_t *c = &m->cfg;
     ccu_t *u = &m->ccu[k];
@@ -276,10 +313,12 @@ static void do_alloc(sc_t *m, unsigned k)
         arb_req r = {(uint8_t)k, miss[i].idx, (uint16_t)w, miss[i].reg};
         arb_push(&m->arb, &r);
     }
+    sum_repl(m);
     m->stats.src_slots += nvalid;
     m->stats.src_regs += ndistinct;
     m->stats.src_hits += ndistinct - n;
     m->stats.bank_read_reqs += n;
+    return n;
 }
 
 /* Register value of (wid, reg) in the RF. */
@@ -301,6 +340,17 @@ static void tick_fsm(sc_t *m, int issued)
     }
 }
 
+/* D-14: the warps that own a CCU (caching units only), bit w = warp w < cfg.warps. */
+static uint64_t owners(const sc_t *m)
+{
+    const cfg_t *c = &m->cfg;
+    uint64_t owns = 0;
+    for (unsigned k = 0; c->caching && k < c->ccus; k++)
+        if (m->ccu[k].owner_valid && m->ccu[k].owner < c->warps)
+            owns |= (uint64_t)1 << m->ccu[k].owner;
+    return owns;
+}
+
 /* Zero the outputs of this configuration (slots, ports and words beyond it stay as they
  * are: sc.h documents that only the configured part of sc_out is driven). */
 static void clear_out(const sc_t *m, sc_out *out)
@@ -313,7 +363,7 @@ static void clear_out(const sc_t *m, sc_out *out)
     out->disp_tag = 0;
     memset(out->wb_ready, 0, sizeof out->wb_ready);
     memset(out->disp_src_valid, 0, sizeof out->disp_src_valid);
-    for (unsigned s = 0; s < c->slots; s++)
+    for (unsigned s = 0; m->words && s < c->slots; s++)
         memset(out->disp_src_data[s], 0, sizeof(uint64_t) * m->words);
 }
 
@@ -322,21 +372,26 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
 {
     const cfg_t *c = &m->cfg;
     ports_t p;
-    uint8_t acc[CFG_MAX_P] = {0}, written[CFG_MAX_B] = {0}, owns[CFG_MAX_W] = {0};
+    uint8_t acc[CFG_MAX_P] = {0}, written[CFG_MAX_B] = {0};
+    unsigned naccepted = 0, nqueued = 0;
     arb_grant g[CFG_MAX_B];
     clear_out(m, out);
     read_ports(m, in, &p);
     m->stats.cycles++;
 
-    /* 1. write-back acceptance (D-6) */
-    arb_wb_ready(c, p.wb_valid, p.wb_wid, p.wb_reg, out->wb_ready);
-    for (unsigned q = 0; q < c->wb_ports; q++) {
+    /* 1. write-back acceptance (D-6); with no valid port every port is ready */
+    if (p.wb_any)
+        arb_wb_ready(c, p.wb_valid, p.wb_wid, p.wb_reg, out->wb_ready);
+    else
+        memset(out->wb_ready, 1, c->wb_ports);
+    for (unsigned q = 0; p.wb_any && q < c->wb_ports; q++) {
         acc[q] = p.wb_valid[q] && out->wb_ready[q];
         if (p.wb_valid[q] && !out->wb_ready[q])
             m->stats.wb_refused++;
         if (acc[q]) {
             written[arb_bank(p.wb_wid[q], p.wb_reg[q], c->banks)] = 1;
             m->stats.bank_writes++;
+            naccepted++;
         }
     }
     /* 2. dispatch from the pre-cycle state (D-13) */
@@ -345,11 +400,8 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     if (dk >= 0 && !fire)
         m->stats.disp_refused++;
     /* 3. warp priority (D-14) and allocation decision (D-9) from the pre-cycle state */
-    for (unsigned k = 0; k < c->ccus; k++)
-        if (c->caching && m->ccu[k].owner_valid && m->ccu[k].owner < c->warps)
-            owns[m->ccu[k].owner] = 1;
-    int w = sched_pick(c->warps, p.inst_valid, m->last_valid, m->last_wid, owns,
-                       c->sched_gto || !c->caching);
+    int gto = c->sched_gto || !c->caching;
+    int w = sched_pick(p.inst_valid, m->last_valid, m->last_wid, gto ? 0 : owners(m), gto);
     alloc_result ar = {0, -1, 0};
     unsigned counter_next = m->counter;
     if (w < 0) {
@@ -376,7 +428,7 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
         m->stats.ccu_fills++;
     }
     /* 5b. write-backs into the owners' units (D-3, D-4, D-5) */
-    for (unsigned k = 0; c->caching && k < c->ccus; k++)
+    for (unsigned k = 0; naccepted && c->caching && k < c->ccus; k++)
         if (m->ccu[k].owner_valid)
             ccu_writebacks(m, &m->ccu[k], &p, acc, in);
     /* 5c. dispatch frees its unit */
@@ -388,7 +440,7 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     /* 5d. allocation of last cycle's issue, then capture of this cycle's (spec 3) */
     for (unsigned k = 0; k < c->ccus; k++)
         if (m->ccu[k].pend)
-            do_alloc(m, k);
+            nqueued += do_alloc(m, k);
     if (ar.ccu >= 0) {
         read_inst(m, in, &p, (unsigned)w);
         do_issue(m, &p, (unsigned)w, (unsigned)ar.ccu, ar.flush);
@@ -405,7 +457,7 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     }
     /* 5f. FIFOs: pop grants (pushes happened in do_issue, after the grant decision) */
     arb_pop(&m->arb, g);
-    for (unsigned b = 0; b < c->banks; b++)
+    for (unsigned b = 0; nqueued && b < c->banks; b++) /* only a push can raise it */
         if (arb_count(&m->arb, b) > m->stats.fifo_high_water)
             m->stats.fifo_high_water = arb_count(&m->arb, b);
     /* 5g. small registers */
@@ -416,11 +468,4 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     }
     tick_fsm(m, ar.ccu >= 0);
     m->lfsr = lfsr_next(m->lfsr);
-    for (int b = 0; b < 3; b++) {
-        m->stats.repl_alloc[b] = m->stats.repl_portd[b] = 0;
-        for (unsigned k = 0; k < c->ccus; k++) {
-            m->stats.repl_alloc[b] += m->ccu[k].repl_alloc[b];
-            m->stats.repl_portd[b] += m->ccu[k].repl_portd[b];
-        }
-    }
 }

@@ -44,6 +44,11 @@ typedef struct sc sc_t;
 /* Create a sub-core model in its reset state; NULL on allocation failure. cfg is copied. */
 sc_t *sc_create(const cfg_t *cfg);
 
+/* Create a statistics-only model: every decision, output valid/id/tag and statistic is
+ * exactly that of sc_create's model (the policies never look at data values), but no
+ * register value is kept: wb_data_i is ignored and no disp_src_data_o word is written. */
+sc_t *sc_create_nodata(const cfg_t *cfg);
+
 /* Free a model created by sc_create (NULL is fine). */
 void sc_destroy(sc_t *m);
 

@@ -11,7 +11,7 @@
 
 struct sc {
     cfg_t cfg;
-    unsigned words;                /* 64-bit words per register value */
+    unsigned words;                /* 64-bit words kept per register value (0: no data) */
     unsigned reg_bits, wid_bits;   /* port widths of register and warp ids (cfg_clog2) */
     ccu_t ccu[CFG_MAX_C];
     uint64_t *ccu_data;            /* backing store of every ccu[k].data */
@@ -29,7 +29,8 @@ struct sc {
 };
 
 /* Check the contract's invariants 1, 2, 3, 5, 6, 7 on the current state (plus: locked
- * entries are exactly those a busy unit's OCT points to). 0, or -1 with a message. */
+ * entries are exactly those a busy unit's OCT points to, and arb.queued is the sum of the
+ * FIFO occupancies). 0, or -1 with a message. */
 int sc_check_invariants(const sc_t *m, char *msg, size_t len);
 
 #endif

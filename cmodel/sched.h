@@ -4,9 +4,9 @@
 
 #include <stdint.h>
 
-/* Top warp among ready[0..nwarps-1]: the last issued warp (if ready), then warps that own
- * a CCU (skipped when gto), then the rest; lowest index first in each class. -1 if none. */
-int sched_pick(unsigned nwarps, const uint8_t *ready, int last_valid, unsigned last_wid,
-               const uint8_t *owns, int gto);
+/* Top warp among the ready ones (bit w of ready = warp w offers an instruction): the last
+ * issued warp (if ready), then warps that own a CCU (bit w of owns; not used when gto),
+ * then the rest; lowest index first in each class. -1 if none. */
+int sched_pick(uint64_t ready, int last_valid, unsigned last_wid, uint64_t owns, int gto);
 
 #endif

@@ -113,8 +113,12 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
     if (n > 40) fprintf(f, " ... (%" PRIu64 " intervals)", s->intervals);
     if (n == 0) fprintf(f, " (no interval completed)");
     fprintf(f, "\n");
-    fprintf(f, "  operand values checked     %s, errors %s\n",
-            num(r->dc.operand_checks, n1, sizeof n1), num(r->dc.errors, n2, sizeof n2));
+    if (o->values)
+        fprintf(f, "  operand values checked     %s, errors %s\n",
+                num(r->dc.operand_checks, n1, sizeof n1), num(r->dc.errors, n2, sizeof n2));
+    else
+        fprintf(f, "  operand values             not carried (statistics only; --values checks "
+                "them), errors %s\n", num(r->dc.errors, n2, sizeof n2));
 }
 
 /* ------------------------------------------------------------------ JSON */
@@ -212,6 +216,7 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     jtext(&ro, "hint_file", o->hint_file ? o->hint_file : "");
     ju64(&ro, "max_blocks", o->max_blocks);
     ju64(&ro, "max_cycles", o->max_cycles);
+    ju64(&ro, "values", (uint64_t)(o->values != 0));
     ju64(&ro, "complete", (uint64_t)r->complete);
     ju64(&ro, "cycles", r->cycles);
     ju64(&ro, "instructions", r->insts);

@@ -65,7 +65,7 @@ static int loop(sc_t *m, drv_t *d, tsrc_t *t, const run_opts *o, run_result *r, 
 
 int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
 {
-    sc_t *m = sc_create(c);
+    sc_t *m = o->values ? sc_create(c) : sc_create_nodata(c);
     tsrc_t *t = NULL;
     drv_t *d = NULL;
     int rc = 2;
@@ -84,6 +84,7 @@ int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
         if (!err[0]) snprintf(err, RUN_ERR_LEN, "out of memory");
         goto out;
     }
+    if (!o->values) drv_no_values(d);
     double t0 = now_s();
     rc = loop(m, d, t, o, r, err);
     r->seconds = now_s() - t0;

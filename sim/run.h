@@ -24,6 +24,8 @@ typedef struct {
     uint64_t max_cycles;    /* stop here even if not complete (0 = no limit) */
     int progress;           /* progress lines on stderr */
     int check_invariants;   /* run sc_check_invariants after every cycle */
+    int values;             /* bit-accurate: carry register values, check every operand;
+                               0: statistics only (the same statistics, no payloads) */
 } run_opts;
 
 typedef struct {

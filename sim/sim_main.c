@@ -3,10 +3,14 @@
  *   malekeh-sim [--config FILE] [--set key=value]...
  *               [--trace FILE [--hints FILE] [--blocks N]]     a trace, to completion
  *               [--insts N]                                     synthetic: N instructions
- *               [--max-cycles N] [--json FILE] [--stats] [--check] [--progress|--quiet]
+ *               [--max-cycles N] [--json FILE] [--stats] [--values] [--check]
+ *               [--progress|--quiet]
  *
  * Without --trace it runs the seeded synthetic streams for N instructions (default
- * 100,000) and drains them. Prints a short summary (sim/report.h); --stats adds every
+ * 100,000) and drains them. By default the run carries no register values (statistics
+ * only: every statistic is the same, tests/sim_nodata.sh checks it); --values runs the
+ * bit-accurate path and checks every dispatched operand (invariant 4), and so does --check,
+ * which also checks the other invariants every cycle. Prints a short summary (sim/report.h); --stats adds every
  * model counter as `name value` lines; --json writes every counter (docs/json.md).
  * Exit: 0 ok; 1 the driver or the invariant checker found a violation (invariant 4,
  * protocol; the message goes to stderr); 2 usage, configuration or trace error.
@@ -23,7 +27,8 @@
 
 #define PROG "malekeh-sim"
 #define ALLOWED "--config FILE, --set key=value, --trace FILE, --hints FILE, --blocks N, " \
-                "--insts N, --max-cycles N, --json FILE, --stats, --check, --progress, --quiet"
+                "--insts N, --max-cycles N, --json FILE, --stats, --values, --check, --progress, " \
+                "--quiet"
 #define DEFAULT_INSTS 100000ULL
 #define MAX_COUNT 10000000000000ULL
 
@@ -59,8 +64,11 @@ static int parse(cli_args *a, opts_t *o)
             o->r.max_cycles = v;
         } else if (cli_flag(a, i, "--stats")) {
             o->stats = 1;
+        } else if (cli_flag(a, i, "--values")) {
+            o->r.values = 1;
         } else if (cli_flag(a, i, "--check")) {
             o->r.check_invariants = 1;
+            o->r.values = 1;
         } else if (cli_flag(a, i, "--progress")) {
             o->r.progress = 1;
             o->progress_set = 1;

@@ -7,6 +7,8 @@
 #include "rng.h"
 #include "wl.h"
 
+_Static_assert(CFG_MAX_W <= 64, "drv.watch is a 64-bit mask of warps");
+
 typedef struct {
     int valid;      /* an instruction of this warp is between issue and dispatch */
     uint32_t tag;   /* the tag it was issued with */
@@ -25,7 +27,7 @@ typedef struct {
 
 struct drv {
     cfg_t c;
-    unsigned words;       /* 64-bit words per register value */
+    unsigned words;       /* 64-bit words per register value (0: values not carried) */
     uint64_t last_mask;   /* valid bits of the last word */
     uint32_t tag_mask;
     unsigned nregs;       /* registers the streams use (arch/pending are sized by it) */
@@ -40,15 +42,21 @@ struct drv {
     const sc_in *in_cleared;      /* the input struct last cleared whole */
     uint8_t in_set[CFG_MAX_W];    /* warp w's instruction inputs show an instruction */
     uint8_t in_stale[CFG_MAX_W];  /* ... which was issued since (the head changed) */
+    uint16_t blocked[CFG_MAX_W];  /* 1 + a pending register that kept warp w's head back
+                                     (0: none); the head stays until w issues (drv_src) */
     unsigned ncoll;               /* warps with an instruction between issue and dispatch */
     coll_rec *coll;       /* [warps] */
     uint64_t *arch;       /* [warps][nregs][words] architectural values */
     uint8_t *pending;     /* [warps][nregs] scoreboard: write-backs outstanding */
     wb_rec *wb;           /* executing or waiting write-backs */
     unsigned nwb, wb_cap;
+    uint64_t wb_next;     /* the earliest ready cycle among wb[] (UINT64_MAX: none) */
     uint64_t wb_serial;
     int port_rec[CFG_MAX_P];       /* wb index presented on port p this cycle, or -1 */
     uint8_t presented[CFG_MAX_W];  /* inst_valid given for warp w this cycle */
+    uint64_t watch;                /* warps whose presentation drv_inputs decides again:
+                                      the source had nothing, or an event of the warp
+                                      (issue, dispatch, write-back) since (bit w) */
     uint64_t last_progress;
     drv_counts cnt;
     char err[DRV_ERR_LEN];
@@ -97,6 +105,7 @@ static drv_t *drv_alloc(const cfg_t *c, unsigned nregs)
         return NULL;
     }
     for (unsigned p = 0; p < CFG_MAX_P; p++) d->port_rec[p] = -1;
+    d->wb_next = UINT64_MAX;
     return d;
 }
 
@@ -105,7 +114,6 @@ static const drv_inst *wl_src_peek(void *ctx, unsigned w)
 {
     drv_t *d = ctx;
     drv_inst *h = &d->head[w];
-    if (d->issue_limit && d->cnt.issued >= d->issue_limit) return NULL;
     if (d->head_ok[w]) return h;
     const wl_inst *in = wl_peek(d->wl[w]);
     memset(h, 0, sizeof *h);
@@ -153,6 +161,7 @@ drv_t *drv_create(const cfg_t *c)
     d->src.peek = wl_src_peek;
     d->src.pop = wl_src_pop;
     d->src.complete = NULL;
+    d->src.active = NULL;
     d->disp_stall_pct = c->wl_disp_stall_pct;
     d->wb_stall_pct = c->wl_wb_stall_pct;
     return d;
@@ -164,6 +173,11 @@ drv_t *drv_create_src(const cfg_t *c, const drv_src *src)
     if (!d) return NULL;
     d->src = *src;
     return d;
+}
+
+void drv_no_values(drv_t *d)
+{
+    d->words = 0;
 }
 
 void drv_set_issue_limit(drv_t *d, uint64_t n)
@@ -208,15 +222,30 @@ static uint64_t wb_word(const drv_t *d, const wb_rec *r, unsigned k)
     return k == d->words - 1 ? v & d->last_mask : v;
 }
 
-/* 1 if warp w's head may be presented: nothing in collection, no operand pending. */
+/* 1 if register r of warp w is pending; then it is noted as what holds w's head back. */
+static int holds_back(drv_t *d, unsigned w, unsigned r)
+{
+    if (!*pend_at(d, w, r)) return 0;
+    d->blocked[w] = (uint16_t)(r + 1);
+    return 1;
+}
+
+/* 1 if warp w's head h may be presented: no source and no destination pending. */
 static int head_presentable(drv_t *d, unsigned w, const drv_inst *h)
 {
-    if (d->coll[w].valid) return 0;
     for (unsigned s = 0; s < h->nsrc; s++)
-        if (*pend_at(d, w, h->src[s])) return 0;
+        if (holds_back(d, w, h->src[s])) return 0;
     for (unsigned i = 0; i < h->ndst; i++)
-        if (*pend_at(d, w, h->dst[i])) return 0;
+        if (holds_back(d, w, h->dst[i])) return 0;
+    d->blocked[w] = 0;
     return 1;
+}
+
+/* 1 if the register that held warp w's head back last time is still pending (the head
+ * is the same until w issues, so it is still held back). */
+static int still_blocked(drv_t *d, unsigned w)
+{
+    return d->blocked[w] && *pend_at(d, w, d->blocked[w] - 1u);
 }
 
 static int wb_older(const wb_rec *a, const wb_rec *b)
@@ -232,7 +261,7 @@ static void present_wbs(drv_t *d, sc_in *in)
     uint64_t now = d->cnt.cycles;
 
     for (unsigned p = 0; p < CFG_MAX_P; p++) d->port_rec[p] = -1;
-    if (d->nwb == 0 || ports == 0 || d->wb_stall_pct >= 100) return;
+    if (now < d->wb_next || ports == 0 || d->wb_stall_pct >= 100) return;
     /* Repeatedly take the oldest ready record not yet considered, until ports are full. */
     while (n < ports) {
         int best = -1;
@@ -273,6 +302,7 @@ static void clear_warp(drv_t *d, sc_in *in, unsigned w)
 /* Zero the write-back ports the previous cycle set. */
 static void clear_wbs(drv_t *d, sc_in *in)
 {
+    if (d->port_rec[0] < 0) return; /* none: ports are taken from 0 up (present_wbs) */
     for (unsigned p = 0; p < d->c.wb_ports && p < CFG_MAX_P; p++) {
         if (!in->wb_valid[p]) continue;
         in->wb_valid[p] = 0;
@@ -300,20 +330,71 @@ static void show_warp(drv_t *d, sc_in *in, unsigned w, const drv_inst *h)
     in->inst_tag[w] = (uint32_t)h->seq & d->tag_mask;
 }
 
+/* 1 if the inputs show warp w's head and w has not issued since: it is still presentable,
+ * since only w's own issue makes a register of w pending or fills w's collection record,
+ * and the head stays until w issues (drv_src). */
+static int still_shown(const drv_t *d, unsigned w)
+{
+    return d->in_set[w] && !d->in_stale[w];
+}
+
+/* Outcomes of try_present. */
+enum { SHOWN, HELD, EMPTY };
+
+/* Present warp w's head if it may be presented (SHOWN). HELD: it may not, and that stays so
+ * until an event of w (issue, dispatch, write-back); EMPTY: the source had nothing now. */
+static int try_present(drv_t *d, sc_in *in, unsigned w)
+{
+    if (still_shown(d, w)) return SHOWN;
+    if (d->coll[w].valid || still_blocked(d, w)) return HELD;
+    const drv_inst *h = d->src.peek(d->src.ctx, w);
+    if (!h) return EMPTY;
+    if (!head_presentable(d, w, h)) return HELD;
+    show_warp(d, in, w, h);
+    return SHOWN;
+}
+
+/* Decide warp w again; it stays watched only while the source has nothing for it. */
+static void decide_warp(drv_t *d, sc_in *in, unsigned w)
+{
+    int r = try_present(d, in, w);
+    d->presented[w] = (uint8_t)(r == SHOWN);
+    if (r != SHOWN && d->in_set[w]) clear_warp(d, in, w);
+    if (r != EMPTY) d->watch &= ~(1ULL << w);
+}
+
+/* An event of warp w: decide its presentation again next cycle. */
+static void watch_warp(drv_t *d, unsigned w)
+{
+    d->watch |= 1ULL << w;
+}
+
 void drv_inputs(drv_t *d, sc_in *in)
 {
     if (d->in_cleared != in) { /* a struct not seen before: clear it whole, once */
         memset(in, 0, sizeof *in);
         memset(d->in_set, 0, sizeof d->in_set);
         d->in_cleared = in;
+        d->watch = d->c.warps >= 64 ? ~0ULL : (1ULL << d->c.warps) - 1;
     }
     clear_wbs(d, in);
     in->disp_ready = d->wl ? !rng_pct(&d->rng, d->disp_stall_pct) : 1;
-    for (unsigned w = 0; w < d->c.warps; w++) {
-        const drv_inst *h = d->coll[w].valid ? NULL : d->src.peek(d->src.ctx, w);
-        d->presented[w] = (uint8_t)(h && head_presentable(d, w, h));
-        if (d->presented[w]) show_warp(d, in, w, h);
-        else if (d->in_set[w]) clear_warp(d, in, w);
+    if (d->issue_limit && d->cnt.issued >= d->issue_limit) { /* synthetic: no more issue */
+        for (unsigned w = 0; w < d->c.warps; w++) {
+            d->presented[w] = 0;
+            if (d->in_set[w]) clear_warp(d, in, w);
+        }
+    } else { /* the warps not watched present what they presented last cycle */
+        uint64_t active = d->src.active ? d->src.active(d->src.ctx) : ~0ULL;
+        for (uint64_t todo = d->watch; todo; todo &= todo - 1) {
+            unsigned w = (unsigned)__builtin_ctzll(todo);
+            if (active >> w & 1u) {
+                decide_warp(d, in, w);
+            } else { /* the source has nothing for w: present nothing, stay watched */
+                d->presented[w] = 0;
+                if (d->in_set[w]) clear_warp(d, in, w);
+            }
+        }
     }
     present_wbs(d, in);
 }
@@ -355,6 +436,7 @@ static void do_dispatch(drv_t *d, const sc_out *out)
                 }
             continue;
         }
+        if (!d->words) continue; /* no values: nothing to compare */
         unsigned r = cr->inst.src[s];
         const uint64_t *exp = arch_at(d, w, r);
         d->cnt.operand_checks++;
@@ -382,22 +464,38 @@ static void do_dispatch(drv_t *d, const sc_out *out)
         unsigned lat = cr->inst.lat ? cr->inst.lat : 1;
         memset(r, 0, sizeof *r);
         r->ready = start + lat;
+        if (r->ready < d->wb_next) d->wb_next = r->ready;
         r->order = d->wb_serial++;
         r->wid = (uint16_t)w;
         r->reg = cr->inst.dst[i];
         r->near = cr->inst.dst_near[i];
-        r->key = rng_mix64((uint64_t)d->c.wl_seed ^ rng_mix64(r->order) ^
-                           rng_mix64(((uint64_t)w << 32) | r->reg));
+        if (d->words)
+            r->key = rng_mix64((uint64_t)d->c.wl_seed ^ rng_mix64(r->order) ^
+                               rng_mix64(((uint64_t)w << 32) | r->reg));
     }
     if (d->src.complete) d->src.complete(d->src.ctx, w);
     cr->valid = 0;
     d->ncoll--;
+    watch_warp(d, w);
+}
+
+/* Drop the accepted write-back records; wb_next is the earliest of those left. */
+static void drop_done(drv_t *d)
+{
+    unsigned j = 0;
+    d->wb_next = UINT64_MAX;
+    for (unsigned i = 0; i < d->nwb; i++) {
+        if (d->wb[i].done) continue;
+        if (d->wb[i].ready < d->wb_next) d->wb_next = d->wb[i].ready;
+        d->wb[j++] = d->wb[i];
+    }
+    d->nwb = j;
 }
 
 /* Accept or keep the write-backs presented this cycle. */
 static void do_writebacks(drv_t *d, const sc_in *in, const sc_out *out)
 {
-    unsigned j = 0;
+    int accepted = 0;
     for (unsigned p = 0; p < d->c.wb_ports && p < CFG_MAX_P; p++) {
         int i = d->port_rec[p];
         if ((i >= 0) != (in->wb_valid[p] != 0)) {
@@ -416,12 +514,12 @@ static void do_writebacks(drv_t *d, const sc_in *in, const sc_out *out)
         uint8_t *pd = pend_at(d, r->wid, r->reg);
         if (*pd) (*pd)--;
         r->done = 1;
+        accepted = 1;
+        watch_warp(d, r->wid);
         d->cnt.written_back++;
         if (d->src.complete) d->src.complete(d->src.ctx, r->wid);
     }
-    for (unsigned i = 0; i < d->nwb; i++)
-        if (!d->wb[i].done) d->wb[j++] = d->wb[i];
-    d->nwb = j;
+    if (accepted) drop_done(d);
 }
 
 static void do_issue(drv_t *d, const sc_out *out)
@@ -444,6 +542,8 @@ static void do_issue(drv_t *d, const sc_out *out)
     }
     d->src.pop(d->src.ctx, w);
     d->in_stale[w] = 1;
+    d->blocked[w] = 0;
+    watch_warp(d, w);
     d->cnt.issued++;
 }
 

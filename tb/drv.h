@@ -7,7 +7,9 @@
  * - Scoreboard: register (warp, reg) is pending from the cycle its writer issues until the
  *   cycle its write-back is accepted (inclusive). A warp's head instruction is presented
  *   only if no source and not its destination is pending and the warp has no instruction
- *   between issue and dispatch.
+ *   between issue and dispatch. (Only the warp's own issue can change that from yes to
+ *   no, so a presented head is not checked again until the warp issues, and a head held
+ *   back by a pending register only once that register is written back.)
  * - Tags: per-warp sequence number masked to cfg.tag_bits.
  * - Dispatch: disp_ready is low with probability wl_disp_stall_pct. At every dispatch the
  *   driver checks the tag, the slot valids (slot s valid iff s < nsrc), every valid
@@ -19,7 +21,7 @@
  *   port; each is held back for the cycle with probability wl_wb_stall_pct. A refused
  *   write-back (wb_ready = 0) is presented again later, with the same data.
  * - Write data: rng_mix64 of (wl_seed, warp, reg, write number, word), masked to
- *   data_bits. The initial value of every register is 0.
+ *   data_bits. The initial value of every register is 0. (None after drv_no_values.)
  * - Liveness: if work is outstanding and nothing was issued, dispatched or written back
  *   for DRV_STALL_LIMIT cycles, that is reported as an error (skipped when a stall
  *   percentage is 100).
@@ -53,14 +55,20 @@ typedef struct {
 /* Where a driver's instructions come from. Every call names a warp slot w < cfg.warps. */
 typedef struct {
     void *ctx;
-    /* Warp w's head instruction, or NULL when w has nothing to present now. The pointer
-     * stays valid until pop(w). */
+    /* Warp w's head instruction, or NULL when w has nothing to present now. Once it
+     * returned an instruction, peek(w) returns that same instruction (and has no further
+     * effect) until pop(w): the driver may skip calls in between. The pointer stays
+     * valid until pop(w). */
     const drv_inst *(*peek)(void *ctx, unsigned w);
     /* Warp w's head was issued. */
     void (*pop)(void *ctx, unsigned w);
     /* One piece of an instruction of w completed: called once at its dispatch and once
      * per accepted write-back of it (so 1 + ndst calls per instruction). May be NULL. */
     void (*complete)(void *ctx, unsigned w);
+    /* The warps peek may give an instruction to, now or later without a pop (bit w =
+     * warp w): for a warp outside it, peek returns NULL and has no effect, so the driver
+     * does not ask. NULL: every warp. */
+    uint64_t (*active)(void *ctx);
 } drv_src;
 
 typedef struct {
@@ -82,6 +90,11 @@ drv_t *drv_create(const cfg_t *c);
 /* Create a driver fed by src (copied; it must outlive the driver): no random dispatch or
  * write-back stalls (the wl_*_stall_pct keys are ignored). NULL on allocation failure. */
 drv_t *drv_create_src(const cfg_t *c, const drv_src *src);
+
+/* Statistics-only, for a model from sc_create_nodata; call before the first cycle. The
+ * same cycle behaviour, but write-backs carry no data and dispatched operands are not
+ * compared (tags and slot valids still are; operand_checks stays 0). */
+void drv_no_values(drv_t *d);
 
 /* Synthetic streams: present no instruction once n have been issued (0 = no limit). */
 void drv_set_issue_limit(drv_t *d, uint64_t n);

@@ -5,6 +5,8 @@
 #include "hint.h"
 #include "tsrc.h"
 
+_Static_assert(CFG_MAX_W <= 64, "tsrc.active is a 64-bit mask of warp slots");
+
 typedef struct {
     trc_block *b;
     unsigned refs;        /* groups of it not finished, + 1 while groups remain to place */
@@ -44,6 +46,7 @@ struct tsrc {
     unsigned cur_next;    /* its first warp not yet placed */
     slot_t *slot;         /* [warps] */
     unsigned nused;       /* slots holding a warp */
+    uint64_t active;      /* slots holding a warp that has not ended (bit w: slot w) */
     unsigned waiting;     /* warps arrived at a barrier that is not open yet */
     int place;            /* a slot freed or blocks remain: try placing in tsrc_tick */
     drv_src iface;
@@ -137,6 +140,7 @@ static void next_inst(tsrc_t *t, slot_t *s)
     s->head_ok = 0;
     if (s->pc >= s->warp->n) {
         s->exited = 1;
+        t->active &= ~(1ULL << (s - t->slot));
         s->g->live--;
         check_open(t, s->g);
         maybe_free(t, s);
@@ -187,6 +191,13 @@ static void src_pop(void *ctx, unsigned w)
     next_inst(t, s);
 }
 
+/* Slots whose peek may give an instruction: a warp placed that has not ended. */
+static uint64_t src_active(void *ctx)
+{
+    const tsrc_t *t = ctx;
+    return t->active;
+}
+
 static void src_complete(void *ctx, unsigned w)
 {
     tsrc_t *t = ctx;
@@ -226,6 +237,7 @@ tsrc_t *tsrc_open(const cfg_t *c, const char *path, const char *hint_file,
     t->iface.peek = src_peek;
     t->iface.pop = src_pop;
     t->iface.complete = src_complete;
+    t->iface.active = src_active;
     t->place = 1;
     return t;
 }
@@ -335,6 +347,7 @@ static int place_group(tsrc_t *t, unsigned nfree, char *err)
         memset(s, 0, sizeof *s);
         s->used = 1;
         t->nused++;
+        t->active |= 1ULL << w;
         s->g = g;
         s->warp = tw;
         g->held++;

@@ -855,23 +855,25 @@ static void test_alloc_decide_base(void)
  * Owners {0,3,6}, none ready -> lowest ready 1. Nothing ready -> -1 (even with last). */
 static void test_sched_pick(void)
 {
-    uint8_t rd[8] = {0, 1, 1, 0, 1, 1, 0, 1};
-    uint8_t ow[8] = {1, 0, 0, 0, 1, 0, 0, 1};
-    TT_EQ(sched_pick(8, rd, 1, 5, ow, 0), 5);
-    TT_EQ(sched_pick(8, rd, 1, 3, ow, 0), 4);
-    TT_EQ(sched_pick(8, rd, 0, 5, ow, 0), 4);
-    TT_EQ(sched_pick(8, rd, 0, 5, ow, 1), 1);
-    TT_EQ(sched_pick(8, rd, 1, 5, ow, 1), 5);
-    TT_EQ(sched_pick(8, rd, 1, 2, ow, 0), 2);
-    uint8_t ow2[8] = {1, 0, 0, 1, 0, 0, 1, 0};
-    TT_EQ(sched_pick(8, rd, 1, 0, ow2, 0), 1);
-    uint8_t none[8] = {0};
-    TT_EQ(sched_pick(8, none, 1, 4, ow, 0), -1);
-    TT_EQ(sched_pick(8, none, 0, 0, ow, 1), -1);
+    uint64_t rd = 1u << 1 | 1u << 2 | 1u << 4 | 1u << 5 | 1u << 7;
+    uint64_t ow = 1u << 0 | 1u << 4 | 1u << 7;
+    TT_EQ(sched_pick(rd, 1, 5, ow, 0), 5);
+    TT_EQ(sched_pick(rd, 1, 3, ow, 0), 4);
+    TT_EQ(sched_pick(rd, 0, 5, ow, 0), 4);
+    TT_EQ(sched_pick(rd, 0, 5, ow, 1), 1);
+    TT_EQ(sched_pick(rd, 1, 5, ow, 1), 5);
+    TT_EQ(sched_pick(rd, 1, 2, ow, 0), 2);
+    uint64_t ow2 = 1u << 0 | 1u << 3 | 1u << 6;
+    TT_EQ(sched_pick(rd, 1, 0, ow2, 0), 1);
+    uint64_t none = 0;
+    TT_EQ(sched_pick(none, 1, 4, ow, 0), -1);
+    TT_EQ(sched_pick(none, 0, 0, ow, 1), -1);
     /* only warp 7 ready, an owner: picked by either policy */
-    uint8_t r7[8] = {0, 0, 0, 0, 0, 0, 0, 1};
-    TT_EQ(sched_pick(8, r7, 1, 2, ow, 0), 7);
-    TT_EQ(sched_pick(8, r7, 1, 2, none, 1), 7);
+    uint64_t r7 = 1u << 7;
+    TT_EQ(sched_pick(r7, 1, 2, ow, 0), 7);
+    TT_EQ(sched_pick(r7, 1, 2, none, 1), 7);
+    /* warp 63, the highest a mask holds */
+    TT_EQ(sched_pick((uint64_t)1 << 63, 0, 0, 0, 0), 63);
 }
 
 /* ------------------------------------------------------------------ D-15/D-16 FSM */

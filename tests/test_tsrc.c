@@ -56,6 +56,7 @@ static int run(const cfg_t *c, const char *body, uint64_t blocks, run_result *r,
     o.trace = path;
     o.max_blocks = blocks;
     o.check_invariants = 1;
+    o.values = 1;
     if (write_trace(body)) return -1;
     int rc = run_sim(c, &o, r, err);
     if (rc) fprintf(stderr, "  run_sim: %d: %s\n", rc, err);

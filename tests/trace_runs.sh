@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # trace_runs.sh - malekeh-sim on real traces: every trace of ../shared/workloads runs to
 # completion on the default configuration, the baseline OCUs and private CCUs, issuing
-# exactly the trace's instructions (the sum of its `insts = n` lines), with operand checks
-# and no error, and writes valid JSON; bad input (missing file, truncated trace, options
+# exactly the trace's instructions (the sum of its `insts = n` lines), on the bit-accurate
+# path (--values) with operand checks and no error, and writes valid JSON; bad input (missing file, truncated trace, options
 # that do not go together) gives one line and exit 2 and writes no JSON.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -59,7 +59,7 @@ for f in "$WL"/*.traceg*; do
            awk -F'= *' '/^insts *=/ { n += $2 } END { print n + 0 }')
     for cfg in configs/default.cfg configs/examples/baseline.cfg configs/examples/private.cfg; do
         j=$tmp/run.json; rm -f "$j"
-        if ! "$SIM" --config "$cfg" --trace "$f" --quiet --json "$j" 2>"$tmp/err"; then
+        if ! "$SIM" --config "$cfg" --trace "$f" --values --quiet --json "$j" 2>"$tmp/err"; then
             echo "FAIL: trace_runs $cfg $t: $(cat "$tmp/err")"; continue
         fi
         n=$(get "$j" instructions); ok=$(get "$j" complete); chk=$(get "$j" operand_checks)
