@@ -14,3 +14,4 @@ eval-jobs: $(BUILD)/malekeh-sim $(BUILD)/malekeh-refs
 eval: eval-jobs
 	@parallel --will-cite --halt now,fail=1 $$([ -t 2 ] && echo --bar) -j $(JOBS) < $(EVAL_OUT)/jobs.txt
 	@bash eval/merge.sh $(EVAL_OUT)
+TEST_CMDS += "bash tests/eval_sweep.sh"
