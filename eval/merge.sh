@@ -6,7 +6,8 @@
 # CCUs per 1000 instructions, issue stall cycles by reason; per trace, the reference hit
 # ratios of a private per-warp cache (LRU, OPT); RF dynamic energy per instruction, its
 # reduction against the baseline and the share of each component (docs/config.md).
-# A missing or incomplete run is an error.
+# table.md ends with the mean over the traces of every variant. A missing or incomplete run
+# is an error.
 set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: eval/merge.sh OUTDIR" >&2; exit 2; }
 out=$1
@@ -49,7 +50,19 @@ awk -F, 'NR == 1 { next }
                  print "| variant | IPC / baseline | hit ratio | bank reads / inst | reduction | RF energy / inst (pJ) | reduction | energy shares: bank rd / bank wr / CCU rd / CCU wr / crossbar / latch (%) | CCU writes / write-back | flushes / 1000 inst | stalls: no warp / own busy / no free unit / STHLD wait |";
                  print "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|"; last = $1 }
     { printf "| %s | %.3f | %.1f %% | %.3f | %.1f %% | %.0f | %.1f %% | %.0f / %.0f / %.0f / %.0f / %.0f / %.0f | %.3f | %.1f | %d / %d / %d / %d |\n", $2, $6, 100*$7, $8, 100*$9, $18, 100*$19, 100*$20, 100*$21, 100*$22, 100*$23, 100*$24, 100*$25, $10, $11, $12, $13, $14, $15 }' \
-    "$out/table.csv" >"$out/table.md.tmp" && mv "$out/table.md.tmp" "$out/table.md"
+    "$out/table.csv" >"$out/table.md.tmp"
+# the mean over the traces of each variant (IPC ratio: geometric mean; the rest arithmetic)
+awk -F, 'NR == 1 { next }
+    { if (!($2 in n)) order[++k] = $2; n[$2]++; t[$1] = 1
+      lip[$2] += log($6); hr[$2] += $7; rd[$2] += $9; er[$2] += $19 }
+    END { nt = 0; for (x in t) nt++
+          printf "\n**mean over the %d traces** (IPC ratio: geometric mean; the others: arithmetic mean)\n\n", nt
+          print "| variant | IPC / baseline | hit ratio | bank-read reduction | RF energy reduction |"
+          print "|---|---:|---:|---:|---:|"
+          for (i = 1; i <= k; i++) { v = order[i]
+              printf "| %s | %.3f | %.1f %% | %.1f %% | %.1f %% |\n", v, exp(lip[v] / n[v]), 100 * hr[v] / n[v],
+                     100 * rd[v] / n[v], 100 * er[v] / n[v] } }' "$out/table.csv" >>"$out/table.md.tmp"
+mv "$out/table.md.tmp" "$out/table.md"
 # JSON: an array of rows
 awk -F, 'NR == 1 { n = split($0, h, ","); print "["; next }
     { printf "%s  {", (NR > 2 ? ",\n" : "");

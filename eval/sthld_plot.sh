@@ -17,10 +17,12 @@ for t in $traces; do
     grep "^$t," "$out/adaptive.csv" | cut -d, -f2- | tr , ' ' >"$out/data/$t.adaptive"
     read -r settled nint iv init _ <"$out/data/$t.adaptive"
     max=$(tail -1 "$out/data/$t.fixed" | cut -d' ' -f1)
+    if [ "$nint" -gt 0 ]; then fsm="adaptive FSM: $nint interval(s) of $iv cycles, settled at STHLD $settled"
+    else fsm="adaptive FSM: no $iv-cycle interval completed, STHLD stayed at its reset value $init"; fi
     gnuplot <<GP
 set terminal svg size 760,480 font "sans,12" background "white" noenhanced
 set output "$out/sthld_$t.svg.tmp"
-set title "$t: IPC and hit ratio vs a fixed STHLD\nadaptive FSM: $nint interval(s) of $iv cycles, settled at STHLD $settled"
+set title "$t: IPC and hit ratio vs a fixed STHLD\n$fsm"
 set key outside below horizontal maxrows 2 width 2
 set grid
 set xlabel "STHLD (fixed; stall cycles before a near CCU is flushed)"
@@ -31,7 +33,7 @@ set xtics 0, 8
 set mxtics 2
 set ytics nomirror
 set y2tics
-set format y "%.2f"
+set format y "%g"
 set format y2 "%.0f"
 set y2range [0:100]
 set y2tics 0, 20
@@ -45,7 +47,7 @@ done
 # STHLD over time: one step line per trace that completed at least one interval
 plots="" lw=4 ymax=1
 for t in $traces; do
-
+    { grep "^$t," "$out/series.csv" || true; } | cut -d, -f3,4 | tr , ' ' >"$out/data/$t.series"
     if [ -s "$out/data/$t.series" ]; then
         # start at cycle 0 with the reset value so that a single interval still draws a step
         init=$(grep "^$t," "$out/adaptive.csv" | cut -d, -f5)

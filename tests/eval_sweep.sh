@@ -52,7 +52,11 @@ awk -F, -v hr="$(col hit_ratio)" -v ir="$(col ipc_vs_baseline)" -v br="$(col ban
       if ($2 != "baseline" && $2 !~ /^sthld_|^gto/ && $hr == 0) bad = bad " " id ": caching variant with no hit;" }
     END { if (bad == "") print "PASS: eval_sweep: every row sane (baseline 0/1/0/0, reads and energy > 0, ratios in range, OPT >= LRU, shares sum to 1)"
           else print "FAIL: eval_sweep:" bad }' "$csv"
-md=$(grep -c '^| [a-z_0-9]* | [0-9]' "$tmp/table.md"); js=$(grep -c '"trace":' "$tmp/table.json")
+md=$(sed '/^\*\*mean over/q' "$tmp/table.md" | grep -c '^| [a-z_0-9]* | [0-9]'); js=$(grep -c '"trace":' "$tmp/table.json")
 [ "$md" -eq "$rows" ] && [ "$js" -eq "$rows" ] && echo "PASS: eval_sweep: Markdown and JSON have the same $rows rows" ||
     echo "FAIL: eval_sweep: Markdown $md rows, JSON $js rows, CSV $rows"
+nm=$(sed -n '/^\*\*mean over the 2 traces/,$p' "$tmp/table.md" | grep -c '^| [a-z_0-9]* | [0-9]')
+base=$(grep '^| baseline | 1.000 | 0.0 % | 0.0 % | 0.0 % |$' "$tmp/table.md" | wc -l)
+[ "$nm" -eq "$nv" ] && [ "$base" -eq 1 ] && echo "PASS: eval_sweep: the mean over 2 traces has $nv rows, the baseline's is 1.000 / 0 / 0 / 0" ||
+    echo "FAIL: eval_sweep: mean block: $nm rows (expected $nv), baseline row found $base times"
 echo "eval_sweep: $(( $(date +%s) - t0 )) s"
