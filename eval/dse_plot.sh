@@ -18,13 +18,13 @@ plot() {
     awk -F, -v col="$col" -v kind="$kind" 'NR > 1 {
             y = 100 * (kind == "ipc" ? $col - 1 : $col)
             lab = "C" $2 " E" $3 ($4 != 2 ? " B" $4 : "") ($5 != 1024 ? " W" $5 : "")
-            printf "%.4f %.4f \"%s\" %d\n", $16, y, lab, $17 }' "$out/dse.csv" | sort -g -k1,1 -k2,2gr >"$d.pts"
-    awk '$4 == 1' "$d.pts" >"$d.def"
+            printf "%.4f %.4f %d \"%s\"\n", $16, y, $17, lab }' "$out/dse.csv" | sort -g -k1,1 -k2,2gr >"$d.pts"
+    awk '$3 == 1' "$d.pts" >"$d.def"
     awk 'NR == 1 || $2 > best { print; best = $2 }' "$d.pts" >"$d.front"
     gnuplot <<GP
 set terminal svg size 800,480 font "sans,12" background "white" noenhanced
 set output "$out/pareto_$kind.svg.tmp"
-set title "$title\nmean over $ntr trace(s); area: generic library (NAND2 = 1 GE), abc -fast"
+set title "$title\nmean over $ntr trace(s); area: synth/area.sh --fast, generic library (NAND2 = 1 GE)"
 set key outside below horizontal
 set grid
 set xlabel "area overhead (% of the baseline register file: RF banks + collector logic)"
@@ -34,7 +34,7 @@ set format y "%g"
 set offsets graph 0.05, graph 0.12, graph 0.08, graph 0.08
 plot "$d.front" using 1:2 with steps lw 2 lc rgb "#2ca02c" title "Pareto front", \
      "$d.pts" using 1:2 with points pt 7 ps 1.2 lc rgb "#1f77b4" title "design point (C CCUs, E entries)", \
-     "$d.pts" using 1:2:3 with labels offset char 0.6,0.6 left font "sans,9" notitle, \
+     "$d.pts" using 1:2:4 with labels offset char 0.6,0.6 left font "sans,9" notitle, \
      "$d.def" using 1:2 with points pt 6 ps 3 lw 2 lc rgb "#d62728" title "default configuration"
 GP
     mv "$out/pareto_$kind.svg.tmp" "$out/pareto_$kind.svg"

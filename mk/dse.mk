@@ -21,3 +21,4 @@ dse-figures:
 	@mkdir -p docs/figures
 	cp $(DSE_OUT)/dse.csv $(DSE_OUT)/pareto_energy.svg $(DSE_OUT)/pareto_ipc.svg docs/figures/
 	cp $(STHLD_OUT)/sthld_*.svg docs/figures/
+TEST_CMDS += "bash tests/dse_merge.sh"
