@@ -3,9 +3,8 @@
 # the area and Fmax of every point (synth/area.sh --fast, cached per configuration hash under
 # build/dse-cache) and every point on every trace, as one job list (DSE_OUT/jobs.txt) under
 # GNU parallel; merged into DSE_OUT/dse.csv and plotted (pareto_energy.svg, pareto_ipc.svg).
-#   make dse-figures   copies the CSV and the SVGs into docs/figures/ (README links them)
 DSE_OUT ?= $(BUILD)/dse
-.PHONY: dse dse-jobs dse-figures
+.PHONY: dse dse-jobs
 
 dse-jobs: $(BUILD)/malekeh-sim $(BUILD)/ccugen $(BUILD)/area-report
 	@rm -rf $(DSE_OUT)/runs && mkdir -p $(DSE_OUT)/runs
@@ -17,8 +16,4 @@ dse: dse-jobs
 	@bash eval/dse_merge.sh $(DSE_OUT)
 	@bash eval/dse_plot.sh $(DSE_OUT)
 
-dse-figures:
-	@mkdir -p docs/figures
-	cp $(DSE_OUT)/dse.csv $(DSE_OUT)/pareto_energy.svg $(DSE_OUT)/pareto_ipc.svg docs/figures/
-	cp $(STHLD_OUT)/sthld_*.svg docs/figures/
 TEST_CMDS += "bash tests/dse_merge.sh"
