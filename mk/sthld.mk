@@ -16,3 +16,5 @@ sthld-sweep: sthld-jobs
 	@parallel --will-cite --halt now,fail=1 -j $(JOBS) < $(STHLD_OUT)/jobs.txt
 	@bash eval/sthld_merge.sh $(STHLD_OUT)
 	@bash eval/sthld_plot.sh $(STHLD_OUT)
+
+TEST_CMDS += "bash tests/sthld_sweep.sh"
