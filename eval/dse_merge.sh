@@ -3,6 +3,7 @@
 #   OUTDIR/dse_traces.csv  one row per point and trace: hit ratio, bank-read and RF-energy
 #                          reduction and IPC ratio against the point's baseline (same banks
 #                          and data width, caching=off) on the same trace
+#   OUTDIR/dse.md          dse.csv as a Markdown table (reductions negative, IPC as a change)
 #   OUTDIR/dse.csv         one row per point: those averaged over the traces (arithmetic
 #                          mean; IPC ratio: geometric mean), area and Fmax of the point and of
 #                          its baseline (generic library, eval/dse_area.sh), the area overhead
@@ -49,4 +50,9 @@ while IFS=, read -r name c e b w base; do
                      hr / k, rd / k, er / k, exp(lip / k), ar, fm, br, fb, rf, 100 * (ar - br) / (br + rf), isdef }'
 done <"$out/points.csv" >>"$out/dse.csv.tmp"
 mv "$out/dse.csv.tmp" "$out/dse.csv"
+awk -F, 'NR == 1 { print "| point | C | E | banks | width | hit ratio | bank reads | RF energy | IPC | area (GE) | overhead (% of RF) | Fmax (MHz) | baseline Fmax |"
+                   print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"; next }
+    { printf "| %s%s | %d | %d | %d | %d | %.1f %% | %+.1f %% | %+.1f %% | %+.1f %% | %.0f | %+.2f | %s | %s |\n", $1,
+             ($17 ? " (default)" : ""), $2, $3, $4, $5, 100 * $7, -100 * $8, -100 * $9, 100 * ($10 - 1), $11, $16, $12, $14 }' \
+    "$out/dse.csv" >"$out/dse.md.tmp" && mv "$out/dse.md.tmp" "$out/dse.md"
 echo "dse: $(($(wc -l <"$out/dse.csv") - 1)) points over $(echo $traces | wc -w) traces: $out/dse.csv, $out/dse_traces.csv"
