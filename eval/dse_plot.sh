@@ -20,11 +20,12 @@ plot() {
             lab = "C" $2 " E" $3 ($4 != 2 ? " B" $4 : "") ($5 != 1024 ? " W" $5 : "")
             printf "%.4f %.4f %d \"%s\"\n", $16, y, $17, lab }' "$out/dse.csv" | sort -g -k1,1 -k2,2gr >"$d.pts"
     awk '$3 == 1' "$d.pts" >"$d.def"
-    # labels alternately above and below their points, so that neighbours stay readable
-    awk 'NR % 2 == 1' "$d.pts" >"$d.lab1"; awk 'NR % 2 == 0' "$d.pts" >"$d.lab2"
+    # labels in turn above right, below right, above left and below left of their points (sorted
+# by overhead), so that neighbours stay readable
+    for i in 0 1 2 3; do awk -v i=$i 'NR % 4 == i' "$d.pts" >"$d.lab$i"; done
     awk 'NR == 1 || $2 > best { print; best = $2 }' "$d.pts" >"$d.front"
     gnuplot <<GP
-set terminal svg size 800,480 font "sans,12" background "white" noenhanced
+set terminal svg size 960,560 font "sans,12" background "white" noenhanced
 set output "$out/pareto_$kind.svg.tmp"
 set title "$title\nmean over $ntr trace(s); area: synth/area.sh --fast, generic library (NAND2 = 1 GE)"
 set key outside below horizontal
@@ -38,6 +39,8 @@ plot "$d.front" using 1:2 with steps lw 2 lc rgb "#2ca02c" title "Pareto front",
      "$d.pts" using 1:2 with points pt 7 ps 1.2 lc rgb "#1f77b4" title "design point (C CCUs, E entries)", \
      "$d.lab1" using 1:2:4 with labels offset char 0.6,0.8 left font "sans,9" notitle, \
      "$d.lab2" using 1:2:4 with labels offset char 0.6,-0.8 left font "sans,9" notitle, \
+     "$d.lab3" using 1:2:4 with labels offset char -0.6,1.6 right font "sans,9" notitle, \
+     "$d.lab0" using 1:2:4 with labels offset char -0.6,-1.6 right font "sans,9" notitle, \
      "$d.def" using 1:2 with points pt 6 ps 3 lw 2 lc rgb "#d62728" title "default configuration"
 GP
     mv "$out/pareto_$kind.svg.tmp" "$out/pareto_$kind.svg"
