@@ -1,6 +1,6 @@
 # Malekeh register-file cache: model, generator, co-simulation, area.
 # `make` installs what is missing, builds, and runs the main job on the default
-# configuration; `make test` runs every test and ends with "N passed, N failed".
+# configuration (a compact table on the shipped trace; `make main-synthetic`: the counters); `make test` runs every test and ends with "N passed, N failed".
 
 CONFIG  ?= configs/default.cfg
 BUILD   := build
@@ -24,12 +24,13 @@ TEST_SRC  := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
 
-.PHONY: all deps build main test bench clean gen lint check-rtl rtl traces
+.PHONY: all deps build main main-synthetic test bench clean gen lint check-rtl rtl traces
 .DEFAULT_GOAL := all
 .SECONDARY:
 
-all: deps build main rtl-lint
+all: deps build rtl-lint
 	@$(MAKE) --no-print-directory area-summary
+	@$(MAKE) --no-print-directory main
 
 deps:
 	@bash scripts/deps.sh
@@ -92,10 +93,15 @@ $(BUILD)/san/%: $(BUILD)/sobj/tests/%.o $(BUILD)/libmk_san.a
 	@mkdir -p $(dir $@)
 	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
 
-# The main job: the model on the seeded synthetic workload of the default configuration,
-# run to completion (100,000 instructions); then every shared trace (when present) on the
-# default, baseline and private configurations.
-main: $(BUILD)/malekeh-sim
+# The main job: the default configuration and its baseline (caching = off) on the shipped
+# real trace (workloads/), run to completion; one compact table with hit ratio, bank reads,
+# IPC and RF energy against the baseline, area and Fmax (scripts/main_table.sh).
+main: $(BUILD)/malekeh-sim $(BUILD)/ccugen
+	@bash scripts/main_table.sh $(CONFIG)
+
+# The synthetic workload of the configuration (100,000 instructions) and its counters, then
+# every shared trace (when present) on the default, baseline and private configurations.
+main-synthetic: $(BUILD)/malekeh-sim
 	$(BUILD)/malekeh-sim --config $(CONFIG)
 	@if ls ../shared/workloads/*.traceg* >/dev/null 2>&1; then bash scripts/trace_table.sh; \
 	 else echo "(no ../shared/workloads: trace table skipped)"; fi

@@ -43,7 +43,8 @@ enum kind {
     K_RATIO, /* ipc_num/ipc_den */
     K_FSM,   /* the rows fsm.1..fsm.16 */
     K_WORDS, /* unsigned, written as one of the words of key_def.words */
-    K_PAIR   /* cfg_exec: `LATENCY,II` */
+    K_PAIR,  /* cfg_exec: `LATENCY,II` */
+    K_MILLI  /* unsigned thousandths, written as a decimal with up to 3 places (pJ -> fJ) */
 };
 
 /* Key indices, in the documented order. */
@@ -59,6 +60,7 @@ enum {
     KI_RTHLD, KI_HINTS, KI_HINT_PROFILE_WARPS,
     KI_EXEC_INT, KI_EXEC_FP, KI_EXEC_DP, KI_EXEC_SFU, KI_EXEC_LDST, KI_EXEC_SHMEM,
     KI_EXEC_TENSOR, KI_EXEC_BRANCH,
+    KI_E_BANK_READ, KI_E_BANK_WRITE, KI_E_CCU_READ, KI_E_CCU_WRITE, KI_E_CROSSBAR, KI_E_LATCH,
     KI_COUNT
 };
 
@@ -85,6 +87,7 @@ static const char *const hint_words[] = {"exact", "profile", "all-near", "all-fa
 #define HWU(n, f, l, h, d, nt) {n, K_UINT, F(f), l, h, d, NULL, NULL, nt, 1, NULL, 0}
 #define HWE(n, f, d, a, b) {n, K_ENUM, F(f), 0, 1, d, a, b, NULL, 1, NULL, 0}
 #define WLU(n, f, l, h, d, nt) {n, K_UINT, F(f), l, h, d, NULL, NULL, nt, 0, NULL, 0}
+#define ENERGY(n, i, d) {n, K_MILLI, F(energy[i]), 0, 100000000, d, NULL, NULL, NULL, 0, NULL, 0}
 #define EXEC(n, i, lat, ii) {n, K_PAIR, F(exec[i]), 1, 10000, lat, NULL, NULL, NULL, 0, NULL, ii}
 
 static const key_def keys[KI_COUNT] = {
@@ -145,6 +148,13 @@ static const key_def keys[KI_COUNT] = {
     [KI_EXEC_SHMEM] = EXEC("exec_shmem", 5, 30, 4),
     [KI_EXEC_TENSOR] = EXEC("exec_tensor", 6, 16, 16),
     [KI_EXEC_BRANCH] = EXEC("exec_branch", 7, 4, 4),
+    /* femtojoules; sources and scaling in docs/config.md "RF dynamic energy" */
+    [KI_E_BANK_READ] = ENERGY("energy_bank_read", CFG_E_BANK_READ, 320000),
+    [KI_E_BANK_WRITE] = ENERGY("energy_bank_write", CFG_E_BANK_WRITE, 320000),
+    [KI_E_CCU_READ] = ENERGY("energy_ccu_read", CFG_E_CCU_READ, 160000),
+    [KI_E_CCU_WRITE] = ENERGY("energy_ccu_write", CFG_E_CCU_WRITE, 160000),
+    [KI_E_CROSSBAR] = ENERGY("energy_crossbar", CFG_E_CROSSBAR, 112640),
+    [KI_E_LATCH] = ENERGY("energy_latch", CFG_E_LATCH, 160000),
 };
 
 /* The default STHLD FSM table (contract D-16). */
@@ -253,6 +263,10 @@ static void allowed(const key_def *k, char *b, size_t n)
     case K_PAIR:
         snprintf(b, n, "LATENCY,II (cycles, each %llu..%llu), e.g. %llu,%llu", k->lo, k->hi,
                  k->def, k->def2);
+        break;
+    case K_MILLI:
+        snprintf(b, n, "%llu..%llu pJ, at most 3 decimals, e.g. 112.64", k->lo / 1000,
+                 k->hi / 1000);
         break;
     case K_FSM:
         snprintf(b, n, "'S_NEXT S_DELTA L_NEXT L_DELTA', next states 1..fsm_states (<= %d), "
@@ -444,6 +458,35 @@ static int set_int(cfg_t *c, int ki, const char *value, const char *where, char 
     return 0;
 }
 
+/* Set a K_MILLI key from `UNITS[.D[D[D]]]` (decimal digits only), stored in thousandths. */
+static int set_milli(cfg_t *c, int ki, const char *value, const char *where, char *err)
+{
+    const key_def *k = &keys[ki];
+    char al[128];
+    unsigned long long v = 0, scale = 1000;
+    size_t nw = strspn(value, "0123456789"), nf = 0;
+    const char *p = value + nw;
+    allowed(k, al, sizeof al);
+    if (*p == '.') {
+        nf = strspn(p + 1, "0123456789");
+        p += 1 + nf;
+    }
+    if (nw == 0 || *p || (value[nw] == '.' && (nf == 0 || nf > 3)))
+        return fail(err, "%s: key '%s': value '" VAL_SHOW "' is not a decimal number with at "
+                    "most 3 decimals (allowed: %s)", where, k->name, value, al);
+    for (size_t i = 0; i < nw; i++) {
+        v = v * 10 + (unsigned long long)(value[i] - '0');
+        if (v > k->hi) break;
+    }
+    v *= 1000;
+    for (size_t i = 0; i < nf; i++) v += (unsigned long long)(value[nw + 1 + i] - '0') * (scale /= 10);
+    if (v < k->lo || v > k->hi)
+        return fail(err, "%s: key '%s': value '" VAL_SHOW "' is out of range (allowed: %s)",
+                    where, k->name, value, al);
+    put_val(c, k, v);
+    return 0;
+}
+
 /* Split value into whitespace-separated tokens (each < 32 chars); returns the count,
  * at most max + 1 (so that "too many" is visible), or -1 if a token is too long. */
 static int tokens(const char *value, char tok[][32], int max)
@@ -512,6 +555,7 @@ static int set_one(cfg_t *c, const char *key, const char *value, const char *whe
         else if (keys[ki].kind == K_WORDS) rc = set_words(c, ki, value, where, err);
         else if (keys[ki].kind == K_PAIR) rc = set_pair(c, ki, value, where, err);
         else if (keys[ki].kind == K_RATIO) rc = set_ratio(c, value, where, err);
+        else if (keys[ki].kind == K_MILLI) rc = set_milli(c, ki, value, where, err);
         else rc = set_int(c, ki, value, where, err);
         slot = ki;
     }
@@ -633,6 +677,9 @@ static int check_ranges(const cfg_t *c, const char *path, char *err)
             if (c->ipc_den < 1 || c->ipc_den > k->hi || c->ipc_num > c->ipc_den)
                 return fail(err, "%s: key '%s': value %u/%u is out of range (allowed: %s)",
                             AT(i), k->name, c->ipc_num, c->ipc_den, al);
+        } else if (k->kind == K_MILLI && (v < k->lo || v > k->hi)) {
+            return fail(err, "%s: key '%s': value %llu.%03llu is out of range (allowed: %s)",
+                        AT(i), k->name, v / 1000, v % 1000, al);
         } else if (v < k->lo || v > k->hi) {
             return fail(err, "%s: key '%s': value %llu is out of range (allowed: %s)", AT(i),
                         k->name, v, al);
@@ -827,6 +874,14 @@ int cfg_from_args(cfg_t *c, int argc, char **argv, char **rest, int *nrest, char
 
 typedef void (*sink_fn)(void *ctx, const char *text);
 
+/* Thousandths v as a decimal: "320", "112.64" (no trailing zeros). */
+static void format_milli(unsigned long long v, char *b, size_t n)
+{
+    int len = snprintf(b, n, "%llu.%03llu", v / 1000, v % 1000);
+    while (len > 0 && b[len - 1] == '0') b[--len] = '\0';
+    if (len > 0 && b[len - 1] == '.') b[--len] = '\0';
+}
+
 /* Format key k's value as it is written in a file. */
 static void format_value(const cfg_t *c, const key_def *k, char *b, size_t n)
 {
@@ -839,6 +894,7 @@ static void format_value(const cfg_t *c, const key_def *k, char *b, size_t n)
     }
     else if (k->kind == K_RATIO) snprintf(b, n, "%u/%u", c->ipc_num, c->ipc_den);
     else if (k->kind == K_HEX) snprintf(b, n, "0x%04llX", v);
+    else if (k->kind == K_MILLI) format_milli(v, b, n);
     else snprintf(b, n, "%llu", v);
 }
 

@@ -38,6 +38,18 @@ enum { CFG_HINT_EXACT = 0, CFG_HINT_PROFILE, CFG_HINT_ALL_NEAR, CFG_HINT_ALL_FAR
 /* Execution classes of trace instructions, in trace/trc.h trc_cls order. */
 #define CFG_NCLS 8
 
+/* Per-access dynamic energies of the register file (cfg_t.energy[], femtojoules = pJ / 1000;
+ * keys energy_*; docs/config.md "RF dynamic energy" gives the source of the defaults). */
+enum {
+    CFG_E_BANK_READ = 0, /* one register read from an RF bank */
+    CFG_E_BANK_WRITE,    /* one register written into an RF bank */
+    CFG_E_CCU_READ,      /* one source operand read out of a collector entry at dispatch */
+    CFG_E_CCU_WRITE,     /* one write-back written into a CCU entry (port D) */
+    CFG_E_CROSSBAR,      /* one register carried by the crossbar from a bank to a collector */
+    CFG_E_LATCH,         /* one register latched into a collector entry (port S fill) */
+    CFG_NENERGY
+};
+
 /* Latency and initiation interval of one execution class, cycles. */
 typedef struct {
     unsigned lat; /* cycles from the start of execution to the write-back */
@@ -92,6 +104,9 @@ typedef struct {
     unsigned hint_mode;      /* CFG_HINT_*: how trace runs get their hints */
     unsigned hint_profile_warps; /* profile mode: warps profiled */
     cfg_exec exec[CFG_NCLS]; /* per execution class (trace/trc.h trc_cls order) */
+
+    /* --- RF dynamic energy model of the reports (not part of the RTL) --- */
+    unsigned energy[CFG_NENERGY]; /* CFG_E_*: femtojoules per access */
 
     /* --- provenance, kept by cfg.c; not configuration (cfg_write/cfg_hash ignore it):
      *     where each key was last set: 0 = default, N = line N of the file,

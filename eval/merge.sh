@@ -4,14 +4,20 @@
 # and variant: IPC and its ratio to the baseline, hit ratio, bank reads per instruction and
 # their reduction against the baseline, CCU writes per write-back, flushes of non-empty
 # CCUs per 1000 instructions, issue stall cycles by reason; per trace, the reference hit
-# ratios of a private per-warp cache (LRU, OPT). A missing or incomplete run is an error.
+# ratios of a private per-warp cache (LRU, OPT); RF dynamic energy per instruction, its
+# reduction against the baseline and the share of each component (docs/config.md).
+# table.md ends with the mean over the traces of every variant. A missing or incomplete run
+# is an error.
 set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: eval/merge.sh OUTDIR" >&2; exit 2; }
 out=$1
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
+# the six energy shares of a run, comma-separated, in the CSV's column order
+shares() { local c out=""; for c in bank_read bank_write ccu_read ccu_write crossbar latch; do
+               out="$out${out:+,}$(get "$1" ${c}_share)"; done; echo "$out"; }
 csv=$out/table.csv.tmp
-echo "trace,variant,instructions,cycles,ipc,ipc_vs_baseline,hit_ratio,bank_reads_per_inst,bank_read_reduction,ccu_writes_per_wb,flushes_per_kinst,stall_no_warp,stall_own_busy,stall_no_free,stall_sthld_wait,ref_lru_hit_ratio,ref_opt_hit_ratio" >"$csv"
+echo "trace,variant,instructions,cycles,ipc,ipc_vs_baseline,hit_ratio,bank_reads_per_inst,bank_read_reduction,ccu_writes_per_wb,flushes_per_kinst,stall_no_warp,stall_own_busy,stall_no_free,stall_sthld_wait,ref_lru_hit_ratio,ref_opt_hit_ratio,energy_pj_per_inst,energy_reduction,share_bank_read,share_bank_write,share_ccu_read,share_ccu_write,share_crossbar,share_latch" >"$csv"
 traces=$(ls "$out"/runs/*__refs.json 2>/dev/null | sed 's|.*/||; s|__refs.json||' | sort)
 [ -n "$traces" ] || { echo "eval/merge.sh: no runs in $out/runs (run the job list first)" >&2; exit 2; }
 variants=$(grep -v '^#' "$ROOT/eval/variants.txt" | cut -d'|' -f1 | tr -d ' ' | grep .)
@@ -19,7 +25,7 @@ for t in $traces; do
     base=$out/runs/${t}__baseline.json refs=$out/runs/${t}__refs.json
     [ -s "$base" ] || { echo "eval/merge.sh: $base missing" >&2; exit 2; }
     lru=$(get "$refs" lru_hit_ratio) opt=$(get "$refs" opt_hit_ratio)
-    bipc=$(get "$base" ipc) bbr=$(get "$base" bank_reads_per_inst)
+    bipc=$(get "$base" ipc) bbr=$(get "$base" bank_reads_per_inst) ben=$(get "$base" pj_per_inst)
     for v in $variants; do
         j=$out/runs/${t}__$v.json
         [ -s "$j" ] || { echo "eval/merge.sh: $j missing" >&2; exit 2; }
@@ -30,8 +36,10 @@ for t in $traces; do
             -v cw="$(get "$j" ccu_writes_per_wb)" -v fl="$(get "$j" flushes_nonempty_per_kinst)" \
             -v s1="$(get "$j" idle_no_warp)" -v s2="$(get "$j" alloc_owned_busy)" \
             -v s3="$(get "$j" alloc_no_free)" -v s4="$(get "$j" alloc_wait)" -v lru="$lru" -v opt="$opt" \
-            'BEGIN { printf "%s,%s,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,%d,%d,%.4f,%.4f\n",
-                     t, v, n, cy, ipc, ipc / bipc, hr, br, 1 - br / bbr, cw, fl, s1, s2, s3, s4, lru, opt }' >>"$csv"
+            -v en="$(get "$j" pj_per_inst)" -v ben="$ben" -v sh="$(shares "$j")" \
+            'BEGIN { printf "%s,%s,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,%d,%d,%.4f,%.4f,%.2f,%.4f,%s\n",
+                     t, v, n, cy, ipc, ipc / bipc, hr, br, 1 - br / bbr, cw, fl, s1, s2, s3, s4, lru, opt,
+                     en, 1 - en / ben, sh }' >>"$csv"
     done
 done
 mv "$csv" "$out/table.csv"
@@ -39,10 +47,22 @@ mv "$csv" "$out/table.csv"
 awk -F, 'NR == 1 { next }
     $1 != last { if (last != "") print "";
                  printf "**%s** (%d instructions; reference hit ratio of a private per-warp cache: LRU %.1f %%, OPT %.1f %%)\n\n", $1, $3, 100*$16, 100*$17;
-                 print "| variant | IPC / baseline | hit ratio | bank reads / inst | reduction | CCU writes / write-back | flushes / 1000 inst | stalls: no warp / own busy / no free unit / STHLD wait |";
-                 print "|---|---:|---:|---:|---:|---:|---:|---|"; last = $1 }
-    { printf "| %s | %.3f | %.1f %% | %.3f | %.1f %% | %.3f | %.1f | %d / %d / %d / %d |\n", $2, $6, 100*$7, $8, 100*$9, $10, $11, $12, $13, $14, $15 }' \
-    "$out/table.csv" >"$out/table.md.tmp" && mv "$out/table.md.tmp" "$out/table.md"
+                 print "| variant | IPC / baseline | hit ratio | bank reads / inst | reduction | RF energy / inst (pJ) | reduction | energy shares: bank rd / bank wr / CCU rd / CCU wr / crossbar / latch (%) | CCU writes / write-back | flushes / 1000 inst | stalls: no warp / own busy / no free unit / STHLD wait |";
+                 print "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|"; last = $1 }
+    { printf "| %s | %.3f | %.1f %% | %.3f | %.1f %% | %.0f | %.1f %% | %.0f / %.0f / %.0f / %.0f / %.0f / %.0f | %.3f | %.1f | %d / %d / %d / %d |\n", $2, $6, 100*$7, $8, 100*$9, $18, 100*$19, 100*$20, 100*$21, 100*$22, 100*$23, 100*$24, 100*$25, $10, $11, $12, $13, $14, $15 }' \
+    "$out/table.csv" >"$out/table.md.tmp"
+# the mean over the traces of each variant (IPC ratio: geometric mean; the rest arithmetic)
+awk -F, 'NR == 1 { next }
+    { if (!($2 in n)) order[++k] = $2; n[$2]++; t[$1] = 1
+      lip[$2] += log($6); hr[$2] += $7; rd[$2] += $9; er[$2] += $19 }
+    END { nt = 0; for (x in t) nt++
+          printf "\n**mean over the %d traces** (IPC ratio: geometric mean; the others: arithmetic mean)\n\n", nt
+          print "| variant | IPC / baseline | hit ratio | bank-read reduction | RF energy reduction |"
+          print "|---|---:|---:|---:|---:|"
+          for (i = 1; i <= k; i++) { v = order[i]
+              printf "| %s | %.3f | %.1f %% | %.1f %% | %.1f %% |\n", v, exp(lip[v] / n[v]), 100 * hr[v] / n[v],
+                     100 * rd[v] / n[v], 100 * er[v] / n[v] } }' "$out/table.csv" >>"$out/table.md.tmp"
+mv "$out/table.md.tmp" "$out/table.md"
 # JSON: an array of rows
 awk -F, 'NR == 1 { n = split($0, h, ","); print "["; next }
     { printf "%s  {", (NR > 2 ? ",\n" : "");

@@ -1,6 +1,7 @@
 # mk/eval.mk - what a configuration is worth on real traces (included by the Makefile).
 #   make eval [TRACES="a.traceg b.traceg.xz"] [CONFIG=...] [EVAL_OUT=build/eval] [JOBS=2]
-# writes the job list (EVAL_OUT/jobs.txt), runs it under GNU parallel, merges the table.
+# writes the job list (EVAL_OUT/jobs.txt), runs it under GNU parallel, merges the table
+# (table.{md,csv,json}) and the comparison with the papers (papers.md).
 EVAL_OUT ?= $(BUILD)/eval
 JOBS     ?= 2
 TRACES   ?= $(wildcard ../shared/workloads/*.traceg*)
@@ -14,3 +15,5 @@ eval-jobs: $(BUILD)/malekeh-sim $(BUILD)/malekeh-refs
 eval: eval-jobs
 	@parallel --will-cite --halt now,fail=1 $$([ -t 2 ] && echo --bar) -j $(JOBS) < $(EVAL_OUT)/jobs.txt
 	@bash eval/merge.sh $(EVAL_OUT)
+	@bash eval/paper_table.sh $(EVAL_OUT) >/dev/null && echo "eval: $(EVAL_OUT)/papers.md (the papers' figures beside ours)"
+TEST_CMDS += "bash tests/eval_sweep.sh"

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "energy.h"
 #include "hint.h"
 
 #ifndef SIM_VERSION
@@ -107,6 +108,12 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
             "%s, STHLD wait %s\n", num(s->idle_no_warp, n1, sizeof n1),
             num(s->alloc[ALLOC_OWNED_BUSY], n2, sizeof n2),
             num(s->alloc[ALLOC_NO_FREE], n3, sizeof n3), num(s->alloc[ALLOC_WAIT], n4, sizeof n4));
+    energy_t e;
+    energy_of(c, s, r->insts, &e);
+    fprintf(f, "  RF dynamic energy          %.1f pJ / instruction  (", e.pj_per_inst);
+    for (unsigned i = 0; i < CFG_NENERGY; i++)
+        fprintf(f, "%s%s %.1f %%", i ? ", " : "", energy_name(i), 100.0 * energy_share(&e, i));
+    fprintf(f, ")\n");
     fprintf(f, "  STHLD per %u-cycle interval:", c->interval);
     uint64_t n = s->intervals < STATS_STHLD_TRACE ? s->intervals : STATS_STHLD_TRACE;
     for (uint64_t i = 0; i < n && i < 40; i++) fprintf(f, " %u", s->sthld_trace[i]);
@@ -230,6 +237,22 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     jdbl(&mo, "bank_writes_per_inst", x.bank_writes_per_inst);
     jdbl(&mo, "ccu_writes_per_wb", x.ccu_writes_per_wb);
     jdbl(&mo, "flushes_nonempty_per_kinst", x.flushes_per_kinst);
+    fputs("\n  }", f);
+    section(f, "energy", &first);
+    jobj eo = {f, 1};
+    energy_t e;
+    char k[48];
+    energy_of(c, &r->st, r->insts, &e);
+    jdbl(&eo, "pj_per_inst", e.pj_per_inst);
+    jdbl(&eo, "total_pj", e.total_pj);
+    for (unsigned i = 0; i < CFG_NENERGY; i++) {
+        snprintf(k, sizeof k, "%s_count", energy_name(i));
+        ju64(&eo, k, e.count[i]);
+        snprintf(k, sizeof k, "%s_pj_per_access", energy_name(i));
+        jdbl(&eo, k, (double)c->energy[i] / 1000.0);
+        snprintf(k, sizeof k, "%s_share", energy_name(i));
+        jdbl(&eo, k, energy_share(&e, i));
+    }
     fputs("\n  }", f);
     section(f, "model", &first);
     jobj so = {f, 1};

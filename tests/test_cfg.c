@@ -39,6 +39,9 @@ static int same_cfg(const cfg_t *a, const cfg_t *b)
     S(wl_dup_pct) S(wl_dst_pct) S(wl_mix_alu) S(wl_mix_sfu) S(wl_mix_mem) S(wl_lat_alu)
     S(wl_lat_sfu) S(wl_lat_mem) S(rthld) S(wl_disp_stall_pct) S(wl_wb_stall_pct)
     S(hint_mode) S(hint_profile_warps)
+    for (unsigned k = 0; k < CFG_NENERGY; k++) {
+        S(energy[k])
+    }
     for (unsigned k = 0; k < CFG_NCLS; k++) {
         S(exec[k].lat) S(exec[k].ii)
     }
@@ -446,7 +449,8 @@ static void test_round_trip(void)
                        "subcores_per_sm = 2\nwl_seed = 12345678901\nwl_cycles = 77\n"
                        "wl_regs_used = 50\nwl_src_min = 0\nwl_src_max = 4\nwl_mix_sfu = 0\n"
                        "wl_lat_mem = 300\nrthld = 20\nhints = all-far\n"
-                       "hint_profile_warps = 9\nexec_sfu = 30,9\nexec_tensor = 64 , 32\n";
+                       "hint_profile_warps = 9\nexec_sfu = 30,9\nexec_tensor = 64 , 32\n"
+                       "energy_crossbar = 1.5\nenergy_latch = 0.125\n";
     FILE *f;
     TT_EQ(run_text(text, extra, 6, &a, path, err), 0);
     if (err[0]) fprintf(stderr, "  %s\n", err);

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# main_table.sh [CONFIG] - the end of `make`: CONFIG (default configs/default.cfg) and its
+# baseline (the same with caching = off) on the shipped real trace
+# workloads/matrixmul32_sm61_kernel-1.traceg.xz, run to completion with the same hints; one
+# compact table: hit ratio, bank reads, IPC and RF dynamic energy per instruction against
+# the baseline, and the area and Fmax of the default configuration (synth/summary.sh
+# --figures: the `make area` datasheet when current, else the committed
+# synth/area_baseline.json). `make main-synthetic` runs the synthetic workload instead.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+cfg=${1:-configs/default.cfg}
+trace=workloads/matrixmul32_sm61_kernel-1.traceg.xz
+SIM=build/malekeh-sim
+out=build/main; mkdir -p "$out"
+[ -r "$trace" ] || { echo "main_table.sh: $trace missing (the shipped trace)" >&2; exit 2; }
+for v in malekeh baseline; do
+    set_off=(); [ "$v" = baseline ] && set_off=(--set caching=off)
+    "$SIM" --config "$cfg" "${set_off[@]}" --trace "$trace" --quiet --json "$out/$v.json" 2>"$out/$v.err" ||
+        { echo "main_table.sh: $v run failed: $(cat "$out/$v.err")" >&2; exit 1; }
+done
+get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
+read -r area unit fmax src < <(bash synth/summary.sh --figures)
+m=$out/malekeh.json b=$out/baseline.json
+echo
+echo "== main job: $cfg on the shipped trace $(basename "$trace" .traceg.xz) ($(get "$m" instructions) instructions, run to completion; baseline = the same with caching = off)"
+awk -v hm="$(get "$m" hit_ratio)" -v hb="$(get "$b" hit_ratio)" \
+    -v rm="$(get "$m" bank_reads_per_inst)" -v rb="$(get "$b" bank_reads_per_inst)" \
+    -v im="$(get "$m" ipc)" -v ib="$(get "$b" ipc)" \
+    -v em="$(get "$m" pj_per_inst)" -v eb="$(get "$b" pj_per_inst)" \
+    -v area="$area" -v unit="$unit" -v fmax="$fmax" -v src="$src" 'BEGIN {
+    printf "   %-40s %14s %14s %10s\n", "", "baseline OCUs", "Malekeh", "change"
+    printf "   %-40s %13.1f%% %13.1f%%\n", "hit ratio (distinct source registers)", 100*hb, 100*hm
+    printf "   %-40s %14.3f %14.3f %+9.1f%%\n", "RF bank reads / instruction", rb, rm, 100*(rm/rb - 1)
+    printf "   %-40s %14.4f %14.4f %+9.1f%%\n", "IPC", ib, im, 100*(im/ib - 1)
+    printf "   %-40s %14.1f %14.1f %+9.1f%%\n", "RF dynamic energy / instruction (pJ)", eb, em, 100*(em/eb - 1)
+    printf "   %-40s %14s %14s\n", "sub-core area without RF banks", "", sprintf("%.0f %s", area, unit)
+    printf "   %-40s %14s %14s\n", "Fmax (OpenSTA, generic library)", "", fmax " MHz"
+    printf "   area and Fmax: %s; energy per access: docs/config.md\n", src }'

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# eval_sweep.sh - the evaluation as a job list under GNU parallel, end to end, on two small
+# traces: the shipped workloads/matrixmul32 (4,416 instructions) and the 96-instruction BFS
+# excerpt of the fuzz corpus. Every variant of eval/variants.txt (12) on both traces = 24
+# simulation points plus the 2 reference jobs, run with `parallel -j2`, merged by
+# eval/merge.sh; the table must have every (trace, variant) row and sane values: the
+# baseline's hit ratio 0, its IPC ratio, bank-read and energy reductions 1 / 0 / 0, bank
+# reads per instruction > 0, hit ratios and reductions inside [0, 1], OPT >= LRU, the six
+# energy shares summing to 1, and the same rows in CSV, Markdown and JSON.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+command -v parallel >/dev/null || { echo "SKIP: eval_sweep (GNU parallel not installed)"; exit 0; }
+make -s build/malekeh-sim build/malekeh-refs >/dev/null || { echo "FAIL: eval_sweep: build"; exit 1; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/runs"
+traces="workloads/matrixmul32_sm61_kernel-1.traceg.xz fuzz/corpus/trace/bfs_v3.traceg"
+t0=$(date +%s)
+bash eval/jobs.sh "$tmp" configs/default.cfg $traces >"$tmp/jobs.txt" || { echo "FAIL: eval_sweep: jobs.sh"; exit 1; }
+nv=$(grep -v '^#' eval/variants.txt | cut -d'|' -f1 | tr -d ' ' | grep -c .)
+njobs=$(wc -l <"$tmp/jobs.txt")
+[ "$njobs" -eq $((2 * nv + 2)) ] && [ $((2 * nv)) -ge 24 ] &&
+    echo "PASS: eval_sweep: $njobs jobs ($((2 * nv)) simulation points >= 24, 2 reference jobs)" ||
+    echo "FAIL: eval_sweep: $njobs jobs for $nv variants x 2 traces (expected $((2 * nv + 2)), >= 24 points)"
+if parallel --will-cite --halt now,fail=1 -j2 <"$tmp/jobs.txt" >"$tmp/par.log" 2>&1; then
+    echo "PASS: eval_sweep: the job list ran under parallel -j2 ($(( $(date +%s) - t0 )) s)"
+else
+    echo "FAIL: eval_sweep: parallel"; tail -5 "$tmp/par.log"; exit 1
+fi
+bash eval/merge.sh "$tmp" >"$tmp/merge.log" 2>&1 || { echo "FAIL: eval_sweep: merge"; cat "$tmp/merge.log"; exit 1; }
+csv=$tmp/table.csv
+rows=$(($(wc -l <"$csv") - 1))
+[ "$rows" -eq $((2 * nv)) ] && echo "PASS: eval_sweep: table.csv has $rows rows" ||
+    echo "FAIL: eval_sweep: table.csv has $rows rows, expected $((2 * nv))"
+for t in matrixmul32_sm61_kernel-1 bfs_v3; do
+    for v in $(grep -v '^#' eval/variants.txt | cut -d'|' -f1 | tr -d ' ' | grep .); do
+        grep -q "^$t,$v," "$csv" || echo "FAIL: eval_sweep: row $t/$v missing"
+    done
+done
+# column numbers by header name
+col() { head -1 "$csv" | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
+awk -F, -v hr="$(col hit_ratio)" -v ir="$(col ipc_vs_baseline)" -v br="$(col bank_reads_per_inst)" \
+    -v rd="$(col bank_read_reduction)" -v en="$(col energy_pj_per_inst)" -v er="$(col energy_reduction)" \
+    -v lru="$(col ref_lru_hit_ratio)" -v opt="$(col ref_opt_hit_ratio)" -v s0="$(col share_bank_read)" '
+    NR == 1 { next }
+    { id = $1 "/" $2; sum = 0; for (i = s0; i < s0 + 6; i++) sum += $i
+      if ($2 == "baseline" && ($hr != 0 || $ir != 1 || $rd != 0 || $er != 0)) bad = bad " " id ": baseline not 0/1/0/0;"
+      if (!($br > 0) || !($en > 0)) bad = bad " " id ": bank reads or energy per instruction not > 0;"
+      if ($hr < 0 || $hr > 1 || $rd < -1 || $rd > 1 || $er < -1 || $er > 1) bad = bad " " id ": ratio out of range;"
+      if ($opt + 1e-9 < $lru) bad = bad " " id ": OPT below LRU;"
+      if (sum < 0.999 || sum > 1.001) bad = bad " " id ": energy shares sum to " sum ";"
+      if ($2 != "baseline" && $2 !~ /^sthld_|^gto/ && $hr == 0) bad = bad " " id ": caching variant with no hit;" }
+    END { if (bad == "") print "PASS: eval_sweep: every row sane (baseline 0/1/0/0, reads and energy > 0, ratios in range, OPT >= LRU, shares sum to 1)"
+          else print "FAIL: eval_sweep:" bad }' "$csv"
+md=$(sed '/^\*\*mean over/q' "$tmp/table.md" | grep -c '^| [a-z_0-9]* | [0-9]'); js=$(grep -c '"trace":' "$tmp/table.json")
+[ "$md" -eq "$rows" ] && [ "$js" -eq "$rows" ] && echo "PASS: eval_sweep: Markdown and JSON have the same $rows rows" ||
+    echo "FAIL: eval_sweep: Markdown $md rows, JSON $js rows, CSV $rows"
+nm=$(sed -n '/^\*\*mean over the 2 traces/,$p' "$tmp/table.md" | grep -c '^| [a-z_0-9]* | [0-9]')
+base=$(grep '^| baseline | 1.000 | 0.0 % | 0.0 % | 0.0 % |$' "$tmp/table.md" | wc -l)
+[ "$nm" -eq "$nv" ] && [ "$base" -eq 1 ] && echo "PASS: eval_sweep: the mean over 2 traces has $nv rows, the baseline's is 1.000 / 0 / 0 / 0" ||
+    echo "FAIL: eval_sweep: mean block: $nm rows (expected $nv), baseline row found $base times"
+echo "eval_sweep: $(( $(date +%s) - t0 )) s"
