@@ -2,7 +2,7 @@
 # mutate/run.sh - mutation testing: apply each single-point mutant of the catalogue to a
 # private copy of the tree, rebuild, and see whether the project's checks notice it.
 #
-#   mutate/run.sh [--catalogue FILE] [--jobs N] [--keep] [--quiet-pass] [ID...]
+#   mutate/run.sh [--catalogue FILE] [--jobs N] [--runs NAME,...] [--keep] [ID...]
 #
 # Without IDs: every mutant of the catalogue (mutate/catalogue.txt, format in mutate/mut.py).
 # Runner `model` (a file of cmodel/): the C tests, build/tests/test_* in name order, each
@@ -11,7 +11,7 @@
 # RTL (--debug) of each configuration of RUNS below; a configuration whose RTL is byte for
 # byte the reference one cannot kill the mutant and is skipped; otherwise the lockstep
 # co-simulation against the (unmutated) model runs, legal then adversarial traffic; the
-# first mismatch kills the mutant.
+# first mismatch kills the mutant. --runs fsm,def: only those configurations of RUNS.
 # A mutant that does not build (compiler, generator or Verilator error) is INVALID: the
 # catalogue must hold mutants a developer could write.
 # Per mutant one line: id, file, KILLED by <check> / SURVIVED / ..., seconds.
@@ -24,7 +24,7 @@
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
-CAT=mutate/catalogue.txt; JOBS=${MUTATE_JOBS:-1}; KEEP=0; IDS=()
+CAT=mutate/catalogue.txt; JOBS=${MUTATE_JOBS:-1}; KEEP=0; IDS=(); MUT_RUNS=${MUT_RUNS:-}
 TMO=${MUTATE_TIMEOUT:-600}
 SEED=${MUTATE_SEED:-1}
 
@@ -34,16 +34,28 @@ SEED=${MUTATE_SEED:-1}
 #  def:  the default hardware at a small data width (FSM with interval 500)
 #  base: baseline operand collectors (ocu, ocu_ctrl)
 #  lru:  replacement lru and write filter off (the LRU victim path, far write-backs cached)
-#  priv: private CCUs, C = W = 8
+# (Private CCUs, GTO and fixed STHLD are left to tests/cosim_regress.sh: no mutant of the
+# catalogue touches their generator branches, and every run costs a Verilator build per
+# mutant.)
 RUNS=(
     "fsm|data_bits=16 interval=8 ipc_threshold=1/2 sthld_max=3 sthld_step=1|20000"
     "def|data_bits=16 interval=500|30000"
     "base|caching=off data_bits=8 interval=500|20000"
     "lru|replacement=lru write_filter=off data_bits=16 interval=500|20000"
-    "priv|ccu_sharing=private ccus=8 data_bits=8 interval=500|20000"
 )
 
-usage() { echo "usage: mutate/run.sh [--catalogue FILE] [--jobs N] [--keep] [ID...]" >&2; exit 2; }
+usage() { echo "usage: mutate/run.sh [--catalogue FILE] [--jobs N] [--runs NAME,...] [--keep] [ID...]" >&2; exit 2; }
+
+# keep only the RUNS named in the comma-separated list $1
+select_runs() {
+    local keep=() r n
+    for r in "${RUNS[@]}"; do
+        n=${r%%|*}
+        case ",$1," in *",$n,"*) keep+=("$r") ;; esac
+    done
+    [ "${#keep[@]}" -gt 0 ] || { echo "mutate/run.sh: --runs $1: no such run (allowed: fsm def base lru)" >&2; exit 2; }
+    RUNS=("${keep[@]}")
+}
 
 # ---- one mutant (internal: --one ID LOGDIR) ----------------------------------------------
 sets_args() { local a=() kv; for kv in $1; do a+=(--set "$kv"); done; echo "${a[@]}"; }
@@ -106,7 +118,11 @@ run_rtl() {  # $1 tree
                 --vcd-dir . --cycles "$cyc" --mode "$mode") >"$t/run_${name}_$mode.log" 2>&1
             local rc=$?
             if [ "$rc" = 1 ] || [ "$rc" = 124 ]; then
-                local why; why=$(grep -m1 -E '^  signal|invariant|violat|mismatch' "$t/run_${name}_$mode.log" | sed 's/^ *//')
+                local f=$t/run_${name}_$mode.log why cy sg
+                cy=$(grep -m1 '^  cycle ' "$f" | awk '{print $2}')
+                sg=$(grep -m1 '^  signal ' "$f" | sed 's/^  signal *//; s/ (.*//')
+                if [ -n "$cy" ] && [ -n "$sg" ]; then why="cycle $cy, $sg"
+                else why=$(grep -m1 'FAIL' "$f" | sed 's/^cosim: //'); fi
                 [ "$rc" = 124 ] && why="timeout ${TMO}s"
                 printf 'KILLED\tcosim %s %s: %s\n' "$name" "$mode" "$why"; return
             elif [ "$rc" != 0 ]; then
@@ -141,7 +157,9 @@ one() {  # ID LOGDIR
 }
 
 if [ "${1:-}" = "--one" ]; then
-    shift; KEEP=${MUT_KEEP:-0}; CAT=${MUT_CAT:-$CAT}; one "$1" "$2"; exit 0
+    shift; KEEP=${MUT_KEEP:-0}; CAT=${MUT_CAT:-$CAT}
+    [ -n "${MUT_RUNS:-}" ] && select_runs "$MUT_RUNS"
+    one "$1" "$2"; exit 0
 fi
 
 while [ $# -gt 0 ]; do
@@ -149,6 +167,7 @@ while [ $# -gt 0 ]; do
         --catalogue) [ $# -ge 2 ] || usage; CAT=$2; shift 2 ;;
         --jobs) [ $# -ge 2 ] || usage; JOBS=$2; shift 2 ;;
         --keep) KEEP=1; shift ;;
+        --runs) [ $# -ge 2 ] || usage; select_runs "$2"; MUT_RUNS=$2; shift 2 ;;
         -*) usage ;;
         *) IDS+=("$1"); shift ;;
     esac
@@ -184,7 +203,7 @@ fi
 echo "mutate: reference ready in $((SECONDS - T0)) s; $(echo "$list" | wc -l) mutants, jobs $JOBS"
 
 logdir=$(mktemp -d); trap 'rm -rf "$logdir"' EXIT
-export MUT_KEEP=$KEEP MUT_CAT=$CAT
+export MUT_KEEP=$KEEP MUT_CAT=$CAT MUT_RUNS=${MUT_RUNS:-}
 echo "$list" | cut -f1 | xargs -P "$JOBS" -I{} bash "$0" --one {} "$logdir"
 
 # ---- score --------------------------------------------------------------------------------
