@@ -71,10 +71,14 @@ copy_tree() {
     return 0
 }
 
+# The Makefile's CFLAGS without -Werror: a mutant that leaves a parameter unused (a
+# warning) still changes behaviour, and the warning is a style gate, not a check of it.
+MUT_CFLAGS="-std=c11 -O2 -g -Wall -Wextra -Wshadow -Wstrict-prototypes -D_POSIX_C_SOURCE=200809L"
+
 run_model() {  # $1 tree; prints "KILLED<TAB>test: first FAIL" or "SURVIVED" or "INVALID<TAB>why"
     local t=$1 tests=() b log
     for b in tests/test_*.c; do tests+=("build/tests/$(basename "$b" .c)"); done
-    if ! make -s -C "$t" "${tests[@]}" >"$t/build.log" 2>&1; then
+    if ! make -s -C "$t" CFLAGS="$MUT_CFLAGS" "${tests[@]}" >"$t/build.log" 2>&1; then
         printf 'INVALID\tdoes not build: %s\n' "$(grep -m1 -E 'error|Error' "$t/build.log")"; return
     fi
     for b in "${tests[@]}"; do
