@@ -17,7 +17,9 @@ struct cov {
     uint16_t owner[CFG_MAX_C];
     uint8_t pend[CFG_MAX_C];       /* allocation cycle (spec decision 15) */
     ccu_entry ct[CFG_MAX_C][CFG_MAX_E];
+    fsm_t fsm;  /* pre-cycle FSM (interval counters, prev, state, STHLD) */
     int waited; /* an alloc_wait happened since the last near flush */
+    int above;  /* STHLD was > 0 at some interval end since it was last 0 */
 };
 
 static unsigned bin(cov_t *cv, const char *name)
@@ -65,6 +67,13 @@ cov_t *cov_create(const sc_t *m)
         snprintf(nm, sizeof nm, "fifo_b%u_geS", b);
         bin(cv, nm);
     }
+    if (c->sthld_adaptive) {
+        bin(cv, "fsm_small_at_equality");
+        bin(cv, "sthld_at_max");
+        bin(cv, "sthld_clamped_max");
+        bin(cv, "sthld_min_after_above");
+        bin(cv, "sthld_clamped_min");
+    }
     if (c->sthld_adaptive)
         for (unsigned s = 1; s <= c->fsm_states; s++) {
             snprintf(nm, sizeof nm, "fsm_edge_%u_S", s);
@@ -91,6 +100,39 @@ void cov_pre(cov_t *cv, const sc_t *m)
         cv->owner[k] = u->owner;
         cv->pend[k] = u->pend;
         memcpy(cv->ct[k], u->ct, sizeof cv->ct[k]);
+    }
+    cv->fsm = m->fsm;
+}
+
+/* The FSM boundary bins of an interval end (D-15): the S/L decision at exact equality
+ * DEN*|cur-prev| == NUM*prev (must be Small), STHLD at sthld_max, a clamp at either end
+ * (the edge's delta would leave [0, sthld_max]), STHLD back at 0 after being above. */
+static void cov_fsm(cov_t *cv, const sc_t *m, const sc_stats *a, const sc_stats *b)
+{
+    const cfg_t *c = &m->cfg;
+    if (!c->sthld_adaptive || a->intervals == b->intervals)
+        return;
+    const fsm_t *f = &cv->fsm;
+    if (f->have_prev) {
+        uint64_t cur = f->issued + (a->issued - b->issued), prev = f->prev;
+        uint64_t diff = cur > prev ? cur - prev : prev - cur;
+        int large = a->fsm_edge[f->state][1] > b->fsm_edge[f->state][1];
+        if ((uint64_t)c->ipc_den * diff == (uint64_t)c->ipc_num * prev && !large)
+            hit(cv, "fsm_small_at_equality", 1);
+        const cfg_fsm_row *row = &c->fsm[f->state];
+        long v = (long)f->sthld + (long)(large ? row->l_delta : row->s_delta) * (long)c->sthld_step;
+        if (v > (long)c->sthld_max)
+            hit(cv, "sthld_clamped_max", 1);
+        if (v < 0)
+            hit(cv, "sthld_clamped_min", 1);
+    }
+    if (m->fsm.sthld == c->sthld_max)
+        hit(cv, "sthld_at_max", 1);
+    if (m->fsm.sthld > 0)
+        cv->above = 1;
+    else if (cv->above) {
+        hit(cv, "sthld_min_after_above", 1);
+        cv->above = 0;
     }
 }
 
@@ -120,6 +162,7 @@ void cov_post(cov_t *cv, const sc_t *m, const sc_in *in, const sc_out *out)
     DELTA(dispatched, "dispatched");
     DELTA(ccu_data_writes, "wb_portd_write");
 #undef DELTA
+    cov_fsm(cv, m, a, b);
     for (unsigned s = 1; s <= c->fsm_states && c->sthld_adaptive; s++)
         for (int l = 0; l < 2; l++)
             if (a->fsm_edge[s][l] > b->fsm_edge[s][l]) {

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # cosim_regress.sh [--quick] - model/RTL lockstep co-simulation regression (make test).
 # Configurations: the generator sweep list (tests/gen_sweep.sh --list), every one but the
-# default with interval=500 so that STHLD intervals and FSM edges happen; each in both
-# modes (legal driver, adversarial inputs). Two configurations build/run in parallel.
+# default with interval=500 so that STHLD intervals and FSM edges happen, plus the FSM
+# directed configuration FSM_SETS (interval 8, ipc_threshold 1/2, sthld_max 3: the S/L
+# decision at exact equality and both STHLD clamps happen hundreds of times, so the RTL's
+# boundary comparison and clamps are compared with the model's); each in both modes (legal
+# driver, adversarial inputs). Two configurations build/run in parallel.
 # One PASS:/FAIL: line per configuration and mode, then the aggregated coverage: a FAIL
 # line for every bin of docs/coverage.md's required list that stayed empty.
 # Cycle budget: default config 150000 legal + 100000 adversarial, others 50000 + 50000
-# (2,150,000 cycles over the 20 configurations).
+# (2,150,000 cycles over the 20 configurations), FSM_SETS 50000 + 50000.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -33,19 +36,24 @@ fi
 
 mapfile -t LIST < <(bash tests/gen_sweep.sh --list)
 [ "${#LIST[@]}" -ge 20 ] || { echo "FAIL: cosim_regress: sweep list has ${#LIST[@]} entries"; exit 1; }
+FSM_SETS="data_bits=16 interval=8 ipc_threshold=1/2 sthld_max=3 sthld_step=1"
+SETS=()
+for i in "${!LIST[@]}"; do
+    if [ "$i" = 0 ]; then SETS+=("${LIST[$i]}"); else SETS+=("${LIST[$i]} interval=500"); fi
+done
+SETS+=("$FSM_SETS")
 logdir=$(mktemp -d); trap 'rm -rf "$logdir"' EXIT
 make -s build/ccugen >/dev/null || { echo "FAIL: cosim_regress: build/ccugen"; exit 1; }
 T0=$SECONDS
 # the default (largest build) first so it overlaps with the small ones
-for i in "${!LIST[@]}"; do
-    sets=${LIST[$i]}
-    [ "$i" != 0 ] && sets="$sets interval=500"
+for i in "${!SETS[@]}"; do
+    sets=${SETS[$i]}
     printf '%s\0%s\0%s\0' "$i" "$logdir" "$sets"
 done | xargs -0 -n 3 -P "$JOBS" bash "$0" --one
 
 fail=0; total=0
-for i in "${!LIST[@]}"; do
-    sets=${LIST[$i]}; [ "$i" != 0 ] && sets="$sets interval=500"
+for i in "${!SETS[@]}"; do
+    sets=${SETS[$i]}
     b=$(sed -n 's/^build_seconds //p' "$logdir/$i.build")
     for mode in legal adversarial; do
         f=$logdir/$i.$mode

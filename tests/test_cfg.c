@@ -283,6 +283,31 @@ static void test_set_errors(void)
     TT_EQ(c.warps, 16);
 }
 
+/* docs/config.md: ipc_threshold NUM/DEN with DEN 1..1000000 and NUM 0..DEN, both ends
+ * included: 1/1 and 0/7 are accepted, 8/7 and 1/0 are not; through cfg_set (a file or
+ * --set) and through cfg_validate (a struct changed in code). */
+static void test_ipc_threshold_bounds(void)
+{
+    cfg_t c;
+    char err[CFG_ERR_LEN];
+    cfg_defaults(&c);
+    TT_EQ(cfg_set(&c, "ipc_threshold", "1/1", "a.cfg:1", err), 0);
+    TT_EQ(c.ipc_num, 1);
+    TT_EQ(c.ipc_den, 1);
+    TT_EQ(cfg_set(&c, "ipc_threshold", "7/7", "a.cfg:2", err), 0);
+    TT_EQ(cfg_set(&c, "ipc_threshold", "0/7", "a.cfg:3", err), 0);
+    TT_EQ(c.ipc_num, 0);
+    TT_EQ(cfg_set(&c, "ipc_threshold", "8/7", "a.cfg:4", err), -1);
+    TT_EQ(cfg_set(&c, "ipc_threshold", "1/0", "a.cfg:5", err), -1);
+    /* the same bounds for a struct filled in code (cfg_validate's range check) */
+    cfg_defaults(&c);
+    c.ipc_num = c.ipc_den = 50;
+    TT_EQ(cfg_validate(&c, "code", err), 0);
+    c.ipc_num = 51;
+    TT_EQ(cfg_validate(&c, "code", err), -1);
+    TT_CHECK(has_all(err, NEEDLES("ipc_threshold", "51/50", "out of range")));
+}
+
 static void test_err_unknown_key(void)
 {
     expect_error("ccus = 2\nbankz = 2\n", 2,
@@ -574,6 +599,7 @@ int main(int argc, char **argv)
     TT_RUN(test_set_before_config_still_after_file);
     TT_RUN(test_rest_args);
     TT_RUN(test_set_errors);
+    TT_RUN(test_ipc_threshold_bounds);
     TT_RUN(test_err_unknown_key);
     TT_RUN(test_err_not_integer);
     TT_RUN(test_err_out_of_range);
