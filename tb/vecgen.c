@@ -409,7 +409,7 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    layout_t l;
+    layout_t l = {0};
     layout_init(&l, &c);
     char prefix[32];
     snprintf(prefix, sizeof prefix, "mlk_%08llx", cfg_hash(&c) & 0xffffffffull);
