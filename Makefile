@@ -112,11 +112,11 @@ traces: $(BUILD)/malekeh-sim
 
 # Every test binary runs twice: optimised, and under AddressSanitizer + UBSan.
 # The longest commands come first: run_tests.sh runs them two at a time (GNU parallel).
-TEST_CMDS = $(COSIM_TEST_CMDS) $(AREA_TEST_CMDS)
+TEST_CMDS = "bash tests/gen_sweep.sh $(BUILD)/ccugen" $(COSIM_TEST_CMDS) $(AREA_TEST_CMDS)
 TEST_CMDS += $(foreach t,$(TESTS),"$(t)") $(foreach t,$(SAN_TESTS),"$(t) --quick")
 
 TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_errors.sh $(BUILD)/ccugen"
-TEST_CMDS += "bash tests/gen_sweep.sh $(BUILD)/ccugen" "bash tests/trace_runs.sh"
+TEST_CMDS += "bash tests/trace_runs.sh"
 TEST_CMDS += $(TRACE_TEST_CMDS)
 
 test: $(TESTS) $(SAN_TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen $(BUILD)/area-report
