@@ -6,7 +6,7 @@
 #                      (a locked entry may be the victim) giving a counterexample VCD
 #   make formal-quick  what `make test` runs (tests/formal_quick.sh)
 # The property wrapper is generated per configuration by formal/fwrap (build/fwrap).
-FORMAL_BMC_DEPTH    ?= 6
+FORMAL_BMC_DEPTH    ?= 4
 FORMAL_SMALL_DEPTH  ?= 12
 FORMAL_INDUCT_K     ?= 8
 
