@@ -7,7 +7,7 @@
  * offered one, the FSM counting offered instructions), plus the FSM's S/L boundary at
  * exact equality and both STHLD clamps (D-15), driven through the sub-core.
  *
- * Configuration (golden_cfg): C=2 units, E=4 entries, S=3 slots, B=2 banks, W=4 warps,
+ * Configuration (sch_small_cfg): C=2 units, E=4 entries, S=3 slots, B=2 banks, W=4 warps,
  * R=16 registers, 64-bit data, 2 write-back ports, write filter on, replacement = hint,
  * scheduler = malekeh, shared units, LFSR seed 0xACE1. Cycle n is the (n+1)-th sc_step.
  * Facts used everywhere (spec section 3/4):
@@ -23,39 +23,8 @@
  *    used: c0 0xACE1 (mod 2 = 1), c1 0x59C3 (mod 2 = 1), c10 0x8791 (mod 4 = 1),
  *    c11 0x0F22 (mod 4 = 2), c12 0x1E45 (mod 4 = 1).
  */
-#include <string.h>
-
-#include "cfg.h"
-#include "sc.h"
-#include "sc_state.h"
+#include "sc_harness.h"
 #include "tt.h"
-
-static sc_in in;
-static sc_out out;
-static unsigned cyc;
-
-static void golden_cfg(cfg_t *c)
-{
-    cfg_defaults(c);
-    c->ccus = 2;
-    c->entries = 4;
-    c->slots = 3;
-    c->banks = 2;
-    c->warps = 4;
-    c->regs = 16;
-    c->data_bits = 64;
-    c->wb_ports = 2;
-    c->tag_bits = 8;
-    c->interval = 10000;
-    c->sthld_init = 0;
-    c->sthld_adaptive = 1;
-    c->lfsr_seed = 0xACE1;
-    c->caching = 1;
-    c->write_filter = 1;
-    c->repl_lru_only = 0;
-    c->sched_gto = 0;
-    c->private_ccus = 0;
-}
 
 /* The LFSR value of cycle n from the spec's formula (decision 3), independent of lfsr.c. */
 static unsigned lfsr_at(unsigned n)
@@ -64,98 +33,6 @@ static unsigned lfsr_at(unsigned n)
     for (unsigned i = 0; i < n; i++)
         s = ((s << 1) | (((s >> 15) ^ (s >> 13) ^ (s >> 12) ^ (s >> 10)) & 1u)) & 0xFFFFu;
     return s;
-}
-
-/* Initial RF value of (w, r), distinct per register. */
-static uint64_t val(unsigned w, unsigned r)
-{
-    return 0x6010000000000000ull | ((uint64_t)w << 8) | r;
-}
-
-static sc_t *mk(const cfg_t *c)
-{
-    sc_t *m = sc_create(c);
-    TT_CHECK(m != NULL);
-    if (!m)
-        return NULL;
-    for (unsigned w = 0; w < c->warps; w++)
-        for (unsigned r = 0; r < c->regs; r++)
-            m->mem[((size_t)w * c->regs + r) * m->words] = val(w, r);
-    sc_in_clear(&in);
-    in.disp_ready = 1;
-    cyc = 0;
-    return m;
-}
-
-/* One cycle; the invariants must hold after it. */
-static void step(sc_t *m)
-{
-    char msg[256];
-    sc_step(m, &in, &out);
-    int rc = sc_check_invariants(m, msg, sizeof msg);
-    if (rc)
-        fprintf(stderr, "  cycle %u: invariant: %s\n", cyc, msg);
-    TT_EQ(rc, 0);
-    cyc++;
-}
-
-/* Offer warp w's head instruction: registers r[0..2] (< 0: slot unused), hint near. */
-static void offer(unsigned w, uint32_t tag, int r0, int r1, int r2, int near)
-{
-    int r[3] = {r0, r1, r2};
-    in.inst_valid[w] = 1;
-    in.inst_tag[w] = tag;
-    for (unsigned s = 0; s < 3; s++) {
-        in.inst_src_valid[w][s] = r[s] >= 0;
-        in.inst_src_reg[w][s] = (uint16_t)(r[s] >= 0 ? r[s] : 0);
-        in.inst_src_near[w][s] = (uint8_t)near;
-    }
-}
-
-static void withdraw(unsigned w)
-{
-    in.inst_valid[w] = 0;
-}
-
-/* Step cycle `at` (which must be the current one) and expect warp w to issue in it. */
-static void expect_issue_at(sc_t *m, unsigned at, unsigned w)
-{
-    TT_EQ(cyc, at);
-    step(m);
-    TT_EQ(out.issue_valid, 1);
-    TT_EQ(out.issue_wid, w);
-    if (!out.issue_valid || out.issue_wid != w)
-        fprintf(stderr, "  (cycle %u: expected warp %u to issue)\n", at, w);
-}
-
-/* Step until cycle `until` (exclusive): no dispatch and no issue in those cycles. */
-static void quiet_until(sc_t *m, unsigned until)
-{
-    while (cyc < until) {
-        unsigned c = cyc;
-        step(m);
-        if (out.disp_valid || out.issue_valid)
-            fprintf(stderr, "  cycle %u: unexpected %s\n", c, out.disp_valid ? "dispatch" : "issue");
-        TT_EQ(out.disp_valid, 0);
-        TT_EQ(out.issue_valid, 0);
-    }
-}
-
-/* Step cycle `at` and expect the dispatch of (w, tag) with n operands d[0..n-1]. */
-static void expect_disp_at(sc_t *m, unsigned at, unsigned w, uint32_t tag, unsigned n,
-                           const uint64_t *d)
-{
-    TT_EQ(cyc, at);
-    step(m);
-    TT_EQ(out.disp_valid, 1);
-    TT_EQ(out.disp_wid, w);
-    TT_EQ(out.disp_tag, tag);
-    for (unsigned s = 0; s < 3; s++) {
-        TT_EQ(out.disp_src_valid[s], s < n);
-        TT_EQ(out.disp_src_data[s][0], s < n ? d[s] : 0);
-    }
-    if (!out.disp_valid)
-        fprintf(stderr, "  (cycle %u: expected the dispatch of tag %u)\n", at, tag);
 }
 
 /* ------------------------------------------------------------------ common prologue */
@@ -173,12 +50,9 @@ static void expect_disp_at(sc_t *m, unsigned at, unsigned w, uint32_t tag, unsig
  *      e0 = r0, e1 = r1, e2 = r2 (valid, far, unlocked), e3 invalid. */
 static void prologue_three_far(sc_t *m)
 {
-    const uint64_t d[3] = {val(0, 0), val(0, 1), val(0, 2)};
-    offer(0, 1, 0, 1, 2, 0);
-    expect_issue_at(m, 0, 0);
-    withdraw(0);
-    quiet_until(m, 6);
-    expect_disp_at(m, 6, 0, 1, 3, d);
+    sch_issue_one(m, 0, 0, 1, 0, 1, 2, 0);
+    sch_quiet_until(m, 6);
+    sch_disp_at(m, 6, 0, 1, 3, sch_val(0, 0), sch_val(0, 1), sch_val(0, 2));
     const ccu_t *u = &m->ccu[1];
     TT_EQ(u->owner_valid, 1);
     TT_EQ(u->owner, 0);
@@ -209,40 +83,29 @@ static void prologue_three_far(sc_t *m)
  * Bank reads asked: 3 + 2 + 0 + 1 = 6. */
 static void test_golden_alloc_victim_lfsr(void)
 {
-    cfg_t c;
-    golden_cfg(&c);
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk_small();
     if (!m)
         return;
     TT_EQ(lfsr_at(10), 0x8791);
     TT_EQ(lfsr_at(10) % 4, 1);
     TT_EQ(lfsr_at(11) % 4, 2);
     prologue_three_far(m);
-    quiet_until(m, 9);
-    offer(0, 2, 3, 4, -1, 0);
-    expect_issue_at(m, 9, 0);
-    withdraw(0);
+    sch_quiet_until(m, 9);
+    sch_issue_one(m, 9, 0, 2, 3, 4, -1, 0);
     TT_EQ(m->ccu[1].p_flush, 0);
-    step(m); /* c10: allocation */
+    sch_step(m); /* c10: allocation */
     TT_EQ(m->ccu[1].ct[3].tag, 3);
     TT_EQ(m->ccu[1].ct[1].tag, 4);
     TT_EQ(m->ccu[1].ct[2].tag, 2);
     TT_EQ(m->ccu[1].ct[0].tag, 0);
-    quiet_until(m, 14);
-    const uint64_t d2[2] = {val(0, 3), val(0, 4)};
-    expect_disp_at(m, 14, 0, 2, 2, d2);
-    offer(0, 3, 2, -1, -1, 0);
-    expect_issue_at(m, 15, 0);
-    withdraw(0);
-    quiet_until(m, 17);
-    const uint64_t d3[1] = {val(0, 2)};
-    expect_disp_at(m, 17, 0, 3, 1, d3);
-    offer(0, 4, 1, -1, -1, 0);
-    expect_issue_at(m, 18, 0);
-    withdraw(0);
-    quiet_until(m, 22);
-    const uint64_t d4[1] = {val(0, 1)};
-    expect_disp_at(m, 22, 0, 4, 1, d4);
+    sch_quiet_until(m, 14);
+    sch_disp_at(m, 14, 0, 2, 2, sch_val(0, 3), sch_val(0, 4), 0);
+    sch_issue_one(m, 15, 0, 3, 2, -1, -1, 0);
+    sch_quiet_until(m, 17);
+    sch_disp_at(m, 17, 0, 3, 1, sch_val(0, 2), 0, 0);
+    sch_issue_one(m, 18, 0, 4, 1, -1, -1, 0);
+    sch_quiet_until(m, 22);
+    sch_disp_at(m, 22, 0, 4, 1, sch_val(0, 1), 0, 0);
     TT_EQ(sc_stats_get(m)->bank_read_reqs, 6);
     TT_EQ(sc_stats_get(m)->src_hits, 1);
     sc_destroy(m);
@@ -263,47 +126,33 @@ static void test_golden_alloc_victim_lfsr(void)
  *  c18: dispatch {D5, D3}: the operands are the write-back values (D-3). */
 static void test_golden_portd_victim_lfsr(void)
 {
-    cfg_t c;
-    golden_cfg(&c);
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk_small();
     if (!m)
         return;
     const uint64_t D3 = 0xD3D3D3D3000000A3ull, D5 = 0xD5D5D5D5000000A5ull;
     TT_EQ(lfsr_at(12) % 4, 1);
     prologue_three_far(m);
-    in.wb_valid[0] = 1;
-    in.wb_wid[0] = 0;
-    in.wb_reg[0] = 3;
-    in.wb_near[0] = 1;
-    in.wb_data[0][0] = D3;
-    step(m); /* c7 */
-    TT_EQ(out.wb_ready[0], 1);
-    in.wb_valid[0] = 0;
+    sch_wb(0, 0, 3, 1, D3);
+    sch_step(m); /* c7 */
+    TT_EQ(sch_out.wb_ready[0], 1);
+    sch_no_wb();
     TT_EQ(m->ccu[1].ct[3].valid, 1);
     TT_EQ(m->ccu[1].ct[3].tag, 3);
     TT_EQ(m->ccu[1].ct[3].near, 1);
-    quiet_until(m, 10);
-    in.wb_valid[0] = 1;
-    in.wb_reg[0] = 5;
-    in.wb_data[0][0] = D5;
-    step(m); /* c10 */
-    TT_EQ(out.wb_ready[0], 1);
-    in.wb_valid[0] = 0;
+    sch_quiet_until(m, 10);
+    sch_wb(0, 0, 5, 1, D5);
+    sch_step(m); /* c10 */
+    TT_EQ(sch_out.wb_ready[0], 1);
+    sch_no_wb();
     TT_EQ(m->ccu[1].ct[1].tag, 5);
     TT_EQ(m->ccu[1].ct[1].near, 1);
     TT_EQ(m->ccu[1].ct[2].tag, 2);
-    offer(0, 2, 1, -1, -1, 0);
-    expect_issue_at(m, 11, 0);
-    withdraw(0);
-    quiet_until(m, 15);
-    const uint64_t d2[1] = {val(0, 1)};
-    expect_disp_at(m, 15, 0, 2, 1, d2);
-    offer(0, 3, 5, 3, -1, 1);
-    expect_issue_at(m, 16, 0);
-    withdraw(0);
-    quiet_until(m, 18);
-    const uint64_t d3[2] = {D5, D3};
-    expect_disp_at(m, 18, 0, 3, 2, d3);
+    sch_issue_one(m, 11, 0, 2, 1, -1, -1, 0);
+    sch_quiet_until(m, 15);
+    sch_disp_at(m, 15, 0, 2, 1, sch_val(0, 1), 0, 0);
+    sch_issue_one(m, 16, 0, 3, 5, 3, -1, 1);
+    sch_quiet_until(m, 18);
+    sch_disp_at(m, 18, 0, 3, 2, D5, D3, 0);
     TT_EQ(sc_stats_get(m)->ccu_data_writes, 2);
     sc_destroy(m);
 }
@@ -318,12 +167,8 @@ static void test_golden_portd_victim_lfsr(void)
  * c2: unit 1 dispatches (1, 0x11). Nothing offered. */
 static void prologue_two_owners(sc_t *m)
 {
-    offer(1, 0x11, -1, -1, -1, 0);
-    expect_issue_at(m, 0, 1);
-    withdraw(1);
-    offer(2, 0x21, -1, -1, -1, 0);
-    expect_issue_at(m, 1, 2);
-    withdraw(2);
+    sch_issue_one(m, 0, 1, 0x11, -1, -1, -1, 0);
+    sch_issue_one(m, 1, 2, 0x21, -1, -1, -1, 0);
     TT_EQ(m->ccu[1].owner, 1);
     TT_EQ(m->ccu[0].owner, 2);
 }
@@ -337,23 +182,21 @@ static void prologue_two_owners(sc_t *m)
  *     (2, 0x21) in the same cycle. */
 static void test_golden_owner_idle_unit(void)
 {
-    cfg_t c;
-    golden_cfg(&c);
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk_small();
     if (!m)
         return;
     prologue_two_owners(m);
-    step(m); /* c2 */
-    TT_EQ(out.disp_valid, 1);
-    TT_EQ(out.disp_wid, 1);
-    TT_EQ(out.disp_tag, 0x11);
-    TT_EQ(out.issue_valid, 0);
-    offer(0, 0x02, -1, -1, -1, 0);
-    offer(1, 0x12, -1, -1, -1, 0);
-    expect_issue_at(m, 3, 1);
-    TT_EQ(out.disp_valid, 1);
-    TT_EQ(out.disp_wid, 2);
-    TT_EQ(out.disp_tag, 0x21);
+    sch_step(m); /* c2 */
+    TT_EQ(sch_out.disp_valid, 1);
+    TT_EQ(sch_out.disp_wid, 1);
+    TT_EQ(sch_out.disp_tag, 0x11);
+    TT_EQ(sch_out.issue_valid, 0);
+    sch_offer(0, 0x02, -1, -1, -1, 0);
+    sch_offer(1, 0x12, -1, -1, -1, 0);
+    sch_issue_at(m, 3, 1);
+    TT_EQ(sch_out.disp_valid, 1);
+    TT_EQ(sch_out.disp_wid, 2);
+    TT_EQ(sch_out.disp_tag, 0x21);
     TT_EQ(m->ccu[1].p_flush, 0);
     TT_EQ(sc_stats_get(m)->alloc[ALLOC_OWNED_FREE], 1);
     TT_EQ(sc_stats_get(m)->alloc[ALLOC_FAR_CCU], 2);
@@ -370,24 +213,22 @@ static void test_golden_owner_idle_unit(void)
  *     (c1) and it is ready -> greedy warp 2; its unit 0 is free -> issue warp 2. */
 static void test_golden_greedy_last_issued(void)
 {
-    cfg_t c;
-    golden_cfg(&c);
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk_small();
     if (!m)
         return;
     prologue_two_owners(m);
-    offer(3, 0x31, -1, -1, -1, 0);
-    step(m); /* c2 */
-    TT_EQ(out.issue_valid, 0);
-    TT_EQ(out.disp_tag, 0x11);
+    sch_offer(3, 0x31, -1, -1, -1, 0);
+    sch_step(m); /* c2 */
+    TT_EQ(sch_out.issue_valid, 0);
+    TT_EQ(sch_out.disp_tag, 0x11);
     TT_EQ(sc_stats_get(m)->alloc[ALLOC_NO_FREE], 1);
-    withdraw(3);
-    step(m); /* c3 */
-    TT_EQ(out.issue_valid, 0);
-    TT_EQ(out.disp_tag, 0x21);
-    offer(2, 0x22, -1, -1, -1, 0);
-    offer(3, 0x32, -1, -1, -1, 0);
-    expect_issue_at(m, 4, 2);
+    sch_withdraw(3);
+    sch_step(m); /* c3 */
+    TT_EQ(sch_out.issue_valid, 0);
+    TT_EQ(sch_out.disp_tag, 0x21);
+    sch_offer(2, 0x22, -1, -1, -1, 0);
+    sch_offer(3, 0x32, -1, -1, -1, 0);
+    sch_issue_at(m, 4, 2);
     TT_EQ(sc_stats_get(m)->alloc[ALLOC_OWNED_FREE], 1);
     sc_destroy(m);
 }
@@ -408,19 +249,19 @@ static void test_golden_greedy_last_issued(void)
 static void test_golden_fsm_counts_issued(void)
 {
     cfg_t c;
-    golden_cfg(&c);
+    sch_small_cfg(&c);
     c.interval = 4;
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk(&c);
     if (!m)
         return;
     static const struct { unsigned prev, state, sthld; } end[4] = {
         {2, 1, 0}, {1, 3, 2}, {1, 2, 4}, {2, 3, 6},
     };
-    offer(0, 0x40, -1, -1, -1, 0);
+    sch_offer(0, 0x40, -1, -1, -1, 0);
     for (unsigned i = 0; i < 4; i++) {
         for (unsigned k = 0; k < 4; k++) {
-            step(m);
-            TT_EQ(out.issue_valid, (cyc - 1) % 3 == 0);
+            sch_step(m);
+            TT_EQ(sch_out.issue_valid, (sch_cyc - 1) % 3 == 0);
         }
         TT_EQ(m->fsm.prev, end[i].prev);
         TT_EQ(m->fsm.state, end[i].state);
@@ -433,6 +274,15 @@ static void test_golden_fsm_counts_issued(void)
     TT_EQ(sc_stats_get(m)->fsm_edge[3][0], 1);
     TT_EQ(sc_stats_get(m)->fsm_edge[2][1], 1);
     sc_destroy(m);
+}
+
+/* FSM edges taken so far out of states 1..6: Small (large = 0) or Large (large = 1). */
+static uint64_t fsm_edges(const sc_t *m, unsigned large)
+{
+    uint64_t n = 0;
+    for (unsigned s = 1; s <= 6; s++)
+        n += sc_stats_get(m)->fsm_edge[s][large];
+    return n;
 }
 
 /* The S/L boundary at equality and both clamps, through the sub-core (D-15, D-16).
@@ -455,13 +305,13 @@ static void test_golden_fsm_counts_issued(void)
 static void test_golden_fsm_boundary_and_clamps(void)
 {
     cfg_t c;
-    golden_cfg(&c);
+    sch_small_cfg(&c);
     c.interval = 6;
     c.ipc_num = 1;
     c.ipc_den = 2;
     c.sthld_step = 1;
     c.sthld_max = 3;
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk(&c);
     if (!m)
         return;
     static const struct { unsigned cur, state, sthld, large; } iv[10] = {
@@ -469,24 +319,16 @@ static void test_golden_fsm_boundary_and_clamps(void)
         {2, 3, 3, 1}, {0, 4, 1, 1}, {0, 5, 0, 0}, {2, 4, 0, 1}, {2, 5, 0, 0},
     };
     for (unsigned i = 0; i < 10; i++) {
-        uint64_t small_before = 0, large_before = 0;
-        for (unsigned s = 1; s <= 6; s++) {
-            small_before += sc_stats_get(m)->fsm_edge[s][0];
-            large_before += sc_stats_get(m)->fsm_edge[s][1];
-        }
+        uint64_t small_before = fsm_edges(m, 0), large_before = fsm_edges(m, 1);
         for (unsigned k = 0; k < 6; k++) {
             if ((k == 0 && iv[i].cur >= 1) || (k == 3 && iv[i].cur == 2))
-                offer(0, 0x50 + i, -1, -1, -1, 0);
+                sch_offer(0, 0x50 + i, -1, -1, -1, 0);
             else
-                withdraw(0);
-            step(m);
-            TT_EQ(out.issue_valid, in.inst_valid[0]);
+                sch_withdraw(0);
+            sch_step(m);
+            TT_EQ(sch_out.issue_valid, sch_in.inst_valid[0]);
         }
-        uint64_t small_after = 0, large_after = 0;
-        for (unsigned s = 1; s <= 6; s++) {
-            small_after += sc_stats_get(m)->fsm_edge[s][0];
-            large_after += sc_stats_get(m)->fsm_edge[s][1];
-        }
+        uint64_t small_after = fsm_edges(m, 0), large_after = fsm_edges(m, 1);
         TT_EQ(m->fsm.prev, iv[i].cur);
         TT_EQ(m->fsm.state, iv[i].state);
         TT_EQ(m->fsm.sthld, iv[i].sthld);

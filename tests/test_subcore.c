@@ -22,138 +22,8 @@
  * unit 1 in cycles 0-3 and 6, at unit 0 in cycles 4, 5, 7, 8.
  * sc_check_invariants is called after every cycle of every scenario.
  */
-#include <string.h>
-
-#include "cfg.h"
-#include "sc.h"
-#include "sc_state.h"
+#include "sc_harness.h"
 #include "tt.h"
-
-static sc_in in;
-static sc_out out;
-static unsigned cyc;
-
-static void small_cfg(cfg_t *c)
-{
-    cfg_defaults(c);
-    c->ccus = 2;
-    c->entries = 4;
-    c->slots = 3;
-    c->banks = 2;
-    c->warps = 4;
-    c->regs = 16;
-    c->data_bits = 64;
-    c->wb_ports = 2;
-    c->tag_bits = 8;
-    c->interval = 10000;
-    c->sthld_init = 0;
-    c->sthld_adaptive = 1;
-    c->lfsr_seed = 0xACE1;
-    c->caching = 1;
-    c->write_filter = 1;
-    c->repl_lru_only = 0;
-    c->sched_gto = 0;
-    c->private_ccus = 0;
-}
-
-/* Initial RF value of (w, r): distinct for every register. */
-static uint64_t val(unsigned w, unsigned r)
-{
-    return 0xD00D000000000000ull | ((uint64_t)w << 8) | r;
-}
-
-static uint64_t *rf(sc_t *m, unsigned w, unsigned r)
-{
-    return &m->mem[((size_t)w * m->cfg.regs + r) * m->words];
-}
-
-/* A fresh model with the RF preloaded with val(); inputs cleared, disp_ready 1. */
-static sc_t *mk(const cfg_t *c)
-{
-    sc_t *m = sc_create(c);
-    TT_CHECK(m != NULL);
-    if (!m)
-        return NULL;
-    for (unsigned w = 0; w < c->warps; w++)
-        for (unsigned r = 0; r < c->regs; r++)
-            *rf(m, w, r) = val(w, r);
-    sc_in_clear(&in);
-    in.disp_ready = 1;
-    cyc = 0;
-    return m;
-}
-
-/* One cycle, then the invariants. */
-static void step(sc_t *m)
-{
-    char msg[256];
-    sc_step(m, &in, &out);
-    int rc = sc_check_invariants(m, msg, sizeof msg);
-    if (rc)
-        fprintf(stderr, "  cycle %u: invariant: %s\n", cyc, msg);
-    TT_EQ(rc, 0);
-    cyc++;
-}
-
-/* Present warp w's head instruction; r < 0 = invalid slot; all hints near. */
-static void inst(unsigned w, uint32_t tag, int r0, int r1, int r2)
-{
-    int r[3] = {r0, r1, r2};
-    in.inst_valid[w] = 1;
-    in.inst_tag[w] = tag;
-    for (unsigned s = 0; s < 3; s++) {
-        in.inst_src_valid[w][s] = r[s] >= 0;
-        in.inst_src_reg[w][s] = (uint16_t)(r[s] >= 0 ? r[s] : 0);
-        in.inst_src_near[w][s] = 1;
-    }
-}
-
-static void no_inst(unsigned w)
-{
-    in.inst_valid[w] = 0;
-}
-
-/* Present a write-back on port p. */
-static void wb(unsigned p, unsigned w, unsigned r, int near, uint64_t d)
-{
-    in.wb_valid[p] = 1;
-    in.wb_wid[p] = (uint16_t)w;
-    in.wb_reg[p] = (uint16_t)r;
-    in.wb_near[p] = (uint8_t)near;
-    in.wb_data[p][0] = d;
-}
-
-static void no_wb(void)
-{
-    in.wb_valid[0] = in.wb_valid[1] = 0;
-}
-
-/* The dispatch output of this cycle: warp, tag, and operand data (valid iff d_used). */
-static void expect_disp(unsigned w, uint32_t tag, int n, uint64_t d0, uint64_t d1, uint64_t d2)
-{
-    uint64_t d[3] = {d0, d1, d2};
-    TT_EQ(out.disp_valid, 1);
-    TT_EQ(out.disp_wid, w);
-    TT_EQ(out.disp_tag, tag);
-    for (int s = 0; s < 3; s++) {
-        TT_EQ(out.disp_src_valid[s], s < n);
-        TT_EQ(out.disp_src_data[s][0], s < n ? d[s] : 0);
-    }
-    if (!out.disp_valid)
-        fprintf(stderr, "  (cycle %u)\n", cyc - 1);
-}
-
-/* Run until cycle `until` (exclusive) with the current inputs, checking that nothing
- * dispatches in those cycles. */
-static void quiet_until(sc_t *m, unsigned until)
-{
-    while (cyc < until) {
-        step(m);
-        if (out.disp_valid)
-            fprintf(stderr, "  early dispatch in cycle %u\n", cyc - 1);
-        TT_EQ(out.disp_valid, 0);
-    }
-}
 
 /* ------------------------------------------------------------------ timing */
 
@@ -175,17 +45,15 @@ static void quiet_until(sc_t *m, unsigned until)
  *  c9: shown again and accepted. c10: nothing. */
 static void test_sc_miss_timing(void)
 {
-    cfg_t c;
-    small_cfg(&c);
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk_small();
     if (!m)
         return;
-    inst(0, 0x5A, 0, 3, -1);
-    step(m); /* c0 */
-    TT_EQ(out.issue_valid, 1);
-    TT_EQ(out.issue_wid, 0);
-    TT_EQ(out.disp_valid, 0);
-    no_inst(0);
+    sch_offer(0, 0x5A, 0, 3, -1, 1);
+    sch_step(m); /* c0 */
+    TT_EQ(sch_out.issue_valid, 1);
+    TT_EQ(sch_out.issue_wid, 0);
+    TT_EQ(sch_out.disp_valid, 0);
+    sch_withdraw(0);
     const ccu_t *u = &m->ccu[1];
     TT_EQ(u->owner_valid, 1);
     TT_EQ(u->owner, 0);
@@ -200,9 +68,9 @@ static void test_sc_miss_timing(void)
     TT_EQ(arb_count(&m->arb, 0) + arb_count(&m->arb, 1), 0);
     TT_EQ(m->lfsr, 0x59C3); /* D-10: one LFSR step per cycle */
 
-    step(m); /* c1: allocation */
-    TT_EQ(out.issue_valid, 0);
-    TT_EQ(out.disp_valid, 0);
+    sch_step(m); /* c1: allocation */
+    TT_EQ(sch_out.issue_valid, 0);
+    TT_EQ(sch_out.disp_valid, 0);
     TT_EQ(u->pend, 0);
     TT_EQ(u->busy, 1);
     TT_EQ(u->oct[0].valid, 1);
@@ -217,9 +85,9 @@ static void test_sc_miss_timing(void)
     TT_EQ(m->fill[0].valid, 0);
     TT_EQ(m->fill[1].valid, 0);
 
-    step(m); /* c2 */
-    TT_EQ(out.issue_valid, 0);
-    TT_EQ(out.disp_valid, 0);
+    sch_step(m); /* c2 */
+    TT_EQ(sch_out.issue_valid, 0);
+    TT_EQ(sch_out.disp_valid, 0);
     TT_EQ(m->fill[0].valid, 1);
     TT_EQ(m->fill[0].ccu, 1);
     TT_EQ(m->fill[0].idx, 0);
@@ -230,8 +98,8 @@ static void test_sc_miss_timing(void)
     TT_EQ(arb_count(&m->arb, 1), 1);
     TT_EQ(u->oct[0].ready, 0);
 
-    step(m); /* c3 */
-    TT_EQ(out.disp_valid, 0);
+    sch_step(m); /* c3 */
+    TT_EQ(sch_out.disp_valid, 0);
     TT_EQ(u->oct[0].ready, 1);
     TT_EQ(u->oct[1].ready, 0);
     TT_EQ(m->fill[0].valid, 0);
@@ -239,31 +107,31 @@ static void test_sc_miss_timing(void)
     TT_EQ(m->fill[1].reg, 3);
     TT_EQ(m->stats.ccu_fills, 1);
 
-    step(m); /* c4 */
-    TT_EQ(out.disp_valid, 0);
+    sch_step(m); /* c4 */
+    TT_EQ(sch_out.disp_valid, 0);
     TT_EQ(u->oct[1].ready, 1);
     TT_EQ(m->stats.ccu_fills, 2);
     TT_EQ(m->lfsr, 0x9C3C); /* LFSR of cycle 5 */
 
-    inst(0, 0x11, 3, 0, 3);
-    step(m); /* c5 */
-    expect_disp(0, 0x5A, 2, val(0, 0), val(0, 3), 0);
-    TT_EQ(out.issue_valid, 0);
+    sch_offer(0, 0x11, 3, 0, 3, 1);
+    sch_step(m); /* c5 */
+    sch_expect_disp(0, 0x5A, 2, sch_val(0, 0), sch_val(0, 3), 0);
+    TT_EQ(sch_out.issue_valid, 0);
     TT_EQ(u->busy, 0);
     TT_EQ(m->stats.alloc[ALLOC_OWNED_BUSY], 1);
 
-    step(m); /* c6: issue */
-    TT_EQ(out.issue_valid, 1);
-    TT_EQ(out.issue_wid, 0);
-    TT_EQ(out.disp_valid, 0);
-    no_inst(0);
+    sch_step(m); /* c6: issue */
+    TT_EQ(sch_out.issue_valid, 1);
+    TT_EQ(sch_out.issue_wid, 0);
+    TT_EQ(sch_out.disp_valid, 0);
+    sch_withdraw(0);
     TT_EQ(m->stats.alloc[ALLOC_OWNED_FREE], 1);
     TT_EQ(u->pend, 1);
     TT_EQ(u->p_flush, 0);
     TT_EQ(ccu_ready(u), 0);
 
-    step(m); /* c7: allocation, all hits */
-    TT_EQ(out.disp_valid, 0);
+    sch_step(m); /* c7: allocation, all hits */
+    TT_EQ(sch_out.disp_valid, 0);
     TT_EQ(m->stats.bank_read_reqs, 2);
     TT_EQ(m->stats.src_hits, 2);   /* r3 and r0 of the second instruction */
     TT_EQ(m->stats.src_regs, 4);   /* {r0, r3} + {r3, r0} */
@@ -272,17 +140,17 @@ static void test_sc_miss_timing(void)
     TT_EQ(arb_count(&m->arb, 0) + arb_count(&m->arb, 1), 0);
     TT_EQ(ccu_ready(u), 1);
 
-    in.disp_ready = 0;
-    step(m); /* c8: shown, refused */
-    expect_disp(0, 0x11, 3, val(0, 3), val(0, 0), val(0, 3));
+    sch_in.disp_ready = 0;
+    sch_step(m); /* c8: shown, refused */
+    sch_expect_disp(0, 0x11, 3, sch_val(0, 3), sch_val(0, 0), sch_val(0, 3));
     TT_EQ(u->busy, 1);
     TT_EQ(m->stats.disp_refused, 1);
-    in.disp_ready = 1;
-    step(m); /* c9: accepted */
-    expect_disp(0, 0x11, 3, val(0, 3), val(0, 0), val(0, 3));
+    sch_in.disp_ready = 1;
+    sch_step(m); /* c9: accepted */
+    sch_expect_disp(0, 0x11, 3, sch_val(0, 3), sch_val(0, 0), sch_val(0, 3));
     TT_EQ(u->busy, 0);
-    step(m); /* c10 */
-    TT_EQ(out.disp_valid, 0);
+    sch_step(m); /* c10 */
+    TT_EQ(sch_out.disp_valid, 0);
     TT_EQ(m->stats.dispatched, 2);
     TT_EQ(m->stats.bank_read_reqs, 2);
     sc_destroy(m);
@@ -294,35 +162,33 @@ static void test_sc_miss_timing(void)
  *  c4: bank 1 grants r1. Fills c3 (r0), c4 (r2), c5 (r1) -> dispatch exactly in c6. */
 static void test_sc_bank_queue(void)
 {
-    cfg_t c;
-    small_cfg(&c);
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk_small();
     if (!m)
         return;
-    inst(0, 0x21, 0, 1, 2);
-    step(m); /* c0 */
-    TT_EQ(out.issue_valid, 1);
-    no_inst(0);
-    step(m); /* c1 */
+    sch_offer(0, 0x21, 0, 1, 2, 1);
+    sch_step(m); /* c0 */
+    TT_EQ(sch_out.issue_valid, 1);
+    sch_withdraw(0);
+    sch_step(m); /* c1 */
     TT_EQ(arb_count(&m->arb, 0), 2);
     TT_EQ(arb_count(&m->arb, 1), 1);
     TT_EQ(m->fill[0].valid, 0);
-    step(m); /* c2 */
+    sch_step(m); /* c2 */
     TT_EQ(m->fill[0].valid, 1);
     TT_EQ(m->fill[0].reg, 0);
     TT_EQ(m->fill[1].valid, 0);
-    step(m); /* c3 */
+    sch_step(m); /* c3 */
     TT_EQ(m->fill[0].valid, 1);
     TT_EQ(m->fill[0].reg, 2);
     TT_EQ(m->fill[1].valid, 0);
-    step(m); /* c4 */
+    sch_step(m); /* c4 */
     TT_EQ(m->fill[0].valid, 0);
     TT_EQ(m->fill[1].valid, 1);
     TT_EQ(m->fill[1].reg, 1);
     TT_EQ(m->stats.grant_blocked_port, 2);
-    quiet_until(m, 6); /* c5 */
-    step(m);           /* c6 */
-    expect_disp(0, 0x21, 3, val(0, 0), val(0, 1), val(0, 2));
+    sch_quiet_until(m, 6); /* c5 */
+    sch_step(m);           /* c6 */
+    sch_expect_disp(0, 0x21, 3, sch_val(0, 0), sch_val(0, 1), sch_val(0, 2));
     TT_EQ(m->stats.bank_read_reqs, 3);
     TT_EQ(m->stats.ccu_fills, 3);
     sc_destroy(m);
@@ -334,26 +200,24 @@ static void test_sc_bank_queue(void)
  * c2 (r4), c3 (r6); fills c3, c4; dispatch c5 with {val(0,4), val(0,4), val(0,6)}. */
 static void test_sc_duplicate_source(void)
 {
-    cfg_t c;
-    small_cfg(&c);
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk_small();
     if (!m)
         return;
-    inst(0, 0x22, 4, 4, 6);
-    step(m); /* c0 */
-    TT_EQ(out.issue_valid, 1);
-    no_inst(0);
+    sch_offer(0, 0x22, 4, 4, 6, 1);
+    sch_step(m); /* c0 */
+    TT_EQ(sch_out.issue_valid, 1);
+    sch_withdraw(0);
     TT_EQ(m->stats.bank_read_reqs, 0);
-    step(m); /* c1 */
+    sch_step(m); /* c1 */
     TT_EQ(m->stats.bank_read_reqs, 2);
     TT_EQ(m->stats.src_hits, 0);
     TT_EQ(m->stats.src_regs, 2);
     TT_EQ(m->stats.src_slots, 3);
     TT_EQ(arb_count(&m->arb, 0), 2);
     TT_EQ(m->ccu[1].oct[0].idx, m->ccu[1].oct[1].idx);
-    quiet_until(m, 5);
-    step(m); /* c5 */
-    expect_disp(0, 0x22, 3, val(0, 4), val(0, 4), val(0, 6));
+    sch_quiet_until(m, 5);
+    sch_step(m); /* c5 */
+    sch_expect_disp(0, 0x22, 3, sch_val(0, 4), sch_val(0, 4), sch_val(0, 6));
     sc_destroy(m);
 }
 
@@ -365,21 +229,19 @@ static void test_sc_duplicate_source(void)
  * warp 0 in c4, warp 1 in c5. */
 static void test_sc_two_warps(void)
 {
-    cfg_t c;
-    small_cfg(&c);
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk_small();
     if (!m)
         return;
-    inst(0, 0x30, 0, -1, -1);
-    inst(1, 0x31, 0, -1, -1);
-    step(m); /* c0 */
-    TT_EQ(out.issue_valid, 1);
-    TT_EQ(out.issue_wid, 0);
-    no_inst(0);
-    step(m); /* c1 */
-    TT_EQ(out.issue_valid, 1);
-    TT_EQ(out.issue_wid, 1);
-    no_inst(1);
+    sch_offer(0, 0x30, 0, -1, -1, 1);
+    sch_offer(1, 0x31, 0, -1, -1, 1);
+    sch_step(m); /* c0 */
+    TT_EQ(sch_out.issue_valid, 1);
+    TT_EQ(sch_out.issue_wid, 0);
+    sch_withdraw(0);
+    sch_step(m); /* c1 */
+    TT_EQ(sch_out.issue_valid, 1);
+    TT_EQ(sch_out.issue_wid, 1);
+    sch_withdraw(1);
     TT_EQ(m->ccu[0].owner, 1);
     TT_EQ(m->ccu[0].owner_valid, 1);
     TT_EQ(m->ccu[0].pend, 1);
@@ -387,22 +249,22 @@ static void test_sc_two_warps(void)
     TT_EQ(m->ccu[1].pend, 0);
     TT_EQ(m->fill[0].valid, 0);
     TT_EQ(arb_count(&m->arb, 0), 1);
-    step(m); /* c2 */
-    TT_EQ(out.disp_valid, 0);
+    sch_step(m); /* c2 */
+    TT_EQ(sch_out.disp_valid, 0);
     TT_EQ(m->fill[0].valid, 1);
     TT_EQ(m->fill[0].ccu, 1);
     TT_EQ(m->fill[1].valid, 0);
     TT_EQ(arb_count(&m->arb, 1), 1);
-    step(m); /* c3 */
-    TT_EQ(out.disp_valid, 0);
+    sch_step(m); /* c3 */
+    TT_EQ(sch_out.disp_valid, 0);
     TT_EQ(m->fill[1].valid, 1);
     TT_EQ(m->fill[1].ccu, 0);
-    step(m); /* c4 */
-    expect_disp(0, 0x30, 1, val(0, 0), 0, 0);
-    step(m); /* c5 */
-    expect_disp(1, 0x31, 1, val(1, 0), 0, 0);
-    step(m);
-    TT_EQ(out.disp_valid, 0);
+    sch_step(m); /* c4 */
+    sch_expect_disp(0, 0x30, 1, sch_val(0, 0), 0, 0);
+    sch_step(m); /* c5 */
+    sch_expect_disp(1, 0x31, 1, sch_val(1, 0), 0, 0);
+    sch_step(m);
+    TT_EQ(sch_out.disp_valid, 0);
     sc_destroy(m);
 }
 
@@ -413,35 +275,33 @@ static void test_sc_two_warps(void)
  * still one bank read in total; dispatch c7. Hit ratio = src_hits / src_regs = 1/2. */
 static void test_sc_one_register_three_slots(void)
 {
-    cfg_t c;
-    small_cfg(&c);
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk_small();
     if (!m)
         return;
-    inst(0, 0x23, 4, 4, 4);
-    step(m); /* c0 */
-    TT_EQ(out.issue_valid, 1);
-    no_inst(0);
-    step(m); /* c1: allocation */
+    sch_offer(0, 0x23, 4, 4, 4, 1);
+    sch_step(m); /* c0 */
+    TT_EQ(sch_out.issue_valid, 1);
+    sch_withdraw(0);
+    sch_step(m); /* c1: allocation */
     TT_EQ(m->stats.bank_read_reqs, 1);
     TT_EQ(m->stats.src_regs, 1);
     TT_EQ(m->stats.src_hits, 0);
     TT_EQ(m->stats.src_slots, 3);
-    quiet_until(m, 4);
-    step(m); /* c4 */
-    expect_disp(0, 0x23, 3, val(0, 4), val(0, 4), val(0, 4));
-    inst(0, 0x24, 4, 4, 4);
-    step(m); /* c5 */
-    TT_EQ(out.issue_valid, 1);
-    no_inst(0);
-    step(m); /* c6: allocation */
+    sch_quiet_until(m, 4);
+    sch_step(m); /* c4 */
+    sch_expect_disp(0, 0x23, 3, sch_val(0, 4), sch_val(0, 4), sch_val(0, 4));
+    sch_offer(0, 0x24, 4, 4, 4, 1);
+    sch_step(m); /* c5 */
+    TT_EQ(sch_out.issue_valid, 1);
+    sch_withdraw(0);
+    sch_step(m); /* c6: allocation */
     TT_EQ(m->stats.bank_read_reqs, 1);
     TT_EQ(m->stats.bank_reads, 1);
     TT_EQ(m->stats.src_regs, 2);
     TT_EQ(m->stats.src_hits, 1);
     TT_EQ(m->stats.src_slots, 6);
-    step(m); /* c7 */
-    expect_disp(0, 0x24, 3, val(0, 4), val(0, 4), val(0, 4));
+    sch_step(m); /* c7 */
+    sch_expect_disp(0, 0x24, 3, sch_val(0, 4), sch_val(0, 4), sch_val(0, 4));
     sc_destroy(m);
 }
 
@@ -461,77 +321,75 @@ static void test_sc_one_register_three_slots(void)
  *  c15: far write-back (w1, r9) misses: allocates nothing (CT unchanged). */
 static void test_sc_wb_visibility(void)
 {
-    cfg_t c;
-    small_cfg(&c);
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk_small();
     if (!m)
         return;
     const ccu_t *u = &m->ccu[1];
-    inst(1, 0x40, 5, -1, -1);
-    step(m);
-    TT_EQ(out.issue_valid, 1);
-    TT_EQ(out.issue_wid, 1);
-    no_inst(1);
+    sch_offer(1, 0x40, 5, -1, -1, 1);
+    sch_step(m);
+    TT_EQ(sch_out.issue_valid, 1);
+    TT_EQ(sch_out.issue_wid, 1);
+    sch_withdraw(1);
     TT_EQ(u->owner, 1);
-    quiet_until(m, 4);
-    step(m); /* c4 */
-    expect_disp(1, 0x40, 1, val(1, 5), 0, 0);
+    sch_quiet_until(m, 4);
+    sch_step(m); /* c4 */
+    sch_expect_disp(1, 0x40, 1, sch_val(1, 5), 0, 0);
 
-    wb(0, 1, 7, 1, 0xBEEF01);
-    step(m); /* c5 */
-    TT_EQ(out.wb_ready[0], 1);
-    no_wb();
+    sch_wb(0, 1, 7, 1, 0xBEEF01);
+    sch_step(m); /* c5 */
+    TT_EQ(sch_out.wb_ready[0], 1);
+    sch_no_wb();
     TT_EQ(ccu_lookup(u, 7), 1);
     TT_EQ(u->data[1 * m->words], 0xBEEF01);
     TT_EQ(u->ct[1].near, 1);
     TT_EQ(u->ct[1].lock, 0);
-    TT_EQ(*rf(m, 1, 7), 0xBEEF01);
+    TT_EQ(*sch_rf(m, 1, 7), 0xBEEF01);
     TT_EQ(m->stats.ccu_data_writes, 1);
     TT_EQ(ccu_lookup(&m->ccu[0], 7), -1);
 
-    inst(1, 0x41, 7, 5, -1);
-    step(m); /* c6 */
-    TT_EQ(out.issue_valid, 1);
-    no_inst(1);
-    step(m); /* c7 */
-    TT_EQ(out.disp_valid, 0);
+    sch_offer(1, 0x41, 7, 5, -1, 1);
+    sch_step(m); /* c6 */
+    TT_EQ(sch_out.issue_valid, 1);
+    sch_withdraw(1);
+    sch_step(m); /* c7 */
+    TT_EQ(sch_out.disp_valid, 0);
     TT_EQ(m->stats.bank_read_reqs, 1);
     TT_EQ(m->stats.src_hits, 2);
     TT_EQ(m->stats.src_regs, 3);
     TT_EQ(arb_count(&m->arb, 0) + arb_count(&m->arb, 1), 0);
-    step(m); /* c8 */
-    expect_disp(1, 0x41, 2, 0xBEEF01, val(1, 5), 0);
+    sch_step(m); /* c8 */
+    sch_expect_disp(1, 0x41, 2, 0xBEEF01, sch_val(1, 5), 0);
 
-    wb(1, 1, 7, 0, 0xCAFE02);
-    step(m); /* c9 */
-    TT_EQ(out.wb_ready[1], 1);
-    no_wb();
+    sch_wb(1, 1, 7, 0, 0xCAFE02);
+    sch_step(m); /* c9 */
+    TT_EQ(sch_out.wb_ready[1], 1);
+    sch_no_wb();
     TT_EQ(ccu_lookup(u, 7), -1);
-    TT_EQ(*rf(m, 1, 7), 0xCAFE02);
+    TT_EQ(*sch_rf(m, 1, 7), 0xCAFE02);
     TT_EQ(m->stats.wb_invalidations, 1);
     TT_EQ(m->stats.ccu_data_writes, 1);
 
-    inst(1, 0x42, 7, -1, -1);
-    step(m); /* c10 */
-    TT_EQ(out.issue_valid, 1);
-    no_inst(1);
-    step(m); /* c11 */
+    sch_offer(1, 0x42, 7, -1, -1, 1);
+    sch_step(m); /* c10 */
+    TT_EQ(sch_out.issue_valid, 1);
+    sch_withdraw(1);
+    sch_step(m); /* c11 */
     TT_EQ(m->stats.bank_read_reqs, 2);
-    quiet_until(m, 14);
-    step(m); /* c14 */
-    expect_disp(1, 0x42, 1, 0xCAFE02, 0, 0);
+    sch_quiet_until(m, 14);
+    sch_step(m); /* c14 */
+    sch_expect_disp(1, 0x42, 1, 0xCAFE02, 0, 0);
 
     uint8_t valid_before[4];
     for (unsigned i = 0; i < 4; i++)
         valid_before[i] = u->ct[i].valid;
-    wb(0, 1, 9, 0, 0x99);
-    step(m); /* c15 */
-    no_wb();
+    sch_wb(0, 1, 9, 0, 0x99);
+    sch_step(m); /* c15 */
+    sch_no_wb();
     TT_EQ(ccu_lookup(u, 9), -1);
     for (unsigned i = 0; i < 4; i++)
         TT_EQ(u->ct[i].valid, valid_before[i]);
     TT_EQ(m->stats.ccu_data_writes, 1);
-    TT_EQ(*rf(m, 1, 9), 0x99);
+    TT_EQ(*sch_rf(m, 1, 9), 0x99);
     sc_destroy(m);
 }
 
@@ -549,54 +407,52 @@ static void test_sc_wb_visibility(void)
  *  c14 grant, c15 fill, c16: dispatch {0xD3, 0xC2}. */
 static void test_sc_two_wb_same_warp(void)
 {
-    cfg_t c;
-    small_cfg(&c);
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk_small();
     if (!m)
         return;
     const ccu_t *u = &m->ccu[1];
-    inst(1, 0x50, 3, -1, -1);
-    step(m);
-    TT_EQ(out.issue_valid, 1);
-    no_inst(1);
-    quiet_until(m, 4);
-    step(m); /* c4 */
-    expect_disp(1, 0x50, 1, val(1, 3), 0, 0);
+    sch_offer(1, 0x50, 3, -1, -1, 1);
+    sch_step(m);
+    TT_EQ(sch_out.issue_valid, 1);
+    sch_withdraw(1);
+    sch_quiet_until(m, 4);
+    sch_step(m); /* c4 */
+    sch_expect_disp(1, 0x50, 1, sch_val(1, 3), 0, 0);
     TT_EQ(ccu_lookup(u, 3), 0);
 
-    wb(0, 1, 2, 1, 0xA2);
-    wb(1, 1, 3, 1, 0xB3);
-    step(m); /* c5 */
-    TT_EQ(out.wb_ready[0], 1);
-    TT_EQ(out.wb_ready[1], 1);
-    no_wb();
+    sch_wb(0, 1, 2, 1, 0xA2);
+    sch_wb(1, 1, 3, 1, 0xB3);
+    sch_step(m); /* c5 */
+    TT_EQ(sch_out.wb_ready[0], 1);
+    TT_EQ(sch_out.wb_ready[1], 1);
+    sch_no_wb();
     TT_EQ(ccu_lookup(u, 2), 0);
     TT_EQ(u->data[0], 0xA2);
     TT_EQ(ccu_lookup(u, 3), -1);
     TT_EQ(m->stats.ccu_data_writes, 1);
     TT_EQ(m->stats.wb_port_lost, 1);
     TT_EQ(m->stats.wb_invalidations, 1);
-    TT_EQ(*rf(m, 1, 2), 0xA2);
-    TT_EQ(*rf(m, 1, 3), 0xB3);
+    TT_EQ(*sch_rf(m, 1, 2), 0xA2);
+    TT_EQ(*sch_rf(m, 1, 3), 0xB3);
 
-    inst(1, 0x51, 2, 3, -1);
-    step(m); /* c6 */
-    TT_EQ(out.issue_valid, 1);
-    no_inst(1);
-    step(m); /* c7 */
+    sch_offer(1, 0x51, 2, 3, -1, 1);
+    sch_step(m); /* c6 */
+    TT_EQ(sch_out.issue_valid, 1);
+    sch_withdraw(1);
+    sch_step(m); /* c7 */
     TT_EQ(m->stats.bank_read_reqs, 2);
-    quiet_until(m, 10);
-    step(m); /* c10 */
-    expect_disp(1, 0x51, 2, 0xA2, 0xB3, 0);
+    sch_quiet_until(m, 10);
+    sch_step(m); /* c10 */
+    sch_expect_disp(1, 0x51, 2, 0xA2, 0xB3, 0);
 
     int e3 = ccu_lookup(u, 3);
     TT_CHECK(e3 >= 0);
-    wb(0, 1, 2, 0, 0xC2);
-    wb(1, 1, 3, 1, 0xD3);
-    step(m); /* c11 */
-    TT_EQ(out.wb_ready[0], 1);
-    TT_EQ(out.wb_ready[1], 1);
-    no_wb();
+    sch_wb(0, 1, 2, 0, 0xC2);
+    sch_wb(1, 1, 3, 1, 0xD3);
+    sch_step(m); /* c11 */
+    TT_EQ(sch_out.wb_ready[0], 1);
+    TT_EQ(sch_out.wb_ready[1], 1);
+    sch_no_wb();
     TT_EQ(ccu_lookup(u, 2), -1);
     TT_EQ(ccu_lookup(u, 3), e3);
     if (e3 >= 0)
@@ -605,15 +461,15 @@ static void test_sc_two_wb_same_warp(void)
     TT_EQ(m->stats.wb_filtered, 1);
     TT_EQ(m->stats.wb_invalidations, 2);
 
-    inst(1, 0x52, 3, 2, -1);
-    step(m); /* c12 */
-    TT_EQ(out.issue_valid, 1);
-    no_inst(1);
-    step(m); /* c13 */
+    sch_offer(1, 0x52, 3, 2, -1, 1);
+    sch_step(m); /* c12 */
+    TT_EQ(sch_out.issue_valid, 1);
+    sch_withdraw(1);
+    sch_step(m); /* c13 */
     TT_EQ(m->stats.bank_read_reqs, 3);
-    quiet_until(m, 16);
-    step(m); /* c16 */
-    expect_disp(1, 0x52, 2, 0xD3, 0xC2, 0);
+    sch_quiet_until(m, 16);
+    sch_step(m); /* c16 */
+    sch_expect_disp(1, 0x52, 2, 0xD3, 0xC2, 0);
     sc_destroy(m);
 }
 
@@ -626,43 +482,43 @@ static void test_sc_two_wb_same_warp(void)
 static void test_sc_filter_off(void)
 {
     cfg_t c;
-    small_cfg(&c);
+    sch_small_cfg(&c);
     c.write_filter = 0;
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk(&c);
     if (!m)
         return;
     const ccu_t *u = &m->ccu[1];
-    inst(1, 0x60, 5, -1, -1);
-    step(m);
-    no_inst(1);
-    quiet_until(m, 4);
-    step(m); /* c4 */
-    expect_disp(1, 0x60, 1, val(1, 5), 0, 0);
-    wb(0, 1, 7, 0, 0xE7);
-    step(m); /* c5 */
-    no_wb();
+    sch_offer(1, 0x60, 5, -1, -1, 1);
+    sch_step(m);
+    sch_withdraw(1);
+    sch_quiet_until(m, 4);
+    sch_step(m); /* c4 */
+    sch_expect_disp(1, 0x60, 1, sch_val(1, 5), 0, 0);
+    sch_wb(0, 1, 7, 0, 0xE7);
+    sch_step(m); /* c5 */
+    sch_no_wb();
     int e = ccu_lookup(u, 7);
     TT_CHECK(e >= 0);
     if (e >= 0)
         TT_EQ(u->ct[e].near, 0);
-    inst(1, 0x61, 7, -1, -1);
-    step(m); /* c6 */
-    TT_EQ(out.issue_valid, 1);
-    no_inst(1);
-    step(m); /* c7 */
-    TT_EQ(out.disp_valid, 0);
-    step(m); /* c8 */
-    expect_disp(1, 0x61, 1, 0xE7, 0, 0);
-    wb(1, 1, 7, 0, 0xF7);
-    step(m); /* c9 */
-    no_wb();
+    sch_offer(1, 0x61, 7, -1, -1, 1);
+    sch_step(m); /* c6 */
+    TT_EQ(sch_out.issue_valid, 1);
+    sch_withdraw(1);
+    sch_step(m); /* c7 */
+    TT_EQ(sch_out.disp_valid, 0);
+    sch_step(m); /* c8 */
+    sch_expect_disp(1, 0x61, 1, 0xE7, 0, 0);
+    sch_wb(1, 1, 7, 0, 0xF7);
+    sch_step(m); /* c9 */
+    sch_no_wb();
     TT_EQ(ccu_lookup(u, 7), e);
-    inst(1, 0x62, 7, -1, -1);
-    step(m); /* c10 */
-    no_inst(1);
-    step(m); /* c11 */
-    step(m); /* c12 */
-    expect_disp(1, 0x62, 1, 0xF7, 0, 0);
+    sch_offer(1, 0x62, 7, -1, -1, 1);
+    sch_step(m); /* c10 */
+    sch_withdraw(1);
+    sch_step(m); /* c11 */
+    sch_step(m); /* c12 */
+    sch_expect_disp(1, 0x62, 1, 0xF7, 0, 0);
     TT_EQ(m->stats.bank_read_reqs, 1);
     sc_destroy(m);
 }
@@ -673,33 +529,31 @@ static void test_sc_filter_off(void)
  * 0): {1,1}. No warp owns a CCU: nothing enters a CCU. */
 static void test_sc_wb_backpressure(void)
 {
-    cfg_t c;
-    small_cfg(&c);
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk_small();
     if (!m)
         return;
-    wb(0, 0, 0, 1, 0x100);
-    wb(1, 2, 4, 1, 0x204);
-    step(m); /* c0 */
-    TT_EQ(out.wb_ready[0], 1);
-    TT_EQ(out.wb_ready[1], 0);
-    TT_EQ(*rf(m, 0, 0), 0x100);
-    TT_EQ(*rf(m, 2, 4), val(2, 4));
+    sch_wb(0, 0, 0, 1, 0x100);
+    sch_wb(1, 2, 4, 1, 0x204);
+    sch_step(m); /* c0 */
+    TT_EQ(sch_out.wb_ready[0], 1);
+    TT_EQ(sch_out.wb_ready[1], 0);
+    TT_EQ(*sch_rf(m, 0, 0), 0x100);
+    TT_EQ(*sch_rf(m, 2, 4), sch_val(2, 4));
     TT_EQ(m->stats.wb_refused, 1);
     TT_EQ(m->stats.bank_writes, 1);
-    in.wb_valid[0] = 0;
-    step(m); /* c1 */
-    TT_EQ(out.wb_ready[1], 1);
-    TT_EQ(*rf(m, 2, 4), 0x204);
+    sch_in.wb_valid[0] = 0;
+    sch_step(m); /* c1 */
+    TT_EQ(sch_out.wb_ready[1], 1);
+    TT_EQ(*sch_rf(m, 2, 4), 0x204);
     TT_EQ(m->stats.bank_writes, 2);
-    no_wb();
-    wb(0, 1, 0, 1, 0x110);
-    wb(1, 0, 2, 1, 0x002);
-    step(m); /* c2 */
-    TT_EQ(out.wb_ready[0], 1);
-    TT_EQ(out.wb_ready[1], 1);
-    TT_EQ(*rf(m, 1, 0), 0x110);
-    TT_EQ(*rf(m, 0, 2), 0x002);
+    sch_no_wb();
+    sch_wb(0, 1, 0, 1, 0x110);
+    sch_wb(1, 0, 2, 1, 0x002);
+    sch_step(m); /* c2 */
+    TT_EQ(sch_out.wb_ready[0], 1);
+    TT_EQ(sch_out.wb_ready[1], 1);
+    TT_EQ(*sch_rf(m, 1, 0), 0x110);
+    TT_EQ(*sch_rf(m, 0, 2), 0x002);
     TT_EQ(m->stats.ccu_data_writes, 0);
     TT_EQ(m->stats.wb_refused, 1);
     sc_destroy(m);
@@ -713,37 +567,35 @@ static void test_sc_wb_backpressure(void)
  *  c5: fill. c6: dispatch val(0,0). */
 static void test_sc_read_blocked_by_write(void)
 {
-    cfg_t c;
-    small_cfg(&c);
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk_small();
     if (!m)
         return;
-    inst(0, 0x70, 0, -1, -1);
-    step(m); /* c0 */
-    TT_EQ(out.issue_valid, 1);
-    no_inst(0);
-    step(m); /* c1 */
+    sch_offer(0, 0x70, 0, -1, -1, 1);
+    sch_step(m); /* c0 */
+    TT_EQ(sch_out.issue_valid, 1);
+    sch_withdraw(0);
+    sch_step(m); /* c1 */
     TT_EQ(arb_count(&m->arb, 0), 1);
-    wb(0, 2, 2, 1, 0x222);
-    step(m); /* c2 */
-    TT_EQ(out.wb_ready[0], 1);
+    sch_wb(0, 2, 2, 1, 0x222);
+    sch_step(m); /* c2 */
+    TT_EQ(sch_out.wb_ready[0], 1);
     TT_EQ(m->fill[0].valid, 0);
     TT_EQ(arb_count(&m->arb, 0), 1);
     TT_EQ(m->stats.grant_blocked_write, 1);
-    wb(0, 3, 1, 1, 0x331);
-    step(m); /* c3 */
+    sch_wb(0, 3, 1, 1, 0x331);
+    sch_step(m); /* c3 */
     TT_EQ(m->fill[0].valid, 0);
     TT_EQ(m->stats.grant_blocked_write, 2);
-    wb(0, 2, 3, 1, 0x223);
-    step(m); /* c4 */
-    no_wb();
+    sch_wb(0, 2, 3, 1, 0x223);
+    sch_step(m); /* c4 */
+    sch_no_wb();
     TT_EQ(m->fill[0].valid, 1);
     TT_EQ(arb_count(&m->arb, 0), 0);
     TT_EQ(m->stats.grant_blocked_write, 2);
-    step(m); /* c5 */
-    TT_EQ(out.disp_valid, 0);
-    step(m); /* c6 */
-    expect_disp(0, 0x70, 1, val(0, 0), 0, 0);
+    sch_step(m); /* c5 */
+    TT_EQ(sch_out.disp_valid, 0);
+    sch_step(m); /* c6 */
+    sch_expect_disp(0, 0x70, 1, sch_val(0, 0), 0, 0);
     sc_destroy(m);
 }
 
@@ -754,18 +606,18 @@ static void test_sc_read_blocked_by_write(void)
  * both units hold a near value; unit 1 is free in c5's pre-cycle state, unit 0 from c6. */
 static void two_near_units(sc_t *m)
 {
-    inst(0, 0x30, 0, -1, -1);
-    inst(1, 0x31, 0, -1, -1);
-    step(m);
-    no_inst(0);
-    step(m);
-    no_inst(1);
+    sch_offer(0, 0x30, 0, -1, -1, 1);
+    sch_offer(1, 0x31, 0, -1, -1, 1);
+    sch_step(m);
+    sch_withdraw(0);
+    sch_step(m);
+    sch_withdraw(1);
     TT_EQ(m->ccu[1].owner, 0);
     TT_EQ(m->ccu[0].owner, 1);
-    step(m);
-    step(m);
-    step(m); /* c4 */
-    expect_disp(0, 0x30, 1, val(0, 0), 0, 0);
+    sch_step(m);
+    sch_step(m);
+    sch_step(m); /* c4 */
+    sch_expect_disp(0, 0x30, 1, sch_val(0, 0), 0, 0);
 }
 
 /* STHLD 0 never waits. c5: warp 2 (owns nothing) reads r0. Unit 0 busy, unit 1 free but
@@ -777,18 +629,16 @@ static void two_near_units(sc_t *m)
  * the allocation). */
 static void test_sc_near_flush(void)
 {
-    cfg_t c;
-    small_cfg(&c);
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk_small();
     if (!m)
         return;
     two_near_units(m);
-    inst(2, 0x32, 0, -1, -1);
-    step(m); /* c5 */
-    expect_disp(1, 0x31, 1, val(1, 0), 0, 0);
-    TT_EQ(out.issue_valid, 1);
-    TT_EQ(out.issue_wid, 2);
-    no_inst(2);
+    sch_offer(2, 0x32, 0, -1, -1, 1);
+    sch_step(m); /* c5 */
+    sch_expect_disp(1, 0x31, 1, sch_val(1, 0), 0, 0);
+    TT_EQ(sch_out.issue_valid, 1);
+    TT_EQ(sch_out.issue_wid, 2);
+    sch_withdraw(2);
     TT_EQ(m->stats.alloc[ALLOC_NEAR_FLUSH], 1);
     TT_EQ(m->ccu[1].owner, 2);
     TT_EQ(m->ccu[1].owner_valid, 1);
@@ -796,13 +646,13 @@ static void test_sc_near_flush(void)
     TT_EQ(m->ccu[0].owner, 1);
     TT_EQ(m->stats.flushes, 2);
     TT_EQ(m->counter, 0);
-    step(m); /* c6 */
+    sch_step(m); /* c6 */
     TT_EQ(m->stats.flushes, 3);
     TT_EQ(m->stats.bank_read_reqs, 3);
     TT_EQ(m->stats.src_hits, 0);
-    quiet_until(m, 9);
-    step(m); /* c9 */
-    expect_disp(2, 0x32, 1, val(2, 0), 0, 0);
+    sch_quiet_until(m, 9);
+    sch_step(m); /* c9 */
+    sch_expect_disp(2, 0x32, 1, sch_val(2, 0), 0, 0);
     sc_destroy(m);
 }
 
@@ -813,35 +663,35 @@ static void test_sc_near_flush(void)
 static void test_sc_sthld_wait(void)
 {
     cfg_t c;
-    small_cfg(&c);
+    sch_small_cfg(&c);
     c.sthld_adaptive = 0;
     c.sthld_init = 2;
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk(&c);
     if (!m)
         return;
     TT_EQ(m->fsm.sthld, 2);
     two_near_units(m);
-    inst(2, 0x32, 0, -1, -1);
-    step(m); /* c5 */
-    TT_EQ(out.issue_valid, 0);
+    sch_offer(2, 0x32, 0, -1, -1, 1);
+    sch_step(m); /* c5 */
+    TT_EQ(sch_out.issue_valid, 0);
     TT_EQ(m->counter, 1);
-    step(m); /* c6 */
-    TT_EQ(out.issue_valid, 0);
+    sch_step(m); /* c6 */
+    TT_EQ(sch_out.issue_valid, 0);
     TT_EQ(m->counter, 2);
     TT_EQ(m->ccu[0].busy, 0);
     TT_EQ(m->ccu[1].busy, 0);
-    step(m); /* c7 */
-    TT_EQ(out.issue_valid, 1);
-    TT_EQ(out.issue_wid, 2);
-    no_inst(2);
+    sch_step(m); /* c7 */
+    TT_EQ(sch_out.issue_valid, 1);
+    TT_EQ(sch_out.issue_wid, 2);
+    sch_withdraw(2);
     TT_EQ(m->counter, 0);
     TT_EQ(m->stats.alloc[ALLOC_WAIT], 2);
     TT_EQ(m->stats.alloc[ALLOC_NEAR_FLUSH], 1);
     TT_EQ(m->ccu[0].owner, 2);
     TT_EQ(m->ccu[1].owner, 0);
-    quiet_until(m, 11);
-    step(m); /* c11 */
-    expect_disp(2, 0x32, 1, val(2, 0), 0, 0);
+    sch_quiet_until(m, 11);
+    sch_step(m); /* c11 */
+    sch_expect_disp(2, 0x32, 1, sch_val(2, 0), 0, 0);
     TT_EQ(m->fsm.sthld, 2);
     sc_destroy(m);
 }
@@ -862,61 +712,59 @@ static void test_sc_sthld_wait(void)
  *      {0x55, 0x7A}. */
 static void test_sc_wb_same_cycle_issue(void)
 {
-    cfg_t c;
-    small_cfg(&c);
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk_small();
     if (!m)
         return;
     const ccu_t *u = &m->ccu[1];
-    inst(1, 0x80, 5, -1, -1);
-    step(m);
-    no_inst(1);
-    quiet_until(m, 4);
-    step(m); /* c4 */
-    expect_disp(1, 0x80, 1, val(1, 5), 0, 0);
-    wb(0, 1, 7, 1, 0x77);
-    inst(1, 0x81, 7, 5, -1);
-    step(m); /* c5 */
-    TT_EQ(out.issue_valid, 1);
-    TT_EQ(out.wb_ready[0], 1);
-    TT_EQ(out.disp_valid, 0);
-    no_inst(1);
-    no_wb();
+    sch_offer(1, 0x80, 5, -1, -1, 1);
+    sch_step(m);
+    sch_withdraw(1);
+    sch_quiet_until(m, 4);
+    sch_step(m); /* c4 */
+    sch_expect_disp(1, 0x80, 1, sch_val(1, 5), 0, 0);
+    sch_wb(0, 1, 7, 1, 0x77);
+    sch_offer(1, 0x81, 7, 5, -1, 1);
+    sch_step(m); /* c5 */
+    TT_EQ(sch_out.issue_valid, 1);
+    TT_EQ(sch_out.wb_ready[0], 1);
+    TT_EQ(sch_out.disp_valid, 0);
+    sch_withdraw(1);
+    sch_no_wb();
     TT_EQ(ccu_lookup(u, 7), 1);
     TT_EQ(m->stats.ccu_data_writes, 1);
-    step(m); /* c6 */
+    sch_step(m); /* c6 */
     TT_EQ(m->stats.bank_read_reqs, 1);
     TT_EQ(m->stats.src_hits, 2);
-    step(m); /* c7 */
-    expect_disp(1, 0x81, 2, 0x77, val(1, 5), 0);
-    wb(1, 1, 5, 0, 0x55);
-    inst(1, 0x82, 5, -1, -1);
-    step(m); /* c8 */
-    TT_EQ(out.issue_valid, 1);
-    TT_EQ(out.wb_ready[1], 1);
-    no_inst(1);
-    no_wb();
+    sch_step(m); /* c7 */
+    sch_expect_disp(1, 0x81, 2, 0x77, sch_val(1, 5), 0);
+    sch_wb(1, 1, 5, 0, 0x55);
+    sch_offer(1, 0x82, 5, -1, -1, 1);
+    sch_step(m); /* c8 */
+    TT_EQ(sch_out.issue_valid, 1);
+    TT_EQ(sch_out.wb_ready[1], 1);
+    sch_withdraw(1);
+    sch_no_wb();
     TT_EQ(m->stats.wb_invalidations, 1);
-    step(m); /* c9 */
+    sch_step(m); /* c9 */
     TT_EQ(m->stats.bank_read_reqs, 2);
     TT_EQ(arb_count(&m->arb, 0), 1);
-    quiet_until(m, 12);
-    step(m); /* c12 */
-    expect_disp(1, 0x82, 1, 0x55, 0, 0);
+    sch_quiet_until(m, 12);
+    sch_step(m); /* c12 */
+    sch_expect_disp(1, 0x82, 1, 0x55, 0, 0);
     TT_EQ(ccu_lookup(u, 5), 0);
     TT_EQ(ccu_lookup(u, 7), 1);
 
-    inst(1, 0x83, 5, 7, -1);
-    step(m); /* c13 */
-    TT_EQ(out.issue_valid, 1);
-    no_inst(1);
+    sch_offer(1, 0x83, 5, 7, -1, 1);
+    sch_step(m); /* c13 */
+    TT_EQ(sch_out.issue_valid, 1);
+    sch_withdraw(1);
     TT_EQ(u->pend, 1);
-    wb(0, 1, 7, 1, 0x7A);
-    wb(1, 1, 8, 1, 0x88);
-    step(m); /* c14: allocation cycle */
-    TT_EQ(out.wb_ready[0], 1);
-    TT_EQ(out.wb_ready[1], 1);
-    no_wb();
+    sch_wb(0, 1, 7, 1, 0x7A);
+    sch_wb(1, 1, 8, 1, 0x88);
+    sch_step(m); /* c14: allocation cycle */
+    TT_EQ(sch_out.wb_ready[0], 1);
+    TT_EQ(sch_out.wb_ready[1], 1);
+    sch_no_wb();
     TT_EQ(m->stats.ccu_data_writes, 1);
     TT_EQ(m->stats.wb_invalidations, 2);
     TT_EQ(ccu_lookup(u, 8), -1);
@@ -926,10 +774,10 @@ static void test_sc_wb_same_cycle_issue(void)
     TT_EQ(u->oct[0].ready, 1);
     TT_EQ(u->oct[1].ready, 0);
     TT_EQ(arb_count(&m->arb, 0), 1);
-    TT_EQ(*rf(m, 1, 7), 0x7A);
-    quiet_until(m, 17);
-    step(m); /* c17 */
-    expect_disp(1, 0x83, 2, 0x55, 0x7A, 0);
+    TT_EQ(*sch_rf(m, 1, 7), 0x7A);
+    sch_quiet_until(m, 17);
+    sch_step(m); /* c17 */
+    sch_expect_disp(1, 0x83, 2, 0x55, 0x7A, 0);
     sc_destroy(m);
 }
 
@@ -944,40 +792,40 @@ static void test_sc_wb_same_cycle_issue(void)
 static void test_sc_private(void)
 {
     cfg_t c;
-    small_cfg(&c);
+    sch_small_cfg(&c);
     c.ccus = 4;
     c.entries = 4;
     c.private_ccus = 1;
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk(&c);
     if (!m)
         return;
     for (unsigned k = 0; k < 4; k++) {
         TT_EQ(m->ccu[k].owner_valid, 1);
         TT_EQ(m->ccu[k].owner, k);
     }
-    wb(0, 2, 4, 1, 0x24);
-    step(m); /* c0 */
-    no_wb();
+    sch_wb(0, 2, 4, 1, 0x24);
+    sch_step(m); /* c0 */
+    sch_no_wb();
     TT_CHECK(ccu_lookup(&m->ccu[2], 4) >= 0);
-    inst(2, 0x90, 4, -1, -1);
-    inst(3, 0x91, 4, -1, -1);
-    step(m); /* c1 */
-    TT_EQ(out.issue_valid, 1);
-    TT_EQ(out.issue_wid, 2);
-    no_inst(2);
-    step(m); /* c2 */
-    TT_EQ(out.disp_valid, 0);
-    TT_EQ(out.issue_valid, 1);
-    TT_EQ(out.issue_wid, 3);
-    no_inst(3);
+    sch_offer(2, 0x90, 4, -1, -1, 1);
+    sch_offer(3, 0x91, 4, -1, -1, 1);
+    sch_step(m); /* c1 */
+    TT_EQ(sch_out.issue_valid, 1);
+    TT_EQ(sch_out.issue_wid, 2);
+    sch_withdraw(2);
+    sch_step(m); /* c2 */
+    TT_EQ(sch_out.disp_valid, 0);
+    TT_EQ(sch_out.issue_valid, 1);
+    TT_EQ(sch_out.issue_wid, 3);
+    sch_withdraw(3);
     TT_EQ(m->ccu[3].busy, 1);
     TT_EQ(m->stats.bank_read_reqs, 0);
-    step(m); /* c3 */
-    expect_disp(2, 0x90, 1, 0x24, 0, 0);
+    sch_step(m); /* c3 */
+    sch_expect_disp(2, 0x90, 1, 0x24, 0, 0);
     TT_EQ(m->stats.bank_read_reqs, 1);
-    quiet_until(m, 6);
-    step(m); /* c6 */
-    expect_disp(3, 0x91, 1, val(3, 4), 0, 0);
+    sch_quiet_until(m, 6);
+    sch_step(m); /* c6 */
+    sch_expect_disp(3, 0x91, 1, sch_val(3, 4), 0, 0);
     TT_EQ(m->stats.flushes, 0);
     TT_EQ(m->stats.alloc[ALLOC_OWNED_FREE], 2);
     sc_destroy(m);
@@ -997,52 +845,52 @@ static void test_sc_private(void)
 static void test_sc_baseline(void)
 {
     cfg_t c;
-    small_cfg(&c);
+    sch_small_cfg(&c);
     c.caching = 0;
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk(&c);
     if (!m)
         return;
-    inst(0, 0xA0, 0, 1, 0);
-    step(m); /* c0 */
-    TT_EQ(out.issue_valid, 1);
+    sch_offer(0, 0xA0, 0, 1, 0, 1);
+    sch_step(m); /* c0 */
+    TT_EQ(sch_out.issue_valid, 1);
     TT_EQ(m->ccu[1].busy, 1);
     TT_EQ(m->ccu[1].pend, 1);
     TT_EQ(m->ccu[1].owner, 0);
     TT_EQ(m->stats.bank_read_reqs, 0);
-    inst(0, 0xA1, 0, -1, -1);
-    wb(0, 0, 1, 1, 0x1234);
-    step(m); /* c1 */
-    no_wb();
-    TT_EQ(out.issue_valid, 0);
+    sch_offer(0, 0xA1, 0, -1, -1, 1);
+    sch_wb(0, 0, 1, 1, 0x1234);
+    sch_step(m); /* c1 */
+    sch_no_wb();
+    TT_EQ(sch_out.issue_valid, 0);
     TT_EQ(m->stats.bank_read_reqs, 2);
     TT_EQ(m->stats.src_hits, 0);  /* the baseline has no cache: never a hit */
     TT_EQ(m->stats.src_regs, 2);
     TT_EQ(m->stats.src_slots, 3);
     TT_EQ(m->stats.ccu_data_writes, 0);
-    TT_EQ(*rf(m, 0, 1), 0x1234);
-    step(m); /* c2 */
-    TT_EQ(out.issue_valid, 0);
+    TT_EQ(*sch_rf(m, 0, 1), 0x1234);
+    sch_step(m); /* c2 */
+    TT_EQ(sch_out.issue_valid, 0);
     TT_EQ(m->fill[0].valid, 1);
     TT_EQ(m->fill[1].valid, 0);
-    step(m); /* c3 */
-    TT_EQ(out.issue_valid, 0);
+    sch_step(m); /* c3 */
+    TT_EQ(sch_out.issue_valid, 0);
     TT_EQ(m->fill[1].valid, 1);
-    step(m); /* c4 */
-    TT_EQ(out.issue_valid, 0);
-    TT_EQ(out.disp_valid, 0);
-    step(m); /* c5 */
-    TT_EQ(out.issue_valid, 0);
-    expect_disp(0, 0xA0, 3, val(0, 0), 0x1234, val(0, 0));
-    step(m); /* c6 */
-    TT_EQ(out.issue_valid, 1);
-    no_inst(0);
+    sch_step(m); /* c4 */
+    TT_EQ(sch_out.issue_valid, 0);
+    TT_EQ(sch_out.disp_valid, 0);
+    sch_step(m); /* c5 */
+    TT_EQ(sch_out.issue_valid, 0);
+    sch_expect_disp(0, 0xA0, 3, sch_val(0, 0), 0x1234, sch_val(0, 0));
+    sch_step(m); /* c6 */
+    TT_EQ(sch_out.issue_valid, 1);
+    sch_withdraw(0);
     TT_EQ(m->ccu[1].busy, 1);
     TT_EQ(m->ccu[1].owner, 0);
-    step(m); /* c7 */
+    sch_step(m); /* c7 */
     TT_EQ(m->stats.bank_read_reqs, 3);
-    quiet_until(m, 10);
-    step(m); /* c10 */
-    expect_disp(0, 0xA1, 1, val(0, 0), 0, 0);
+    sch_quiet_until(m, 10);
+    sch_step(m); /* c10 */
+    sch_expect_disp(0, 0xA1, 1, sch_val(0, 0), 0, 0);
     TT_EQ(m->stats.flushes, 0);
     sc_destroy(m);
 }
@@ -1058,39 +906,37 @@ static void test_sc_baseline(void)
  *  c10: unit 0 (warp 1) dispatches. */
 static void test_sc_dispatch_rr(void)
 {
-    cfg_t c;
-    small_cfg(&c);
-    sc_t *m = mk(&c);
+    sc_t *m = sch_mk_small();
     if (!m)
         return;
     two_near_units(m);
-    step(m); /* c5 */
-    expect_disp(1, 0x31, 1, val(1, 0), 0, 0);
+    sch_step(m); /* c5 */
+    sch_expect_disp(1, 0x31, 1, sch_val(1, 0), 0, 0);
     TT_EQ(m->rr, 1);
-    inst(0, 0xB0, 0, -1, -1);
-    inst(1, 0xB1, 0, -1, -1);
-    step(m); /* c6 */
-    TT_EQ(out.issue_valid, 1);
-    TT_EQ(out.issue_wid, 1);
-    no_inst(1);
-    step(m); /* c7 */
-    TT_EQ(out.issue_valid, 1);
-    TT_EQ(out.issue_wid, 0);
-    TT_EQ(out.disp_valid, 0);
-    no_inst(0);
-    in.disp_ready = 0;
-    step(m); /* c8 */
-    expect_disp(1, 0xB1, 1, val(1, 0), 0, 0);
+    sch_offer(0, 0xB0, 0, -1, -1, 1);
+    sch_offer(1, 0xB1, 0, -1, -1, 1);
+    sch_step(m); /* c6 */
+    TT_EQ(sch_out.issue_valid, 1);
+    TT_EQ(sch_out.issue_wid, 1);
+    sch_withdraw(1);
+    sch_step(m); /* c7 */
+    TT_EQ(sch_out.issue_valid, 1);
+    TT_EQ(sch_out.issue_wid, 0);
+    TT_EQ(sch_out.disp_valid, 0);
+    sch_withdraw(0);
+    sch_in.disp_ready = 0;
+    sch_step(m); /* c8 */
+    sch_expect_disp(1, 0xB1, 1, sch_val(1, 0), 0, 0);
     TT_EQ(m->ccu[0].busy, 1);
     TT_EQ(m->stats.disp_refused, 1);
-    in.disp_ready = 1;
-    step(m); /* c9 */
-    expect_disp(0, 0xB0, 1, val(0, 0), 0, 0);
+    sch_in.disp_ready = 1;
+    sch_step(m); /* c9 */
+    sch_expect_disp(0, 0xB0, 1, sch_val(0, 0), 0, 0);
     TT_EQ(m->stats.disp_contention, 1);
-    step(m); /* c10 */
-    expect_disp(1, 0xB1, 1, val(1, 0), 0, 0);
-    step(m);
-    TT_EQ(out.disp_valid, 0);
+    sch_step(m); /* c10 */
+    sch_expect_disp(1, 0xB1, 1, sch_val(1, 0), 0, 0);
+    sch_step(m);
+    TT_EQ(sch_out.disp_valid, 0);
     TT_EQ(m->stats.bank_read_reqs, 2);
     sc_destroy(m);
 }
