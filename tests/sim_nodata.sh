@@ -6,13 +6,9 @@
 # members that say which path ran: run.values (0 / 1), driver.operand_checks (0 / every
 # dispatched operand compared) and run.seconds (wall time).
 set -u
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-cd "$ROOT"
-SIM=build/malekeh-sim
-WL=${WORKLOADS:-$ROOT/../shared/workloads}
-make -s "$SIM" >/dev/null || { echo "FAIL: sim_nodata: build $SIM"; exit 1; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
+# shellcheck source=tests/sim_lib.sh
+. "$(dirname "$0")/sim_lib.sh"
+sim_setup sim_nodata
 strip() { grep -v -e '"values": ' -e '"operand_checks": ' -e '"seconds": ' "$1"; }
 
 # name, then the malekeh-sim arguments of one run

@@ -5,13 +5,9 @@
 # path (--values) with operand checks and no error, and writes valid JSON; bad input (missing file, truncated trace, options
 # that do not go together) gives one line and exit 2 and writes no JSON.
 set -u
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-cd "$ROOT"
-SIM=build/malekeh-sim
-WL=${WORKLOADS:-$ROOT/../shared/workloads}
-make -s "$SIM" >/dev/null || { echo "FAIL: trace_runs: build $SIM"; exit 1; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
+# shellcheck source=tests/sim_lib.sh
+. "$(dirname "$0")/sim_lib.sh"
+sim_setup trace_runs
 
 # --- bad input (no workloads needed) ---------------------------------------------------
 expect_2() { # name, then the command
