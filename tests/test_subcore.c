@@ -49,9 +49,7 @@ static void test_sc_miss_timing(void)
     if (!m)
         return;
     sch_offer(0, 0x5A, 0, 3, -1, 1);
-    sch_step(m); /* c0 */
-    TT_EQ(sch_out.issue_valid, 1);
-    TT_EQ(sch_out.issue_wid, 0);
+    sch_issue_at(m, 0, 0);
     TT_EQ(sch_out.disp_valid, 0);
     sch_withdraw(0);
     const ccu_t *u = &m->ccu[1];
@@ -114,15 +112,12 @@ static void test_sc_miss_timing(void)
     TT_EQ(m->lfsr, 0x9C3C); /* LFSR of cycle 5 */
 
     sch_offer(0, 0x11, 3, 0, 3, 1);
-    sch_step(m); /* c5 */
-    sch_expect_disp(0, 0x5A, 2, sch_val(0, 0), sch_val(0, 3), 0);
+    sch_disp_at(m, 5, 0, 0x5A, 2, sch_val(0, 0), sch_val(0, 3), 0);
     TT_EQ(sch_out.issue_valid, 0);
     TT_EQ(u->busy, 0);
     TT_EQ(m->stats.alloc[ALLOC_OWNED_BUSY], 1);
 
-    sch_step(m); /* c6: issue */
-    TT_EQ(sch_out.issue_valid, 1);
-    TT_EQ(sch_out.issue_wid, 0);
+    sch_issue_at(m, 6, 0); /* c6: issue */
     TT_EQ(sch_out.disp_valid, 0);
     sch_withdraw(0);
     TT_EQ(m->stats.alloc[ALLOC_OWNED_FREE], 1);
@@ -141,13 +136,13 @@ static void test_sc_miss_timing(void)
     TT_EQ(ccu_ready(u), 1);
 
     sch_in.disp_ready = 0;
-    sch_step(m); /* c8: shown, refused */
-    sch_expect_disp(0, 0x11, 3, sch_val(0, 3), sch_val(0, 0), sch_val(0, 3));
+    /* c8: shown, refused */
+    sch_disp_at(m, 8, 0, 0x11, 3, sch_val(0, 3), sch_val(0, 0), sch_val(0, 3));
     TT_EQ(u->busy, 1);
     TT_EQ(m->stats.disp_refused, 1);
     sch_in.disp_ready = 1;
-    sch_step(m); /* c9: accepted */
-    sch_expect_disp(0, 0x11, 3, sch_val(0, 3), sch_val(0, 0), sch_val(0, 3));
+    /* c9: accepted */
+    sch_disp_at(m, 9, 0, 0x11, 3, sch_val(0, 3), sch_val(0, 0), sch_val(0, 3));
     TT_EQ(u->busy, 0);
     sch_step(m); /* c10 */
     TT_EQ(sch_out.disp_valid, 0);
@@ -165,10 +160,7 @@ static void test_sc_bank_queue(void)
     sc_t *m = sch_mk_small();
     if (!m)
         return;
-    sch_offer(0, 0x21, 0, 1, 2, 1);
-    sch_step(m); /* c0 */
-    TT_EQ(sch_out.issue_valid, 1);
-    sch_withdraw(0);
+    sch_issue_one(m, 0, 0, 0x21, 0, 1, 2, 1);
     sch_step(m); /* c1 */
     TT_EQ(arb_count(&m->arb, 0), 2);
     TT_EQ(arb_count(&m->arb, 1), 1);
@@ -186,9 +178,8 @@ static void test_sc_bank_queue(void)
     TT_EQ(m->fill[1].valid, 1);
     TT_EQ(m->fill[1].reg, 1);
     TT_EQ(m->stats.grant_blocked_port, 2);
-    sch_quiet_until(m, 6); /* c5 */
-    sch_step(m);           /* c6 */
-    sch_expect_disp(0, 0x21, 3, sch_val(0, 0), sch_val(0, 1), sch_val(0, 2));
+    sch_quiet_until(m, 6);
+    sch_disp_at(m, 6, 0, 0x21, 3, sch_val(0, 0), sch_val(0, 1), sch_val(0, 2));
     TT_EQ(m->stats.bank_read_reqs, 3);
     TT_EQ(m->stats.ccu_fills, 3);
     sc_destroy(m);
@@ -203,10 +194,7 @@ static void test_sc_duplicate_source(void)
     sc_t *m = sch_mk_small();
     if (!m)
         return;
-    sch_offer(0, 0x22, 4, 4, 6, 1);
-    sch_step(m); /* c0 */
-    TT_EQ(sch_out.issue_valid, 1);
-    sch_withdraw(0);
+    sch_issue_one(m, 0, 0, 0x22, 4, 4, 6, 1);
     TT_EQ(m->stats.bank_read_reqs, 0);
     sch_step(m); /* c1 */
     TT_EQ(m->stats.bank_read_reqs, 2);
@@ -216,8 +204,7 @@ static void test_sc_duplicate_source(void)
     TT_EQ(arb_count(&m->arb, 0), 2);
     TT_EQ(m->ccu[1].oct[0].idx, m->ccu[1].oct[1].idx);
     sch_quiet_until(m, 5);
-    sch_step(m); /* c5 */
-    sch_expect_disp(0, 0x22, 3, sch_val(0, 4), sch_val(0, 4), sch_val(0, 6));
+    sch_disp_at(m, 5, 0, 0x22, 3, sch_val(0, 4), sch_val(0, 4), sch_val(0, 6));
     sc_destroy(m);
 }
 
@@ -234,13 +221,9 @@ static void test_sc_two_warps(void)
         return;
     sch_offer(0, 0x30, 0, -1, -1, 1);
     sch_offer(1, 0x31, 0, -1, -1, 1);
-    sch_step(m); /* c0 */
-    TT_EQ(sch_out.issue_valid, 1);
-    TT_EQ(sch_out.issue_wid, 0);
+    sch_issue_at(m, 0, 0);
     sch_withdraw(0);
-    sch_step(m); /* c1 */
-    TT_EQ(sch_out.issue_valid, 1);
-    TT_EQ(sch_out.issue_wid, 1);
+    sch_issue_at(m, 1, 1);
     sch_withdraw(1);
     TT_EQ(m->ccu[0].owner, 1);
     TT_EQ(m->ccu[0].owner_valid, 1);
@@ -259,10 +242,8 @@ static void test_sc_two_warps(void)
     TT_EQ(sch_out.disp_valid, 0);
     TT_EQ(m->fill[1].valid, 1);
     TT_EQ(m->fill[1].ccu, 0);
-    sch_step(m); /* c4 */
-    sch_expect_disp(0, 0x30, 1, sch_val(0, 0), 0, 0);
-    sch_step(m); /* c5 */
-    sch_expect_disp(1, 0x31, 1, sch_val(1, 0), 0, 0);
+    sch_disp_at(m, 4, 0, 0x30, 1, sch_val(0, 0), 0, 0);
+    sch_disp_at(m, 5, 1, 0x31, 1, sch_val(1, 0), 0, 0);
     sch_step(m);
     TT_EQ(sch_out.disp_valid, 0);
     sc_destroy(m);
@@ -278,30 +259,22 @@ static void test_sc_one_register_three_slots(void)
     sc_t *m = sch_mk_small();
     if (!m)
         return;
-    sch_offer(0, 0x23, 4, 4, 4, 1);
-    sch_step(m); /* c0 */
-    TT_EQ(sch_out.issue_valid, 1);
-    sch_withdraw(0);
+    sch_issue_one(m, 0, 0, 0x23, 4, 4, 4, 1);
     sch_step(m); /* c1: allocation */
     TT_EQ(m->stats.bank_read_reqs, 1);
     TT_EQ(m->stats.src_regs, 1);
     TT_EQ(m->stats.src_hits, 0);
     TT_EQ(m->stats.src_slots, 3);
     sch_quiet_until(m, 4);
-    sch_step(m); /* c4 */
-    sch_expect_disp(0, 0x23, 3, sch_val(0, 4), sch_val(0, 4), sch_val(0, 4));
-    sch_offer(0, 0x24, 4, 4, 4, 1);
-    sch_step(m); /* c5 */
-    TT_EQ(sch_out.issue_valid, 1);
-    sch_withdraw(0);
+    sch_disp_at(m, 4, 0, 0x23, 3, sch_val(0, 4), sch_val(0, 4), sch_val(0, 4));
+    sch_issue_one(m, 5, 0, 0x24, 4, 4, 4, 1);
     sch_step(m); /* c6: allocation */
     TT_EQ(m->stats.bank_read_reqs, 1);
     TT_EQ(m->stats.bank_reads, 1);
     TT_EQ(m->stats.src_regs, 2);
     TT_EQ(m->stats.src_hits, 1);
     TT_EQ(m->stats.src_slots, 6);
-    sch_step(m); /* c7 */
-    sch_expect_disp(0, 0x24, 3, sch_val(0, 4), sch_val(0, 4), sch_val(0, 4));
+    sch_disp_at(m, 7, 0, 0x24, 3, sch_val(0, 4), sch_val(0, 4), sch_val(0, 4));
     sc_destroy(m);
 }
 
@@ -325,15 +298,10 @@ static void test_sc_wb_visibility(void)
     if (!m)
         return;
     const ccu_t *u = &m->ccu[1];
-    sch_offer(1, 0x40, 5, -1, -1, 1);
-    sch_step(m);
-    TT_EQ(sch_out.issue_valid, 1);
-    TT_EQ(sch_out.issue_wid, 1);
-    sch_withdraw(1);
+    sch_issue_one(m, 0, 1, 0x40, 5, -1, -1, 1);
     TT_EQ(u->owner, 1);
     sch_quiet_until(m, 4);
-    sch_step(m); /* c4 */
-    sch_expect_disp(1, 0x40, 1, sch_val(1, 5), 0, 0);
+    sch_disp_at(m, 4, 1, 0x40, 1, sch_val(1, 5), 0, 0);
 
     sch_wb(0, 1, 7, 1, 0xBEEF01);
     sch_step(m); /* c5 */
@@ -347,18 +315,14 @@ static void test_sc_wb_visibility(void)
     TT_EQ(m->stats.ccu_data_writes, 1);
     TT_EQ(ccu_lookup(&m->ccu[0], 7), -1);
 
-    sch_offer(1, 0x41, 7, 5, -1, 1);
-    sch_step(m); /* c6 */
-    TT_EQ(sch_out.issue_valid, 1);
-    sch_withdraw(1);
+    sch_issue_one(m, 6, 1, 0x41, 7, 5, -1, 1);
     sch_step(m); /* c7 */
     TT_EQ(sch_out.disp_valid, 0);
     TT_EQ(m->stats.bank_read_reqs, 1);
     TT_EQ(m->stats.src_hits, 2);
     TT_EQ(m->stats.src_regs, 3);
     TT_EQ(arb_count(&m->arb, 0) + arb_count(&m->arb, 1), 0);
-    sch_step(m); /* c8 */
-    sch_expect_disp(1, 0x41, 2, 0xBEEF01, sch_val(1, 5), 0);
+    sch_disp_at(m, 8, 1, 0x41, 2, 0xBEEF01, sch_val(1, 5), 0);
 
     sch_wb(1, 1, 7, 0, 0xCAFE02);
     sch_step(m); /* c9 */
@@ -369,15 +333,11 @@ static void test_sc_wb_visibility(void)
     TT_EQ(m->stats.wb_invalidations, 1);
     TT_EQ(m->stats.ccu_data_writes, 1);
 
-    sch_offer(1, 0x42, 7, -1, -1, 1);
-    sch_step(m); /* c10 */
-    TT_EQ(sch_out.issue_valid, 1);
-    sch_withdraw(1);
+    sch_issue_one(m, 10, 1, 0x42, 7, -1, -1, 1);
     sch_step(m); /* c11 */
     TT_EQ(m->stats.bank_read_reqs, 2);
     sch_quiet_until(m, 14);
-    sch_step(m); /* c14 */
-    sch_expect_disp(1, 0x42, 1, 0xCAFE02, 0, 0);
+    sch_disp_at(m, 14, 1, 0x42, 1, 0xCAFE02, 0, 0);
 
     uint8_t valid_before[4];
     for (unsigned i = 0; i < 4; i++)
@@ -411,13 +371,9 @@ static void test_sc_two_wb_same_warp(void)
     if (!m)
         return;
     const ccu_t *u = &m->ccu[1];
-    sch_offer(1, 0x50, 3, -1, -1, 1);
-    sch_step(m);
-    TT_EQ(sch_out.issue_valid, 1);
-    sch_withdraw(1);
+    sch_issue_one(m, 0, 1, 0x50, 3, -1, -1, 1);
     sch_quiet_until(m, 4);
-    sch_step(m); /* c4 */
-    sch_expect_disp(1, 0x50, 1, sch_val(1, 3), 0, 0);
+    sch_disp_at(m, 4, 1, 0x50, 1, sch_val(1, 3), 0, 0);
     TT_EQ(ccu_lookup(u, 3), 0);
 
     sch_wb(0, 1, 2, 1, 0xA2);
@@ -435,15 +391,11 @@ static void test_sc_two_wb_same_warp(void)
     TT_EQ(*sch_rf(m, 1, 2), 0xA2);
     TT_EQ(*sch_rf(m, 1, 3), 0xB3);
 
-    sch_offer(1, 0x51, 2, 3, -1, 1);
-    sch_step(m); /* c6 */
-    TT_EQ(sch_out.issue_valid, 1);
-    sch_withdraw(1);
+    sch_issue_one(m, 6, 1, 0x51, 2, 3, -1, 1);
     sch_step(m); /* c7 */
     TT_EQ(m->stats.bank_read_reqs, 2);
     sch_quiet_until(m, 10);
-    sch_step(m); /* c10 */
-    sch_expect_disp(1, 0x51, 2, 0xA2, 0xB3, 0);
+    sch_disp_at(m, 10, 1, 0x51, 2, 0xA2, 0xB3, 0);
 
     int e3 = ccu_lookup(u, 3);
     TT_CHECK(e3 >= 0);
@@ -461,15 +413,11 @@ static void test_sc_two_wb_same_warp(void)
     TT_EQ(m->stats.wb_filtered, 1);
     TT_EQ(m->stats.wb_invalidations, 2);
 
-    sch_offer(1, 0x52, 3, 2, -1, 1);
-    sch_step(m); /* c12 */
-    TT_EQ(sch_out.issue_valid, 1);
-    sch_withdraw(1);
+    sch_issue_one(m, 12, 1, 0x52, 3, 2, -1, 1);
     sch_step(m); /* c13 */
     TT_EQ(m->stats.bank_read_reqs, 3);
     sch_quiet_until(m, 16);
-    sch_step(m); /* c16 */
-    sch_expect_disp(1, 0x52, 2, 0xD3, 0xC2, 0);
+    sch_disp_at(m, 16, 1, 0x52, 2, 0xD3, 0xC2, 0);
     sc_destroy(m);
 }
 
@@ -488,12 +436,9 @@ static void test_sc_filter_off(void)
     if (!m)
         return;
     const ccu_t *u = &m->ccu[1];
-    sch_offer(1, 0x60, 5, -1, -1, 1);
-    sch_step(m);
-    sch_withdraw(1);
+    sch_issue_one(m, 0, 1, 0x60, 5, -1, -1, 1);
     sch_quiet_until(m, 4);
-    sch_step(m); /* c4 */
-    sch_expect_disp(1, 0x60, 1, sch_val(1, 5), 0, 0);
+    sch_disp_at(m, 4, 1, 0x60, 1, sch_val(1, 5), 0, 0);
     sch_wb(0, 1, 7, 0, 0xE7);
     sch_step(m); /* c5 */
     sch_no_wb();
@@ -501,24 +446,17 @@ static void test_sc_filter_off(void)
     TT_CHECK(e >= 0);
     if (e >= 0)
         TT_EQ(u->ct[e].near, 0);
-    sch_offer(1, 0x61, 7, -1, -1, 1);
-    sch_step(m); /* c6 */
-    TT_EQ(sch_out.issue_valid, 1);
-    sch_withdraw(1);
+    sch_issue_one(m, 6, 1, 0x61, 7, -1, -1, 1);
     sch_step(m); /* c7 */
     TT_EQ(sch_out.disp_valid, 0);
-    sch_step(m); /* c8 */
-    sch_expect_disp(1, 0x61, 1, 0xE7, 0, 0);
+    sch_disp_at(m, 8, 1, 0x61, 1, 0xE7, 0, 0);
     sch_wb(1, 1, 7, 0, 0xF7);
     sch_step(m); /* c9 */
     sch_no_wb();
     TT_EQ(ccu_lookup(u, 7), e);
-    sch_offer(1, 0x62, 7, -1, -1, 1);
-    sch_step(m); /* c10 */
-    sch_withdraw(1);
+    sch_issue_one(m, 10, 1, 0x62, 7, -1, -1, 1);
     sch_step(m); /* c11 */
-    sch_step(m); /* c12 */
-    sch_expect_disp(1, 0x62, 1, 0xF7, 0, 0);
+    sch_disp_at(m, 12, 1, 0x62, 1, 0xF7, 0, 0);
     TT_EQ(m->stats.bank_read_reqs, 1);
     sc_destroy(m);
 }
@@ -570,10 +508,7 @@ static void test_sc_read_blocked_by_write(void)
     sc_t *m = sch_mk_small();
     if (!m)
         return;
-    sch_offer(0, 0x70, 0, -1, -1, 1);
-    sch_step(m); /* c0 */
-    TT_EQ(sch_out.issue_valid, 1);
-    sch_withdraw(0);
+    sch_issue_one(m, 0, 0, 0x70, 0, -1, -1, 1);
     sch_step(m); /* c1 */
     TT_EQ(arb_count(&m->arb, 0), 1);
     sch_wb(0, 2, 2, 1, 0x222);
@@ -594,8 +529,7 @@ static void test_sc_read_blocked_by_write(void)
     TT_EQ(m->stats.grant_blocked_write, 2);
     sch_step(m); /* c5 */
     TT_EQ(sch_out.disp_valid, 0);
-    sch_step(m); /* c6 */
-    sch_expect_disp(0, 0x70, 1, sch_val(0, 0), 0, 0);
+    sch_disp_at(m, 6, 0, 0x70, 1, sch_val(0, 0), 0, 0);
     sc_destroy(m);
 }
 
@@ -608,16 +542,14 @@ static void two_near_units(sc_t *m)
 {
     sch_offer(0, 0x30, 0, -1, -1, 1);
     sch_offer(1, 0x31, 0, -1, -1, 1);
-    sch_step(m);
+    sch_issue_at(m, 0, 0);
     sch_withdraw(0);
-    sch_step(m);
+    sch_issue_at(m, 1, 1);
     sch_withdraw(1);
     TT_EQ(m->ccu[1].owner, 0);
     TT_EQ(m->ccu[0].owner, 1);
-    sch_step(m);
-    sch_step(m);
-    sch_step(m); /* c4 */
-    sch_expect_disp(0, 0x30, 1, sch_val(0, 0), 0, 0);
+    sch_quiet_until(m, 4);
+    sch_disp_at(m, 4, 0, 0x30, 1, sch_val(0, 0), 0, 0);
 }
 
 /* STHLD 0 never waits. c5: warp 2 (owns nothing) reads r0. Unit 0 busy, unit 1 free but
@@ -634,8 +566,7 @@ static void test_sc_near_flush(void)
         return;
     two_near_units(m);
     sch_offer(2, 0x32, 0, -1, -1, 1);
-    sch_step(m); /* c5 */
-    sch_expect_disp(1, 0x31, 1, sch_val(1, 0), 0, 0);
+    sch_disp_at(m, 5, 1, 0x31, 1, sch_val(1, 0), 0, 0);
     TT_EQ(sch_out.issue_valid, 1);
     TT_EQ(sch_out.issue_wid, 2);
     sch_withdraw(2);
@@ -651,8 +582,7 @@ static void test_sc_near_flush(void)
     TT_EQ(m->stats.bank_read_reqs, 3);
     TT_EQ(m->stats.src_hits, 0);
     sch_quiet_until(m, 9);
-    sch_step(m); /* c9 */
-    sch_expect_disp(2, 0x32, 1, sch_val(2, 0), 0, 0);
+    sch_disp_at(m, 9, 2, 0x32, 1, sch_val(2, 0), 0, 0);
     sc_destroy(m);
 }
 
@@ -680,9 +610,7 @@ static void test_sc_sthld_wait(void)
     TT_EQ(m->counter, 2);
     TT_EQ(m->ccu[0].busy, 0);
     TT_EQ(m->ccu[1].busy, 0);
-    sch_step(m); /* c7 */
-    TT_EQ(sch_out.issue_valid, 1);
-    TT_EQ(sch_out.issue_wid, 2);
+    sch_issue_at(m, 7, 2);
     sch_withdraw(2);
     TT_EQ(m->counter, 0);
     TT_EQ(m->stats.alloc[ALLOC_WAIT], 2);
@@ -690,8 +618,7 @@ static void test_sc_sthld_wait(void)
     TT_EQ(m->ccu[0].owner, 2);
     TT_EQ(m->ccu[1].owner, 0);
     sch_quiet_until(m, 11);
-    sch_step(m); /* c11 */
-    sch_expect_disp(2, 0x32, 1, sch_val(2, 0), 0, 0);
+    sch_disp_at(m, 11, 2, 0x32, 1, sch_val(2, 0), 0, 0);
     TT_EQ(m->fsm.sthld, 2);
     sc_destroy(m);
 }
@@ -716,48 +643,34 @@ static void test_sc_wb_same_cycle_issue(void)
     if (!m)
         return;
     const ccu_t *u = &m->ccu[1];
-    sch_offer(1, 0x80, 5, -1, -1, 1);
-    sch_step(m);
-    sch_withdraw(1);
+    sch_issue_one(m, 0, 1, 0x80, 5, -1, -1, 1);
     sch_quiet_until(m, 4);
-    sch_step(m); /* c4 */
-    sch_expect_disp(1, 0x80, 1, sch_val(1, 5), 0, 0);
+    sch_disp_at(m, 4, 1, 0x80, 1, sch_val(1, 5), 0, 0);
     sch_wb(0, 1, 7, 1, 0x77);
-    sch_offer(1, 0x81, 7, 5, -1, 1);
-    sch_step(m); /* c5 */
-    TT_EQ(sch_out.issue_valid, 1);
+    sch_issue_one(m, 5, 1, 0x81, 7, 5, -1, 1);
     TT_EQ(sch_out.wb_ready[0], 1);
     TT_EQ(sch_out.disp_valid, 0);
-    sch_withdraw(1);
     sch_no_wb();
     TT_EQ(ccu_lookup(u, 7), 1);
     TT_EQ(m->stats.ccu_data_writes, 1);
     sch_step(m); /* c6 */
     TT_EQ(m->stats.bank_read_reqs, 1);
     TT_EQ(m->stats.src_hits, 2);
-    sch_step(m); /* c7 */
-    sch_expect_disp(1, 0x81, 2, 0x77, sch_val(1, 5), 0);
+    sch_disp_at(m, 7, 1, 0x81, 2, 0x77, sch_val(1, 5), 0);
     sch_wb(1, 1, 5, 0, 0x55);
-    sch_offer(1, 0x82, 5, -1, -1, 1);
-    sch_step(m); /* c8 */
-    TT_EQ(sch_out.issue_valid, 1);
+    sch_issue_one(m, 8, 1, 0x82, 5, -1, -1, 1);
     TT_EQ(sch_out.wb_ready[1], 1);
-    sch_withdraw(1);
     sch_no_wb();
     TT_EQ(m->stats.wb_invalidations, 1);
     sch_step(m); /* c9 */
     TT_EQ(m->stats.bank_read_reqs, 2);
     TT_EQ(arb_count(&m->arb, 0), 1);
     sch_quiet_until(m, 12);
-    sch_step(m); /* c12 */
-    sch_expect_disp(1, 0x82, 1, 0x55, 0, 0);
+    sch_disp_at(m, 12, 1, 0x82, 1, 0x55, 0, 0);
     TT_EQ(ccu_lookup(u, 5), 0);
     TT_EQ(ccu_lookup(u, 7), 1);
 
-    sch_offer(1, 0x83, 5, 7, -1, 1);
-    sch_step(m); /* c13 */
-    TT_EQ(sch_out.issue_valid, 1);
-    sch_withdraw(1);
+    sch_issue_one(m, 13, 1, 0x83, 5, 7, -1, 1);
     TT_EQ(u->pend, 1);
     sch_wb(0, 1, 7, 1, 0x7A);
     sch_wb(1, 1, 8, 1, 0x88);
@@ -776,8 +689,7 @@ static void test_sc_wb_same_cycle_issue(void)
     TT_EQ(arb_count(&m->arb, 0), 1);
     TT_EQ(*sch_rf(m, 1, 7), 0x7A);
     sch_quiet_until(m, 17);
-    sch_step(m); /* c17 */
-    sch_expect_disp(1, 0x83, 2, 0x55, 0x7A, 0);
+    sch_disp_at(m, 17, 1, 0x83, 2, 0x55, 0x7A, 0);
     sc_destroy(m);
 }
 
@@ -809,23 +721,17 @@ static void test_sc_private(void)
     TT_CHECK(ccu_lookup(&m->ccu[2], 4) >= 0);
     sch_offer(2, 0x90, 4, -1, -1, 1);
     sch_offer(3, 0x91, 4, -1, -1, 1);
-    sch_step(m); /* c1 */
-    TT_EQ(sch_out.issue_valid, 1);
-    TT_EQ(sch_out.issue_wid, 2);
+    sch_issue_at(m, 1, 2);
     sch_withdraw(2);
-    sch_step(m); /* c2 */
+    sch_issue_at(m, 2, 3);
     TT_EQ(sch_out.disp_valid, 0);
-    TT_EQ(sch_out.issue_valid, 1);
-    TT_EQ(sch_out.issue_wid, 3);
     sch_withdraw(3);
     TT_EQ(m->ccu[3].busy, 1);
     TT_EQ(m->stats.bank_read_reqs, 0);
-    sch_step(m); /* c3 */
-    sch_expect_disp(2, 0x90, 1, 0x24, 0, 0);
+    sch_disp_at(m, 3, 2, 0x90, 1, 0x24, 0, 0);
     TT_EQ(m->stats.bank_read_reqs, 1);
     sch_quiet_until(m, 6);
-    sch_step(m); /* c6 */
-    sch_expect_disp(3, 0x91, 1, sch_val(3, 4), 0, 0);
+    sch_disp_at(m, 6, 3, 0x91, 1, sch_val(3, 4), 0, 0);
     TT_EQ(m->stats.flushes, 0);
     TT_EQ(m->stats.alloc[ALLOC_OWNED_FREE], 2);
     sc_destroy(m);
@@ -851,8 +757,7 @@ static void test_sc_baseline(void)
     if (!m)
         return;
     sch_offer(0, 0xA0, 0, 1, 0, 1);
-    sch_step(m); /* c0 */
-    TT_EQ(sch_out.issue_valid, 1);
+    sch_issue_at(m, 0, 0);
     TT_EQ(m->ccu[1].busy, 1);
     TT_EQ(m->ccu[1].pend, 1);
     TT_EQ(m->ccu[1].owner, 0);
@@ -878,19 +783,16 @@ static void test_sc_baseline(void)
     sch_step(m); /* c4 */
     TT_EQ(sch_out.issue_valid, 0);
     TT_EQ(sch_out.disp_valid, 0);
-    sch_step(m); /* c5 */
+    sch_disp_at(m, 5, 0, 0xA0, 3, sch_val(0, 0), 0x1234, sch_val(0, 0));
     TT_EQ(sch_out.issue_valid, 0);
-    sch_expect_disp(0, 0xA0, 3, sch_val(0, 0), 0x1234, sch_val(0, 0));
-    sch_step(m); /* c6 */
-    TT_EQ(sch_out.issue_valid, 1);
+    sch_issue_at(m, 6, 0);
     sch_withdraw(0);
     TT_EQ(m->ccu[1].busy, 1);
     TT_EQ(m->ccu[1].owner, 0);
     sch_step(m); /* c7 */
     TT_EQ(m->stats.bank_read_reqs, 3);
     sch_quiet_until(m, 10);
-    sch_step(m); /* c10 */
-    sch_expect_disp(0, 0xA1, 1, sch_val(0, 0), 0, 0);
+    sch_disp_at(m, 10, 0, 0xA1, 1, sch_val(0, 0), 0, 0);
     TT_EQ(m->stats.flushes, 0);
     sc_destroy(m);
 }
@@ -910,31 +812,23 @@ static void test_sc_dispatch_rr(void)
     if (!m)
         return;
     two_near_units(m);
-    sch_step(m); /* c5 */
-    sch_expect_disp(1, 0x31, 1, sch_val(1, 0), 0, 0);
+    sch_disp_at(m, 5, 1, 0x31, 1, sch_val(1, 0), 0, 0);
     TT_EQ(m->rr, 1);
     sch_offer(0, 0xB0, 0, -1, -1, 1);
     sch_offer(1, 0xB1, 0, -1, -1, 1);
-    sch_step(m); /* c6 */
-    TT_EQ(sch_out.issue_valid, 1);
-    TT_EQ(sch_out.issue_wid, 1);
+    sch_issue_at(m, 6, 1);
     sch_withdraw(1);
-    sch_step(m); /* c7 */
-    TT_EQ(sch_out.issue_valid, 1);
-    TT_EQ(sch_out.issue_wid, 0);
+    sch_issue_at(m, 7, 0);
     TT_EQ(sch_out.disp_valid, 0);
     sch_withdraw(0);
     sch_in.disp_ready = 0;
-    sch_step(m); /* c8 */
-    sch_expect_disp(1, 0xB1, 1, sch_val(1, 0), 0, 0);
+    sch_disp_at(m, 8, 1, 0xB1, 1, sch_val(1, 0), 0, 0);
     TT_EQ(m->ccu[0].busy, 1);
     TT_EQ(m->stats.disp_refused, 1);
     sch_in.disp_ready = 1;
-    sch_step(m); /* c9 */
-    sch_expect_disp(0, 0xB0, 1, sch_val(0, 0), 0, 0);
+    sch_disp_at(m, 9, 0, 0xB0, 1, sch_val(0, 0), 0, 0);
     TT_EQ(m->stats.disp_contention, 1);
-    sch_step(m); /* c10 */
-    sch_expect_disp(1, 0xB1, 1, sch_val(1, 0), 0, 0);
+    sch_disp_at(m, 10, 1, 0xB1, 1, sch_val(1, 0), 0, 0);
     sch_step(m);
     TT_EQ(sch_out.disp_valid, 0);
     TT_EQ(m->stats.bank_read_reqs, 2);
