@@ -280,6 +280,16 @@ static void test_sc_one_register_three_slots(void)
 
 /* ------------------------------------------------------------------ write-backs */
 
+/* c0..c4: warp 1 reads register r (tag) into unit 1: issue c0 (LFSR 0xACE1 odd -> unit 1),
+ * allocation c1 (a miss), grant c2, fill c3, dispatch of sch_val(1, r) in c4. */
+static void w1_reads_into_unit1(sc_t *m, uint32_t tag, unsigned r)
+{
+    sch_issue_one(m, 0, 1, tag, (int)r, -1, -1, 1);
+    TT_EQ(m->ccu[1].owner, 1);
+    sch_quiet_until(m, 4);
+    sch_disp_at(m, 4, 1, tag, 1, sch_val(1, r), 0, 0);
+}
+
 /* Warp 1 takes unit 1 with a read of r5 (c0 issue, c1 allocation, c2 grant, c3 fill,
  * c4 dispatch).
  *  c5: near write-back (w1, r7) = 0xBEEF01 on port 0: accepted; it misses in unit 1 (free,
@@ -298,10 +308,7 @@ static void test_sc_wb_visibility(void)
     if (!m)
         return;
     const ccu_t *u = &m->ccu[1];
-    sch_issue_one(m, 0, 1, 0x40, 5, -1, -1, 1);
-    TT_EQ(u->owner, 1);
-    sch_quiet_until(m, 4);
-    sch_disp_at(m, 4, 1, 0x40, 1, sch_val(1, 5), 0, 0);
+    w1_reads_into_unit1(m, 0x40, 5);
 
     sch_wb(0, 1, 7, 1, 0xBEEF01);
     sch_step(m); /* c5 */
@@ -371,9 +378,7 @@ static void test_sc_two_wb_same_warp(void)
     if (!m)
         return;
     const ccu_t *u = &m->ccu[1];
-    sch_issue_one(m, 0, 1, 0x50, 3, -1, -1, 1);
-    sch_quiet_until(m, 4);
-    sch_disp_at(m, 4, 1, 0x50, 1, sch_val(1, 3), 0, 0);
+    w1_reads_into_unit1(m, 0x50, 3);
     TT_EQ(ccu_lookup(u, 3), 0);
 
     sch_wb(0, 1, 2, 1, 0xA2);
@@ -436,9 +441,7 @@ static void test_sc_filter_off(void)
     if (!m)
         return;
     const ccu_t *u = &m->ccu[1];
-    sch_issue_one(m, 0, 1, 0x60, 5, -1, -1, 1);
-    sch_quiet_until(m, 4);
-    sch_disp_at(m, 4, 1, 0x60, 1, sch_val(1, 5), 0, 0);
+    w1_reads_into_unit1(m, 0x60, 5);
     sch_wb(0, 1, 7, 0, 0xE7);
     sch_step(m); /* c5 */
     sch_no_wb();
@@ -643,9 +646,7 @@ static void test_sc_wb_same_cycle_issue(void)
     if (!m)
         return;
     const ccu_t *u = &m->ccu[1];
-    sch_issue_one(m, 0, 1, 0x80, 5, -1, -1, 1);
-    sch_quiet_until(m, 4);
-    sch_disp_at(m, 4, 1, 0x80, 1, sch_val(1, 5), 0, 0);
+    w1_reads_into_unit1(m, 0x80, 5);
     sch_wb(0, 1, 7, 1, 0x77);
     sch_issue_one(m, 5, 1, 0x81, 7, 5, -1, 1);
     TT_EQ(sch_out.wb_ready[0], 1);
