@@ -128,6 +128,26 @@ static unsigned wrap(unsigned x, unsigned n)
     return x >= n ? x - n : x;
 }
 
+/* Bit w = bit 0 of v[w], w < n: eight bytes at a time (the multiply moves bit 0 of every
+ * byte into the top byte, byte 0 lowest). */
+static uint64_t gather_valid(const uint8_t *v, unsigned n)
+{
+    uint64_t mask = 0;
+    for (unsigned w = 0; w < n; w += 8) {
+        uint64_t x = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (n - w >= 8) /* byte i lands in bits 8i.. */
+            memcpy(&x, v + w, 8);
+        else
+#endif
+            for (unsigned i = 0; i < 8 && i < n - w; i++)
+                x |= (uint64_t)v[w + i] << (8 * i);
+        x &= 0x0101010101010101ULL;
+        mask |= ((x * 0x0102040810204080ULL) >> 56) << w;
+    }
+    return mask;
+}
+
 /* Copy the inputs the cycle's decisions need, cut to port widths; ids beyond W or R wrap
  * (outside the port contract). The sources of a warp are read by read_inst, only for the
  * warp that issues; write-back ids only when some write-back is valid (else unused). */
@@ -135,9 +155,7 @@ static void read_ports(const sc_t *m, const sc_in *in, ports_t *p)
 {
     const unsigned nw = m->cfg.warps, np = m->cfg.wb_ports, nr = m->cfg.regs;
     const unsigned wid_bits = m->wid_bits, reg_bits = m->reg_bits;
-    p->inst_valid = 0;
-    for (unsigned w = 0; w < nw; w++)
-        p->inst_valid |= (uint64_t)(in->inst_valid[w] & 1u) << w;
+    p->inst_valid = gather_valid(in->inst_valid, nw);
     p->wb_any = 0;
     for (unsigned q = 0; q < np; q++) {
         p->wb_valid[q] = in->wb_valid[q] & 1u;
@@ -206,16 +224,13 @@ static int dispatch_pick(sc_t *m, sc_out *out)
     return pick;
 }
 
-/* The D-7 branch statistics: the sums over the units (after a unit's counts changed). */
-static void sum_repl(sc_t *m)
+/* The D-7 branch statistics (sums over the units) gain what a unit's counters cnt[3]
+ * counted since they were before[3]. */
+static void repl_add(uint64_t *sum, const uint64_t *cnt, const uint64_t *before)
 {
-    for (int b = 0; b < 3; b++) {
-        m->stats.repl_alloc[b] = m->stats.repl_portd[b] = 0;
-        for (unsigned k = 0; k < m->cfg.ccus; k++) {
-            m->stats.repl_alloc[b] += m->ccu[k].repl_alloc[b];
-            m->stats.repl_portd[b] += m->ccu[k].repl_portd[b];
-        }
-    }
+    sum[0] += cnt[0] - before[0];
+    sum[1] += cnt[1] - before[1];
+    sum[2] += cnt[2] - before[2];
 }
 
 /* D-3/D-4/D-5 for the unit owned by warp v: other writes of v invalidate their hits, then
@@ -256,9 +271,10 @@ static void ccu_writebacks(sc_t *m, ccu_t *u, const ports_t *p, const uint8_t *a
         return;
     uint64_t v[CFG_MAX_WORDS];
     copy_masked(c, v, in->wb_data[dport], m->words);
+    const uint64_t before[3] = {u->repl_portd[0], u->repl_portd[1], u->repl_portd[2]};
     if (ccu_write(u, p->wb_reg[dport], p->wb_near[dport], v, m->lfsr, c->repl_lru_only) >= 0)
         m->stats.ccu_data_writes++;
-    sum_repl(m);
+    repl_add(m->stats.repl_portd, u->repl_portd, before);
 }
 
 /* 1 if a valid slot before s names the same register as slot s. */
@@ -291,6 +307,7 @@ static unsigned do_alloc(sc_t *m, unsigned k)
     unsigned w = u->owner;
     ccu_miss miss[CFG_MAX_S];
     unsigned n, nvalid = 0;
+    const uint64_t before[3] = {u->repl_alloc[0], u->repl_alloc[1], u->repl_alloc[2]};
     if (u->p_flush && c->caching) {
         m->stats.flushes_nonempty += (uint64_t)ccu_has_valid(u);
         ccu_flush(u);
@@ -313,7 +330,7 @@ static unsigned do_alloc(sc_t *m, unsigned k)
         arb_req r = {(uint8_t)k, miss[i].idx, (uint16_t)w, miss[i].reg};
         arb_push(&m->arb, &r);
     }
-    sum_repl(m);
+    repl_add(m->stats.repl_alloc, u->repl_alloc, before);
     m->stats.src_slots += nvalid;
     m->stats.src_regs += ndistinct;
     m->stats.src_hits += ndistinct - n;
@@ -383,7 +400,8 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     if (p.wb_any)
         arb_wb_ready(c, p.wb_valid, p.wb_wid, p.wb_reg, out->wb_ready);
     else
-        memset(out->wb_ready, 1, c->wb_ports);
+        for (unsigned q = 0; q < c->wb_ports; q++)
+            out->wb_ready[q] = 1;
     for (unsigned q = 0; p.wb_any && q < c->wb_ports; q++) {
         acc[q] = p.wb_valid[q] && out->wb_ready[q];
         if (p.wb_valid[q] && !out->wb_ready[q])
@@ -401,7 +419,7 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
         m->stats.disp_refused++;
     /* 3. warp priority (D-14) and allocation decision (D-9) from the pre-cycle state */
     int gto = c->sched_gto || !c->caching;
-    int w = sched_pick(p.inst_valid, m->last_valid, m->last_wid, gto ? 0 : owners(m), gto);
+    int w = sched_pick(p.inst_valid, m->last_valid, m->last_wid, gto || !p.inst_valid ? 0 : owners(m), gto);
     alloc_result ar = {0, -1, 0};
     unsigned counter_next = m->counter;
     if (w < 0) {

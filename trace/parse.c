@@ -16,6 +16,7 @@
 /* Character classes: hex digit value + 1 (0 = not hex), and token ends. */
 static uint8_t hex1[256];
 static uint8_t endc[256];
+static uint8_t opc[256];   /* 1: a character of an opcode (letters, digits, '.', '_') */
 static int tabs_ready;
 
 static void tabs_init(void)
@@ -26,6 +27,9 @@ static void tabs_init(void)
         if (c >= 'A' && c <= 'F') hex1[c] = (uint8_t)(c - 'A' + 11);
     }
     endc[0] = endc[' '] = endc['\t'] = 1;
+    for (unsigned c = 0; c < 256; c++)
+        opc[c] = (uint8_t)((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                           (c >= '0' && c <= '9') || c == '.' || c == '_');
     tabs_ready = 1;
 }
 
@@ -33,6 +37,8 @@ static void tabs_init(void)
 
 static inline const char *ws(const char *p)
 {
+    if (p[0] == ' ' && p[1] != ' ' && p[1] != '\t') /* the usual single space */
+        return p + 1;
     while (*p == ' ' || *p == '\t') p++;
     return p;
 }
@@ -58,6 +64,11 @@ static const char *rd_hex(const char *p, unsigned maxdig, uint64_t *v)
 /* Unsigned decimal, at most max. */
 static const char *rd_dec(const char *p, uint32_t max, uint32_t *v)
 {
+    unsigned d0 = (unsigned)(p[0] - '0');
+    if (d0 <= 9 && d0 <= max && IS_END(p[1])) { /* one digit: most counts */
+        *v = d0;
+        return p + 1;
+    }
     uint64_t x = 0;
     const char *q = p;
     while (*p >= '0' && *p <= '9') {
@@ -83,13 +94,21 @@ static const char *skip_sdec(const char *p)
     return p;
 }
 
+/* R0..R255: 'R' and one to three decimal digits, then a token end. */
 static const char *rd_reg(const char *p, uint8_t *r)
 {
-    if (*p++ != 'R') return NULL;
-    unsigned v = 0;
-    const char *q = p;
-    while (*p >= '0' && *p <= '9' && p - q < 4) v = v * 10 + (unsigned)(*p++ - '0');
-    if (p == q || p - q > 3 || v > 255 || !IS_END(*p)) return NULL;
+    if (p[0] != 'R') return NULL;
+    unsigned v = (unsigned)(p[1] - '0'), d;
+    if (v > 9) return NULL;
+    p += 2;
+    if ((d = (unsigned)(*p - '0')) <= 9) {
+        v = v * 10 + d;
+        if ((d = (unsigned)(*++p - '0')) <= 9) {
+            v = v * 10 + d;
+            p++;
+        }
+    }
+    if (v > 255 || !IS_END(*p)) return NULL; /* a fourth digit is not a token end */
     *r = (uint8_t)v;
     return p;
 }
@@ -121,12 +140,6 @@ static int bad_dec(const ectx *e, const char *p, const char *field, uint32_t max
     char exp[48];
     snprintf(exp, sizeof exp, "a decimal number 0..%u", (unsigned)max);
     return bad(e, p, field, exp);
-}
-
-static int is_op_char(char c)
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-           c == '.' || c == '_';
 }
 
 /* Registers of one side, expanded by width; RZ dropped. */
@@ -227,7 +240,7 @@ int parse_inst(const char *line, const parse_fmt *f, parse_intern_fn intern, voi
             return bad(&e, p, "register", "R0..R255 in the destination list, as many as the count says");
 
     size_t oplen = 0;
-    while (is_op_char(p[oplen])) oplen++;
+    while (opc[(uint8_t)p[oplen]]) oplen++;
     if (oplen == 0 || !IS_END(p[oplen]) || !((p[0] >= 'A' && p[0] <= 'Z') || (p[0] >= 'a' && p[0] <= 'z')))
         return bad(&e, p, "opcode", "a SASS opcode like IADD3 after the destinations");
     if (p[0] == 'R' && oplen > 1 && oplen <= 4 && rd_reg(p, &ld[0]))
