@@ -24,6 +24,9 @@ for p in $P_LIST; do
         ${lib:+--liberty "$lib"} --out "$out/p$p" >"$out/p$p.log" 2>&1 || { echo "period_sweep.sh: point $p ps failed, see $out/p$p.log" >&2; exit 1; }
 done
 num() { sed -n "s/.*\"$2\": *\([0-9.-]*\).*/\1/p" "$1" | head -n1; }
+# the reg2reg path's own slack: area.json has a second slack_ps (worst_any, any path), later
+# on the same line, which num's greedy match would return
+r2r_slack() { sed -n 's/.*"reg2reg": {[^}]*"slack_ps": *\([0-9.-]*\).*/\1/p' "$1" | head -n1; }
 csv=$out/period_sweep.csv
 echo "target_period_ps,area,unit,data_bits,sta_data_bits,fmax_mhz,min_period_ps,min_period_fo4,reg2reg_slack_ps" >"$csv.tmp"
 for p in $P_LIST; do
@@ -32,7 +35,7 @@ for p in $P_LIST; do
     u=$(sed -n 's/.*"unit": "\([A-Za-z0-9]*\)".*/\1/p' "$j" | head -n1)
     db=$(sed -n 's/.*"config": {.*"data_bits": \([0-9]*\).*/\1/p' "$j" | head -n1)
     sdb=$(sed -n 's/.*"timing": {"tool": "OpenSTA", "data_bits": \([0-9]*\).*/\1/p' "$j" | head -n1)
-    echo "$p,$a,$u,$db,$sdb,$(num "$j" fmax_mhz),$(num "$j" min_period_ps),$(num "$j" min_period_fo4),$(num "$j" slack_ps)" >>"$csv.tmp"
+    echo "$p,$a,$u,$db,$sdb,$(num "$j" fmax_mhz),$(num "$j" min_period_ps),$(num "$j" min_period_fo4),$(r2r_slack "$j")" >>"$csv.tmp"
 done
 mv "$csv.tmp" "$csv"
 u=$(sed -n '2s/^[^,]*,[^,]*,\([^,]*\),.*/\1/p' "$csv"); sdb=$(sed -n '2s/^\([^,]*,\)\{4\}\([^,]*\),.*/\2/p' "$csv")
