@@ -186,6 +186,14 @@ unit=GE; libname=generic_cells.lib
 if [ -n "$liberty" ]; then unit=um2; libname=$(basename "$liberty"); fi
 method=fit; [ "$w1" = "$data_bits" ] && method=exact
 abc_mode=$( [ "$fast" = 1 ] && [ -z "$liberty" ] && echo fast || echo default)
+if [ "$abc_mode" = fast ]; then # what ran: a run whose -fast aborted fell back to the default script
+    nruns=0; nfell=0
+    while read -r _ _ _ _ rd _; do
+        nruns=$((nruns + 1)); grep -q '^abc -fast ' "$rd/area.ys" || nfell=$((nfell + 1))
+    done < <(grep '^run ' "$out/synth/runs.txt")
+    if [ "$nfell" -eq "$nruns" ]; then abc_mode=default
+    elif [ "$nfell" -gt 0 ]; then abc_mode="fast ($nfell of $nruns runs fell back to default)"; fi
+fi
 "$AREA_REPORT" --config "$config" "${sets[@]}" -- --runs "$out/synth/runs.txt" --prefix "$prefix" \
     --unit "$unit" --library "$libname" --method "$method" --abc "$abc_mode" \
     --period "$period" --seconds $(( $(date +%s) - t0 )) --cell-areas "$out/synth/cell_areas.txt" \
