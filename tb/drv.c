@@ -253,6 +253,24 @@ static int wb_older(const wb_rec *a, const wb_rec *b)
     return a->ready < b->ready || (a->ready == b->ready && a->order < b->order);
 }
 
+/* Indices of the (at most) `ports` oldest records ready at `now`, oldest first, into idx;
+ * returns their count. One pass, insertion into the short sorted list. */
+static unsigned oldest_ready(const drv_t *d, uint64_t now, unsigned ports, unsigned *idx)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < d->nwb; i++) {
+        if (d->wb[i].ready > now) continue;
+        if (n == ports && !wb_older(&d->wb[i], &d->wb[idx[n - 1]])) continue;
+        unsigned k = n < ports ? n++ : n - 1; /* a full list drops its youngest */
+        while (k > 0 && wb_older(&d->wb[i], &d->wb[idx[k - 1]])) {
+            idx[k] = idx[k - 1];
+            k--;
+        }
+        idx[k] = i;
+    }
+    return n;
+}
+
 /* Present ready write-backs oldest first, each held back with wl_wb_stall_pct. */
 static void present_wbs(drv_t *d, sc_in *in)
 {
@@ -262,8 +280,10 @@ static void present_wbs(drv_t *d, sc_in *in)
 
     for (unsigned p = 0; p < CFG_MAX_P; p++) d->port_rec[p] = -1;
     if (now < d->wb_next || ports == 0 || d->wb_stall_pct >= 100) return;
+    if (!d->wb_stall_pct) /* no stalls: the `ports` oldest ready records in one pass */
+        n = oldest_ready(d, now, ports, idx);
     /* Repeatedly take the oldest ready record not yet considered, until ports are full. */
-    while (n < ports) {
+    while (d->wb_stall_pct && n < ports) {
         int best = -1;
         for (unsigned i = 0; i < d->nwb; i++) {
             const wb_rec *r = &d->wb[i];
@@ -275,7 +295,7 @@ static void present_wbs(drv_t *d, sc_in *in)
         if (d->wb_stall_pct && rng_pct(&d->rng, d->wb_stall_pct)) continue;
         idx[n++] = (unsigned)best;
     }
-    for (unsigned i = 0; i < d->nwb; i++) d->wb[i].seen = 0;
+    for (unsigned i = 0; d->wb_stall_pct && i < d->nwb; i++) d->wb[i].seen = 0;
     for (unsigned p = 0; p < n; p++) {
         const wb_rec *r = &d->wb[idx[p]];
         d->port_rec[p] = (int)idx[p];
