@@ -68,6 +68,13 @@ static void walk_unit(walker *w, const sc_t *m, unsigned k)
         for (unsigned s = 0; s < c->slots; s++) put(w, u->p_near[s], 1, "ccu%d.pend_near[%d]", (int)k, (int)s);
 }
 
+/* A queued request as the bank FIFO stores it: {ccu, idx, row}, row = {wid, reg >> bb}. */
+static uint64_t req_bits(const arb_req *r, unsigned ib, unsigned wb, unsigned rrb, unsigned bb)
+{
+    uint64_t row = ((uint64_t)r->wid << rrb) | (rrb ? (uint64_t)(r->reg >> bb) : 0);
+    return row | ((uint64_t)r->idx << (wb + rrb)) | ((uint64_t)r->ccu << (wb + rrb + ib));
+}
+
 /* The fields of one bank of the arbiter (arbiter.vt dbg_o order). */
 static void walk_bank(walker *w, const sc_t *m, unsigned b)
 {
@@ -79,17 +86,17 @@ static void walk_bank(walker *w, const sc_t *m, unsigned b)
         bb++;
     unsigned rrb = rb > bb ? rb - bb : 0, fd = c->ccus * c->slots;
     unsigned cnt = arb_count(&m->arb, b);
-    uint64_t head = 0;
-    if (cnt) {
-        const arb_req *r = arb_at(&m->arb, b, 0);
-        uint64_t row = ((uint64_t)r->wid << rrb) | (rrb ? (uint64_t)(r->reg >> bb) : 0);
-        head = row | ((uint64_t)r->idx << (wb + rrb)) | ((uint64_t)r->ccu << (wb + rrb + ib));
-    }
+    uint64_t head = cnt ? req_bits(arb_at(&m->arb, b, 0), ib, wb, rrb, bb) : 0;
     put(w, cnt, cfg_clog2(fd + 1), "arb.bank%d.count", (int)b, 0);
     put(w, head, cb + ib + wb + rrb, "arb.bank%d.head", (int)b, 0);
     put(w, m->fill[b].valid, 1, "arb.bank%d.fill_valid", (int)b, 0);
     put(w, m->fill[b].ccu, cb, "arb.bank%d.fill_ccu", (int)b, 0);
     put(w, m->fill[b].idx, ib, "arb.bank%d.fill_idx", (int)b, 0);
+    for (unsigned i = 0; i < fd; i++) /* the queue from the head, 0 beyond the count */
+        put(w, i < cnt ? req_bits(arb_at(&m->arb, b, i), ib, wb, rrb, bb) : 0,
+            cb + ib + wb + rrb, "arb.bank%d.q[%d]", (int)b, (int)i);
+    /* the RTL's write pointer = read pointer + count (mod depth): a ring has no other */
+    put(w, 1, 1, "arb.bank%d.ptr_ok", (int)b, 0);
 }
 
 /* Every field in dbg_state_o order. */

@@ -46,7 +46,7 @@ static widths compute(const cfg_t *c)
         w.ccu_dbg += 3 * c->entries + c->entries * w.rb + c->entries * w.ib + 1;
     /* pending allocation: pend, valid[S], reg[S]; caching adds flush and near[S] */
     w.ccu_dbg += 1 + c->slots * (1 + w.rb) + (c->caching ? 1 + c->slots : 0);
-    w.arb_dbg_bw = w.fcb + w.fw + 1 + w.cb + w.ib;
+    w.arb_dbg_bw = w.fcb + w.fw + 1 + w.cb + w.ib + w.fd * w.fw + 1; /* + the queue, ptr_ok */
     w.fsm_dbg = w.icb + 2 * w.iib + 1 + w.stb + w.sb;
     return w;
 }
