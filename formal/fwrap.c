@@ -117,6 +117,126 @@ static int load_ports(const char *path, char *modname, size_t mlen)
     return nports ? 0 : -1;
 }
 
+/* A w-bit slice [lsb +: w] of wire `v` as Verilog, or "0" when w = 0 (a 1-element id). */
+static const char *part(const char *v, unsigned lsb, unsigned w)
+{
+    static char buf[4][96];
+    static unsigned turn;
+    char *b = buf[turn++ % 4];
+    if (w == 0) snprintf(b, 96, "0");
+    else snprintf(b, 96, "%s[%u +: %u]", v, lsb, w);
+    return b;
+}
+
+/* Invariant 6, request by request (caching units): every request queued in a bank FIFO,
+ * and every fill in flight, names a busy unit, an entry one of its slots still waits for,
+ * and that entry's register (warp = the owner, bank = (reg + wid) mod B); no two of them
+ * name the same (unit, entry). With the conservation count this makes the queues a
+ * bijection with the waiting entries: no request lost or duplicated. The queue is the
+ * arb.bankB.q[i] debug field (0 at and beyond the count). */
+static void inv6_requests(const cfg_t *c)
+{
+    const unsigned C = c->ccus, S = c->slots, B = c->banks, E = c->entries, FD = C * S;
+    const unsigned IB = cfg_clog2(E), CB = cfg_clog2(C), WB = cfg_clog2(c->warps);
+    const unsigned RB = cfg_clog2(c->regs);
+    unsigned BB = 0;
+    while ((1u << BB) < B) BB++;
+    const unsigned RRB = RB > BB ? RB - BB : 0;
+    printf("  // invariant 6, request by request: queue entry = {ccu, idx, wid, reg >> %u}\n", BB);
+    for (unsigned b = 0; b < B; b++)
+        for (unsigned i = 0; i < FD; i++)
+            printf("  wire [%u:0] q%u_%u = %s;\n", CB + IB + WB + RRB - 1, b, i,
+                   fld("arb.bank%u.q[%u]", b, i));
+    printf("  always @* if (!init && rst_ni) begin\n");
+    for (unsigned b = 0; b < B; b++)
+        printf("    assert(%s); // inv6 bank%u pointers = count\n", fld("arb.bank%u.ptr_ok", b), b);
+    /* a unit in its allocation cycle was free in the cycle before (decision 15): busy, no
+     * slot, no lock, so no request of its own is queued or in flight */
+    for (unsigned u = 0; u < C; u++) {
+        printf("    if (%s) assert(%s", fld("ccu%u.pend", u), fld("ccu%u.busy", u));
+        for (unsigned s2 = 0; s2 < S; s2++) printf(" && !%s", fld("ccu%u.oct_valid[%u]", u, s2));
+        for (unsigned e = 0; e < E; e++) printf(" && !%s", fld("ccu%u.lock[%u]", u, e));
+        printf("); // inv6 ccu%u allocation cycle: nothing outstanding\n", u);
+    }
+    for (unsigned b = 0; b < B; b++)
+        for (unsigned i = 0; i < FD; i++) {
+            char q[32], on[96];
+            snprintf(q, sizeof q, "q%u_%u", b, i);
+            snprintf(on, sizeof on, "%s > %u", fld("arb.bank%u.count", b), i);
+            for (unsigned u = 0; u < C; u++)
+                for (unsigned e = 0; e < E; e++) {
+                    printf("    if (%s && %s == %u", on, part(q, IB + WB + RRB, CB), u);
+                    printf(" && %s == %u) begin // inv6 bank%u q%u -> ccu%u e%u\n",
+                           part(q, WB + RRB, IB), e, b, i, u, e);
+                    printf("      assert(%s && %s && ", fld("ccu%u.busy", u), fld("ccu%u.owner_valid", u));
+                    printf("%s == %s);\n", fld("ccu%u.owner", u), part(q, RRB, WB));
+                    printf("      assert(1'b0");
+                    for (unsigned s2 = 0; s2 < S; s2++) {
+                        printf(" || (%s && ", fld("ccu%u.oct_valid[%u]", u, s2));
+                        printf("!%s && ", fld("ccu%u.oct_ready[%u]", u, s2));
+                        printf("%s == %u)", fld("ccu%u.oct_idx[%u]", u, s2), e);
+                    }
+                    printf(");\n");
+                    if (RRB) printf("      assert((%s >> %u) == %s);\n", fld("ccu%u.tag[%u]", u, e), BB,
+                                    part(q, 0, RRB));
+                    printf("      assert(((%s + ", fld("ccu%u.tag[%u]", u, e));
+                    printf("%s) %% %u) == %u);\n    end\n", fld("ccu%u.owner", u), B, b);
+                }
+            if ((1u << CB) != C)
+                printf("    if (%s) assert(%s < %u); // inv6 bank%u q%u unit in range\n", on,
+                       part(q, IB + WB + RRB, CB), C, b, i);
+            if ((1u << IB) != E)
+                printf("    if (%s) assert(%s < %u); // inv6 bank%u q%u entry in range\n", on,
+                       part(q, WB + RRB, IB), E, b, i);
+        }
+    /* pairwise distinct (unit, entry) over every queued request and every fill */
+    for (unsigned b = 0; b < B; b++)
+        for (unsigned i = 0; i < FD; i++)
+            for (unsigned b2 = b; b2 < B; b2++)
+                for (unsigned i2 = (b2 == b ? i + 1 : 0); i2 < FD; i2++) {
+                    char q[32], q2[32];
+                    snprintf(q, sizeof q, "q%u_%u", b, i);
+                    snprintf(q2, sizeof q2, "q%u_%u", b2, i2);
+                    printf("    if (%s > %u && ", fld("arb.bank%u.count", b), i);
+                    printf("%s > %u) assert(%s[%u:%u] != %s[%u:%u]); // inv6 distinct\n",
+                           fld("arb.bank%u.count", b2), i2, q, CB + IB + WB + RRB - 1, WB + RRB, q2,
+                           CB + IB + WB + RRB - 1, WB + RRB);
+                }
+    for (unsigned b = 0; b < B; b++) {
+        char fv[64];
+        snprintf(fv, sizeof fv, "%s", fld("arb.bank%u.fill_valid", b));
+        if ((1u << IB) != E)
+            printf("    if (%s) assert(%s < %u); // inv6 fill bank%u entry in range\n", fv,
+                   fld("arb.bank%u.fill_idx", b), E, b);
+        for (unsigned u = 0; u < C; u++)
+            for (unsigned e = 0; e < E; e++) {
+                printf("    if (%s && ", fv);
+                printf("%s == %u && ", CB ? fld("arb.bank%u.fill_ccu", b) : "0", u);
+                printf("%s == %u) begin // inv6 fill bank%u -> ccu%u e%u\n", fld("arb.bank%u.fill_idx", b), e,
+                       b, u, e);
+                printf("      assert(%s && (1'b0", fld("ccu%u.busy", u));
+                for (unsigned s2 = 0; s2 < S; s2++) {
+                    printf(" || (%s && ", fld("ccu%u.oct_valid[%u]", u, s2));
+                    printf("!%s && ", fld("ccu%u.oct_ready[%u]", u, s2));
+                    printf("%s == %u)", fld("ccu%u.oct_idx[%u]", u, s2), e);
+                }
+                printf("));\n");
+                for (unsigned b2 = 0; b2 < B; b2++)
+                    for (unsigned i2 = 0; i2 < FD; i2++)
+                        printf("      if (%s > %u) assert(q%u_%u[%u:%u] != %u); // inv6 fill distinct\n",
+                               fld("arb.bank%u.count", b2), i2, b2, i2, CB + IB + WB + RRB - 1,
+                               WB + RRB, (u << IB) | e);
+                for (unsigned b2 = b + 1; b2 < B; b2++) {
+                    printf("      if (%s) assert(!(", fld("arb.bank%u.fill_valid", b2));
+                    printf("%s == %u && ", CB ? fld("arb.bank%u.fill_ccu", b2) : "0", u);
+                    printf("%s == %u)); // inv6 fills distinct\n", fld("arb.bank%u.fill_idx", b2), e);
+                }
+                printf("    end\n");
+            }
+    }
+    printf("  end\n\n");
+}
+
 int main(int argc, char **argv)
 {
     cfg_t c;
@@ -291,6 +411,8 @@ int main(int argc, char **argv)
         printf("%s <= %u); // inv7 fsm state\n", fld("fsm.state"), c.fsm_states);
     }
     printf("  end\n\n");
+    if (c.caching && !no_inv6)
+        inv6_requests(&c);
     if (c.caching) {
         printf("  // invariant 2: a locked entry is never chosen as a victim: its tag does not change\n");
         printf("  // while it stays locked (victims are taken at allocation and on port D)\n");

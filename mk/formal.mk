@@ -1,7 +1,7 @@
 # mk/formal.mk - formal checks of the contract's invariants on the RTL (included by the
 # Makefile). Flow and results: docs/verification.md.
-#   make formal        BMC from reset (every assertion) and k-induction (all but the FIFO
-#                      conservation, invariant 6) on three small configurations,
+#   make formal        BMC from reset and k-induction (every assertion, invariant 6 too)
+#                      on three small configurations,
 #                      BMC on the default configuration at data_bits=4, and the broken RTL
 #                      (a locked entry may be the victim) giving a counterexample VCD
 #   make formal-quick  what `make test` runs (tests/formal_quick.sh)
@@ -28,11 +28,11 @@ formal-quick: $(BUILD)/ccugen $(BUILD)/fwrap
 formal: $(BUILD)/ccugen $(BUILD)/fwrap
 	@bash tests/run_tests.sh \
 	  "bash formal/run.sh --name tiny_bmc $(FORMAL_TINY) --bmc $(FORMAL_SMALL_DEPTH)" \
-	  "bash formal/run.sh --name tiny_ind $(FORMAL_TINY) --no-inv6 --induct $(FORMAL_INDUCT_K)" \
+	  "bash formal/run.sh --name tiny_ind $(FORMAL_TINY) --induct $(FORMAL_INDUCT_K)" \
 	  "bash formal/run.sh --name cw_bmc $(FORMAL_CW) --bmc $(FORMAL_SMALL_DEPTH)" \
-	  "bash formal/run.sh --name cw_ind $(FORMAL_CW) --no-inv6 --induct $(FORMAL_INDUCT_K)" \
+	  "bash formal/run.sh --name cw_ind $(FORMAL_CW) --induct $(FORMAL_INDUCT_K)" \
 	  "bash formal/run.sh --name mid_bmc $(FORMAL_MID) --bmc $(FORMAL_SMALL_DEPTH)" \
-	  "bash formal/run.sh --name mid_ind $(FORMAL_MID) --no-inv6 --induct $(FORMAL_INDUCT_K)" \
+	  "bash formal/run.sh --name mid_ind $(FORMAL_MID) --induct $(FORMAL_INDUCT_K)" \
 	  "bash formal/run.sh --name default_d4 --set data_bits=4 --bmc $(FORMAL_BMC_DEPTH)" \
 	  "bash formal/run.sh --name broken $(FORMAL_TINY) --broken --bmc 12"
 

@@ -10,6 +10,6 @@ TINY=(--set ccus=1 --set entries=3 --set slots=2 --set banks=1 --set warps=1 --s
       --set sthld_step=1)
 rc=0
 bash formal/run.sh --name quick_tiny "${TINY[@]}" --bmc "${FORMAL_QUICK_DEPTH:-8}" || rc=1
-bash formal/run.sh --name quick_tiny_ind "${TINY[@]}" --no-inv6 --induct 4 || rc=1
+bash formal/run.sh --name quick_tiny_ind "${TINY[@]}" --induct 4 || rc=1
 bash formal/run.sh --name quick_broken "${TINY[@]}" --broken --bmc 12 || rc=1
 exit "$rc"
