@@ -89,7 +89,7 @@ design -save model
 YS
 nasserts=$(grep -c 'assert(' "$d/${p}_formal.v")
 cfgline=$(sed -n 's/^\/\/   \(ccus\|entries\|slots\|banks\|warps\|regs\|data_bits\) = \([0-9]*\)$/\1=\2/p' "$d/${p}_formal.v" | tr '\n' ' ')
-fail=0
+fail=0; prc=0
 # prove RUN SAT_OPTIONS...: Yosys' SAT solver on the model; log $d/RUN.log, VCD $d/RUN.vcd
 prove() {
     local n=$1; shift
@@ -97,9 +97,9 @@ prove() {
     { cat "$d/model.ys"; echo "sat $* -prove-asserts -set-assumes -show-public -dump_vcd $d/$n.vcd"; } >"$d/$n.ys"
     rm -f "$d/$n.vcd"
     timeout "$tmo" nice -n 10 yosys -q -l "$d/$n.log" "$d/$n.ys" >/dev/null 2>&1
-    local rc=$?
+    prc=$?
     secs=$((SECONDS - t0))
-    return $rc
+    return $prc
 }
 # prove_abc RUN N: ABC's bmc3 to N frames on the AIGER model; log $d/RUN.log; a
 # counterexample goes to $d/RUN.aiw and, replayed by Yosys sim, to $d/RUN.vcd (log $d/RUN_sim.log)
@@ -111,12 +111,12 @@ prove_abc() {
       echo "techmap; opt -fast; simplemap; dffunmap; abc -g AND -fast; opt_clean"
       echo "write_aiger -I -B -zinit -map $d/model.aim $d/model.aig"; } >"$d/aig.ys"
     rm -f "$d/$n.vcd" "$d/$n.aiw"
-    timeout "$tmo" nice -n 10 yosys -q -l "$d/aig.log" "$d/aig.ys" >/dev/null 2>&1 || { secs=$((SECONDS - t0)); return 1; }
+    timeout "$tmo" nice -n 10 yosys -q -l "$d/aig.log" "$d/aig.ys" >/dev/null 2>&1 || { prc=$?; secs=$((SECONDS - t0)); return $prc; }
     timeout "$tmo" nice -n 10 yosys-abc -c "read_aiger $d/model.aig; fold; strash; bmc3 -F $depth -v; write_cex -a $d/$n.aiw" >"$d/$n.log" 2>&1
-    local rc=$?
+    prc=$?
     if grep -q 'was asserted in frame' "$d/$n.log"; then abc_replay "$n"; fi
     secs=$((SECONDS - t0))
-    return $rc
+    return $prc
 }
 # abc_replay RUN: ABC's witness (no header; the latch line also holds fold's extra latches)
 # -> an AIGER witness of the written model -> Yosys sim on the pre-AIGER design -> VCD
@@ -164,7 +164,12 @@ if [ "$bmc" != 0 ]; then
     if bmc_run "$bmc"; then
         echo "PASS: formal $name: BMC $bmc cycles from reset ($engine), $nasserts assertions hold ($cfgline; ${secs}s)"
     else
-        echo "FAIL: formal $name: BMC $bmc cycles: $(failed_props bmc) (VCD $d/bmc.vcd, log $d/bmc.log)"; fail=1
+        if [ "$prc" = 124 ]; then
+            echo "FAIL: formal $name: BMC $bmc cycles ($engine) not finished in ${tmo}s (--timeout; log $d/bmc.log)"
+        else
+            echo "FAIL: formal $name: BMC $bmc cycles ($engine): $(failed_props bmc) (VCD $d/bmc.vcd, log $d/bmc.log)"
+        fi
+        fail=1
     fi
 fi
 if [ "$induct" != 0 ]; then
