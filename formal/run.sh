@@ -145,9 +145,11 @@ bmc_run() {
         prove bmc -seq "$1" && grep -q 'SAT proof finished - no model found: SUCCESS' "$d/bmc.log"
     fi
 }
-# bmc_cex: whether the last BMC found a counterexample with a VCD
+# bmc_cex: whether the last BMC found a counterexample with a VCD (abc: one that Yosys sim,
+# replaying it on the pre-AIGER design, confirms by an assertion failing)
 bmc_cex() {
-    if [ "$engine" = abc ]; then grep -q 'was asserted in frame' "$d/bmc.log"
+    if [ "$engine" = abc ]; then
+        grep -q 'was asserted in frame' "$d/bmc.log" && grep -q 'Assert .* failed' "$d/bmc_sim.log"
     else grep -q 'SAT proof finished - model found: FAIL' "$d/bmc.log"; fi && [ -s "$d/bmc.vcd" ]
 }
 if [ "$broken" = 1 ]; then
