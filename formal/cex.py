@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """cex.py - name the assertions a Yosys `sat -show-public` counterexample violates.
 Usage: cex.py WRAPPER_formal.v SAT.log  -> one line per violated assertion in the last step:
-"step N: <comment of the assertion>" (the wrapper puts a name after each assert)."""
+"step N: <comment of the assertion>" (the wrapper puts a name after each assert). For a
+k-induction log, the last failed induction step: the assertions it breaks after k steps
+that hold them (what a stronger invariant has to rule out)."""
 import re
 import sys
 
@@ -13,9 +15,10 @@ def val(bits, lsb, width):
 def main():
     wrap = open(sys.argv[1]).read().split('\n')
     log = open(sys.argv[2]).read()
-    parts = re.split(r'model found(?: for base case)?: FAIL', log)
+    parts = re.split(r'model found(?: for base case)?: FAIL|Induction step failed', log)
     if len(parts) < 2:
         return
+    parts = [None, parts[-1]]
     dbg = {int(m.group(1)): m.group(2)
            for m in re.finditer(r'^\s+(\d+) \\dbg\s+\S+\s+\S+\s+([01]+)\s*$', parts[1], re.M)}
     if not dbg:

@@ -117,15 +117,21 @@ static int load_ports(const char *path, char *modname, size_t mlen)
     return nports ? 0 : -1;
 }
 
-/* A w-bit slice [lsb +: w] of wire `v` as Verilog, or "0" when w = 0 (a 1-element id). */
-static const char *part(const char *v, unsigned lsb, unsigned w)
+/* Bits [off +: w] of bank b's queue position i (field arb.bankB.q[I]) as "dbg[lsb +: w]",
+ * or "0" when w = 0 (a one-element id). */
+static const char *qpart(unsigned b, unsigned i, unsigned off, unsigned w)
 {
-    static char buf[4][96];
+    static char buf[4][48];
     static unsigned turn;
-    char *b = buf[turn++ % 4];
-    if (w == 0) snprintf(b, 96, "0");
-    else snprintf(b, 96, "%s[%u +: %u]", v, lsb, w);
-    return b;
+    char *r = buf[turn++ % 4];
+    unsigned lsb = 0;
+    if (w == 0) {
+        snprintf(r, 48, "0");
+        return r;
+    }
+    sscanf(fld("arb.bank%u.q[%u]", b, i), "dbg[%u", &lsb);
+    snprintf(r, 48, "dbg[%u +: %u]", lsb + off, w);
+    return r;
 }
 
 /* Invariant 6, request by request (caching units): every request queued in a bank FIFO,
@@ -143,10 +149,6 @@ static void inv6_requests(const cfg_t *c)
     while ((1u << BB) < B) BB++;
     const unsigned RRB = RB > BB ? RB - BB : 0;
     printf("  // invariant 6, request by request: queue entry = {ccu, idx, wid, reg >> %u}\n", BB);
-    for (unsigned b = 0; b < B; b++)
-        for (unsigned i = 0; i < FD; i++)
-            printf("  wire [%u:0] q%u_%u = %s;\n", CB + IB + WB + RRB - 1, b, i,
-                   fld("arb.bank%u.q[%u]", b, i));
     printf("  always @* if (!init && rst_ni) begin\n");
     for (unsigned b = 0; b < B; b++)
         printf("    assert(%s); // inv6 bank%u pointers = count\n", fld("arb.bank%u.ptr_ok", b), b);
@@ -160,47 +162,49 @@ static void inv6_requests(const cfg_t *c)
     }
     for (unsigned b = 0; b < B; b++)
         for (unsigned i = 0; i < FD; i++) {
-            char q[32], on[96];
-            snprintf(q, sizeof q, "q%u_%u", b, i);
+            char on[96];
             snprintf(on, sizeof on, "%s > %u", fld("arb.bank%u.count", b), i);
             for (unsigned u = 0; u < C; u++)
                 for (unsigned e = 0; e < E; e++) {
-                    printf("    if (%s && %s == %u", on, part(q, IB + WB + RRB, CB), u);
-                    printf(" && %s == %u) begin // inv6 bank%u q%u -> ccu%u e%u\n",
-                           part(q, WB + RRB, IB), e, b, i, u, e);
-                    printf("      assert(%s && %s && ", fld("ccu%u.busy", u), fld("ccu%u.owner_valid", u));
-                    printf("%s == %s);\n", fld("ccu%u.owner", u), part(q, RRB, WB));
-                    printf("      assert(1'b0");
+                    char cond[256], nm[80];
+                    snprintf(cond, sizeof cond, "%s && %s == %u && ", on, qpart(b, i, IB + WB + RRB, CB), u);
+                    snprintf(cond + strlen(cond), sizeof cond - strlen(cond), "%s == %u",
+                             qpart(b, i, WB + RRB, IB), e);
+                    snprintf(nm, sizeof nm, "inv6 bank%u q%u -> ccu%u e%u", b, i, u, e);
+                    printf("    if (%s) assert(%s && %s && ", cond, fld("ccu%u.busy", u),
+                           fld("ccu%u.owner_valid", u));
+                    printf("%s == %s); // %s: busy, owner\n", fld("ccu%u.owner", u), qpart(b, i, RRB, WB), nm);
+                    printf("    if (%s) assert(1'b0", cond);
                     for (unsigned s2 = 0; s2 < S; s2++) {
                         printf(" || (%s && ", fld("ccu%u.oct_valid[%u]", u, s2));
                         printf("!%s && ", fld("ccu%u.oct_ready[%u]", u, s2));
                         printf("%s == %u)", fld("ccu%u.oct_idx[%u]", u, s2), e);
                     }
-                    printf(");\n");
-                    if (RRB) printf("      assert((%s >> %u) == %s);\n", fld("ccu%u.tag[%u]", u, e), BB,
-                                    part(q, 0, RRB));
-                    printf("      assert(((%s + ", fld("ccu%u.tag[%u]", u, e));
-                    printf("%s) %% %u) == %u);\n    end\n", fld("ccu%u.owner", u), B, b);
+                    printf("); // %s: a slot waits\n", nm);
+                    if (RRB)
+                        printf("    if (%s) assert((%s >> %u) == %s); // %s: row\n", cond,
+                               fld("ccu%u.tag[%u]", u, e), BB, qpart(b, i, 0, RRB), nm);
+                    printf("    if (%s) assert(((%s + ", cond, fld("ccu%u.tag[%u]", u, e));
+                    printf("%s) %% %u) == %u); // %s: bank\n", fld("ccu%u.owner", u), B, b, nm);
                 }
             if ((1u << CB) != C)
                 printf("    if (%s) assert(%s < %u); // inv6 bank%u q%u unit in range\n", on,
-                       part(q, IB + WB + RRB, CB), C, b, i);
+                       qpart(b, i, IB + WB + RRB, CB), C, b, i);
             if ((1u << IB) != E)
                 printf("    if (%s) assert(%s < %u); // inv6 bank%u q%u entry in range\n", on,
-                       part(q, WB + RRB, IB), E, b, i);
+                       qpart(b, i, WB + RRB, IB), E, b, i);
         }
     /* pairwise distinct (unit, entry) over every queued request and every fill */
     for (unsigned b = 0; b < B; b++)
         for (unsigned i = 0; i < FD; i++)
             for (unsigned b2 = b; b2 < B; b2++)
                 for (unsigned i2 = (b2 == b ? i + 1 : 0); i2 < FD; i2++) {
-                    char q[32], q2[32];
-                    snprintf(q, sizeof q, "q%u_%u", b, i);
-                    snprintf(q2, sizeof q2, "q%u_%u", b2, i2);
+                    char e1[48];
+                    snprintf(e1, sizeof e1, "%s", qpart(b, i, WB + RRB, CB + IB));
                     printf("    if (%s > %u && ", fld("arb.bank%u.count", b), i);
-                    printf("%s > %u) assert(%s[%u:%u] != %s[%u:%u]); // inv6 distinct\n",
-                           fld("arb.bank%u.count", b2), i2, q, CB + IB + WB + RRB - 1, WB + RRB, q2,
-                           CB + IB + WB + RRB - 1, WB + RRB);
+                    printf("%s > %u) assert(%s != %s); // inv6 distinct bank%u q%u, bank%u q%u\n",
+                           fld("arb.bank%u.count", b2), i2, e1, qpart(b2, i2, WB + RRB, CB + IB), b, i,
+                           b2, i2);
                 }
     for (unsigned b = 0; b < B; b++) {
         char fv[64];
@@ -210,28 +214,29 @@ static void inv6_requests(const cfg_t *c)
                    fld("arb.bank%u.fill_idx", b), E, b);
         for (unsigned u = 0; u < C; u++)
             for (unsigned e = 0; e < E; e++) {
-                printf("    if (%s && ", fv);
-                printf("%s == %u && ", CB ? fld("arb.bank%u.fill_ccu", b) : "0", u);
-                printf("%s == %u) begin // inv6 fill bank%u -> ccu%u e%u\n", fld("arb.bank%u.fill_idx", b), e,
-                       b, u, e);
-                printf("      assert(%s && (1'b0", fld("ccu%u.busy", u));
+                char cond[256], nm[80];
+                snprintf(cond, sizeof cond, "%s && %s == %u && ", fv,
+                         CB ? fld("arb.bank%u.fill_ccu", b) : "0", u);
+                snprintf(cond + strlen(cond), sizeof cond - strlen(cond), "%s == %u",
+                         fld("arb.bank%u.fill_idx", b), e);
+                snprintf(nm, sizeof nm, "inv6 fill bank%u -> ccu%u e%u", b, u, e);
+                printf("    if (%s) assert(%s && (1'b0", cond, fld("ccu%u.busy", u));
                 for (unsigned s2 = 0; s2 < S; s2++) {
                     printf(" || (%s && ", fld("ccu%u.oct_valid[%u]", u, s2));
                     printf("!%s && ", fld("ccu%u.oct_ready[%u]", u, s2));
                     printf("%s == %u)", fld("ccu%u.oct_idx[%u]", u, s2), e);
                 }
-                printf("));\n");
+                printf(")); // %s: a slot waits\n", nm);
                 for (unsigned b2 = 0; b2 < B; b2++)
                     for (unsigned i2 = 0; i2 < FD; i2++)
-                        printf("      if (%s > %u) assert(q%u_%u[%u:%u] != %u); // inv6 fill distinct\n",
-                               fld("arb.bank%u.count", b2), i2, b2, i2, CB + IB + WB + RRB - 1,
-                               WB + RRB, (u << IB) | e);
+                        printf("    if (%s && %s > %u) assert(%s != %u); // %s: not queued\n",
+                               cond, fld("arb.bank%u.count", b2), i2, qpart(b2, i2, WB + RRB, CB + IB),
+                               (u << IB) | e, nm);
                 for (unsigned b2 = b + 1; b2 < B; b2++) {
-                    printf("      if (%s) assert(!(", fld("arb.bank%u.fill_valid", b2));
+                    printf("    if (%s && %s) assert(!(", cond, fld("arb.bank%u.fill_valid", b2));
                     printf("%s == %u && ", CB ? fld("arb.bank%u.fill_ccu", b2) : "0", u);
-                    printf("%s == %u)); // inv6 fills distinct\n", fld("arb.bank%u.fill_idx", b2), e);
+                    printf("%s == %u)); // %s: one fill\n", fld("arb.bank%u.fill_idx", b2), e, nm);
                 }
-                printf("    end\n");
             }
     }
     printf("  end\n\n");
