@@ -9,7 +9,7 @@
 #                      finish the C=2 E=3 BMC 12 in 25 minutes, bmc3 takes 44 s.
 #   make formal-quick  what `make test` runs (tests/formal_quick.sh)
 # The property wrapper is generated per configuration by formal/fwrap (build/fwrap).
-FORMAL_BMC_DEPTH    ?= 7
+FORMAL_BMC_DEPTH    ?= 6
 FORMAL_SMALL_DEPTH  ?= 12
 FORMAL_INDUCT_K     ?= 8
 
