@@ -141,6 +141,16 @@ static inline void sch_issue_at(sc_t *m, unsigned at, unsigned w)
         fprintf(stderr, "  (cycle %u: expected warp %u to issue)\n", at, w);
 }
 
+/* Warps a and b both offer: a issues in cycle `at`, then b in the next one; each offer is
+ * withdrawn once it has issued. */
+static inline void sch_issue_two(sc_t *m, unsigned at, unsigned a, unsigned b)
+{
+    sch_issue_at(m, at, a);
+    sch_withdraw(a);
+    sch_issue_at(m, at + 1, b);
+    sch_withdraw(b);
+}
+
 /* Offer warp w's instruction in cycle `at` only (see sch_offer) and expect it to issue. */
 static inline void sch_issue_one(sc_t *m, unsigned at, unsigned w, uint32_t tag, int r0, int r1,
                                  int r2, int near)

@@ -221,10 +221,7 @@ static void test_sc_two_warps(void)
         return;
     sch_offer(0, 0x30, 0, -1, -1, 1);
     sch_offer(1, 0x31, 0, -1, -1, 1);
-    sch_issue_at(m, 0, 0);
-    sch_withdraw(0);
-    sch_issue_at(m, 1, 1);
-    sch_withdraw(1);
+    sch_issue_two(m, 0, 0, 1);
     TT_EQ(m->ccu[0].owner, 1);
     TT_EQ(m->ccu[0].owner_valid, 1);
     TT_EQ(m->ccu[0].pend, 1);
@@ -545,10 +542,7 @@ static void two_near_units(sc_t *m)
 {
     sch_offer(0, 0x30, 0, -1, -1, 1);
     sch_offer(1, 0x31, 0, -1, -1, 1);
-    sch_issue_at(m, 0, 0);
-    sch_withdraw(0);
-    sch_issue_at(m, 1, 1);
-    sch_withdraw(1);
+    sch_issue_two(m, 0, 0, 1);
     TT_EQ(m->ccu[1].owner, 0);
     TT_EQ(m->ccu[0].owner, 1);
     sch_quiet_until(m, 4);
@@ -722,11 +716,8 @@ static void test_sc_private(void)
     TT_CHECK(ccu_lookup(&m->ccu[2], 4) >= 0);
     sch_offer(2, 0x90, 4, -1, -1, 1);
     sch_offer(3, 0x91, 4, -1, -1, 1);
-    sch_issue_at(m, 1, 2);
-    sch_withdraw(2);
-    sch_issue_at(m, 2, 3);
+    sch_issue_two(m, 1, 2, 3);
     TT_EQ(sch_out.disp_valid, 0);
-    sch_withdraw(3);
     TT_EQ(m->ccu[3].busy, 1);
     TT_EQ(m->stats.bank_read_reqs, 0);
     sch_disp_at(m, 3, 2, 0x90, 1, 0x24, 0, 0);
@@ -817,11 +808,8 @@ static void test_sc_dispatch_rr(void)
     TT_EQ(m->rr, 1);
     sch_offer(0, 0xB0, 0, -1, -1, 1);
     sch_offer(1, 0xB1, 0, -1, -1, 1);
-    sch_issue_at(m, 6, 1);
-    sch_withdraw(1);
-    sch_issue_at(m, 7, 0);
+    sch_issue_two(m, 6, 1, 0);
     TT_EQ(sch_out.disp_valid, 0);
-    sch_withdraw(0);
     sch_in.disp_ready = 0;
     sch_disp_at(m, 8, 1, 0xB1, 1, sch_val(1, 0), 0, 0);
     TT_EQ(m->ccu[0].busy, 1);
