@@ -117,6 +117,18 @@ static int load_ports(const char *path, char *modname, size_t mlen)
     return nports ? 0 : -1;
 }
 
+/* Print "(some valid slot of unit u still waits for entry e)" as a Verilog expression. */
+static void print_waits(unsigned u, unsigned e, unsigned S)
+{
+    printf("(1'b0");
+    for (unsigned s2 = 0; s2 < S; s2++) {
+        printf(" || (%s && ", fld("ccu%u.oct_valid[%u]", u, s2));
+        printf("!%s && ", fld("ccu%u.oct_ready[%u]", u, s2));
+        printf("%s == %u)", fld("ccu%u.oct_idx[%u]", u, s2), e);
+    }
+    printf(")");
+}
+
 /* Bits [off +: w] of bank b's queue position i (field arb.bankB.q[I]) as "dbg[lsb +: w]",
  * or "0" when w = 0 (a one-element id). */
 static const char *qpart(unsigned b, unsigned i, unsigned off, unsigned w)
@@ -174,12 +186,8 @@ static void inv6_requests(const cfg_t *c)
                     printf("    if (%s) assert(%s && %s && ", cond, fld("ccu%u.busy", u),
                            fld("ccu%u.owner_valid", u));
                     printf("%s == %s); // %s: busy, owner\n", fld("ccu%u.owner", u), qpart(b, i, RRB, WB), nm);
-                    printf("    if (%s) assert(1'b0", cond);
-                    for (unsigned s2 = 0; s2 < S; s2++) {
-                        printf(" || (%s && ", fld("ccu%u.oct_valid[%u]", u, s2));
-                        printf("!%s && ", fld("ccu%u.oct_ready[%u]", u, s2));
-                        printf("%s == %u)", fld("ccu%u.oct_idx[%u]", u, s2), e);
-                    }
+                    printf("    if (%s) assert(", cond);
+                    print_waits(u, e, S);
                     printf("); // %s: a slot waits\n", nm);
                     if (RRB)
                         printf("    if (%s) assert((%s >> %u) == %s); // %s: row\n", cond,
@@ -220,13 +228,9 @@ static void inv6_requests(const cfg_t *c)
                 snprintf(cond + strlen(cond), sizeof cond - strlen(cond), "%s == %u",
                          fld("arb.bank%u.fill_idx", b), e);
                 snprintf(nm, sizeof nm, "inv6 fill bank%u -> ccu%u e%u", b, u, e);
-                printf("    if (%s) assert(%s && (1'b0", cond, fld("ccu%u.busy", u));
-                for (unsigned s2 = 0; s2 < S; s2++) {
-                    printf(" || (%s && ", fld("ccu%u.oct_valid[%u]", u, s2));
-                    printf("!%s && ", fld("ccu%u.oct_ready[%u]", u, s2));
-                    printf("%s == %u)", fld("ccu%u.oct_idx[%u]", u, s2), e);
-                }
-                printf(")); // %s: a slot waits\n", nm);
+                printf("    if (%s) assert(%s && ", cond, fld("ccu%u.busy", u));
+                print_waits(u, e, S);
+                printf("); // %s: a slot waits\n", nm);
                 for (unsigned b2 = 0; b2 < B; b2++)
                     for (unsigned i2 = 0; i2 < FD; i2++)
                         printf("    if (%s && %s > %u) assert(%s != %u); // %s: not queued\n",
@@ -397,13 +401,9 @@ int main(int argc, char **argv)
             printf("    assert(%s + %s == 0", fld("arb.bank%u.count", b), fld("arb.bank%u.fill_valid", b));
             for (unsigned u = 0; u < C; u++)
                 for (unsigned i = 0; i < E; i++) {
-                    printf(" + ((1'b0");
-                    for (unsigned s2 = 0; s2 < S; s2++) {
-                        printf(" || (%s && ", fld("ccu%u.oct_valid[%u]", u, s2));
-                        printf("!%s && ", fld("ccu%u.oct_ready[%u]", u, s2));
-                        printf("%s == %u)", fld("ccu%u.oct_idx[%u]", u, s2), i);
-                    }
-                    printf(") && (((%s + ", fld("ccu%u.tag[%u]", u, i));
+                    printf(" + (");
+                    print_waits(u, i, S);
+                    printf(" && (((%s + ", fld("ccu%u.tag[%u]", u, i));
                     printf("%s) %% %u) == %u) ? 1 : 0)", fld("ccu%u.owner", u), B, b);
                 }
             printf("); // inv6 bank%u conservation\n", b);
