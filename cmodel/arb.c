@@ -44,14 +44,15 @@ void arb_wb_ready(const cfg_t *c, const uint8_t *valid, const uint16_t *wid,
 }
 
 /* Fixed priority: lower bank index takes a contended CCU port S first. */
-void arb_grants(const arb_t *a, const uint8_t *bank_written, arb_grant *g,
-                uint64_t *blocked_write, uint64_t *blocked_port)
+unsigned arb_grants(const arb_t *a, const uint8_t *bank_written, arb_grant *g,
+                    uint64_t *blocked_write, uint64_t *blocked_port)
 {
     if (!a->queued) { /* every FIFO empty: no grant */
         memset(g, 0, sizeof *g * a->nbanks);
-        return;
+        return 0;
     }
     uint8_t port_taken[CFG_MAX_C] = {0};
+    unsigned n = 0;
     for (unsigned b = 0; b < a->nbanks; b++) {
         memset(&g[b], 0, sizeof g[b]);
         if (a->count[b] == 0)
@@ -71,7 +72,9 @@ void arb_grants(const arb_t *a, const uint8_t *bank_written, arb_grant *g,
         g[b].idx = r->idx;
         g[b].wid = r->wid;
         g[b].reg = r->reg;
+        n++;
     }
+    return n;
 }
 
 /* Remove granted heads. */

@@ -52,9 +52,10 @@ void arb_wb_ready(const cfg_t *c, const uint8_t *valid, const uint16_t *wid,
                   const uint16_t *reg, uint8_t *ready);
 
 /* D-12 grants from the FIFO heads: bank b grants unless written this cycle or its head's
- * CCU port S is taken by a lower bank. Counts blocked heads. Does not pop. */
-void arb_grants(const arb_t *a, const uint8_t *bank_written, arb_grant *g,
-                uint64_t *blocked_write, uint64_t *blocked_port);
+ * CCU port S is taken by a lower bank. Counts blocked heads. Does not pop. Returns the
+ * number of grants. */
+unsigned arb_grants(const arb_t *a, const uint8_t *bank_written, arb_grant *g,
+                    uint64_t *blocked_write, uint64_t *blocked_port);
 
 /* Pop the head of every granted bank. */
 void arb_pop(arb_t *a, const arb_grant *g);

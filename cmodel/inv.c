@@ -55,7 +55,15 @@ int sc_check_invariants(const sc_t *m, char *msg, size_t len)
             return -1;
         if (c->caching && u->owner_valid && owned[u->owner]++)
             return fail(msg, len, "warp %u owns more than one CCU (invariant 3)", u->owner);
+        if ((unsigned)(m->pend >> k & 1u) != u->pend)
+            return fail(msg, len, "ccu %u: pend=%u but the pending mask says %u", k, u->pend,
+                        (unsigned)(m->pend >> k & 1u));
     }
+    unsigned nfill = 0;
+    for (unsigned b = 0; b < c->banks; b++)
+        nfill += m->fill[b].valid;
+    if (nfill != m->nfill)
+        return fail(msg, len, "%u port S fills pending but nfill says %u", nfill, m->nfill);
     if (m->arb.overflow)
         return fail(msg, len, "a bank request FIFO overflowed (invariant 6)");
     unsigned queued = 0;

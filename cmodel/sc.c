@@ -75,6 +75,8 @@ void sc_reset(sc_t *m)
     }
     arb_reset(&m->arb);
     memset(m->fill, 0, sizeof m->fill);
+    m->nfill = 0;
+    m->pend = 0;
     memset(m->rdata, 0, sizeof(uint64_t) * c->banks * m->words);
     memset(m->mem, 0, sizeof(uint64_t) * c->warps * c->regs * m->words);
     m->lfsr = (uint16_t)c->lfsr_seed;
@@ -295,6 +297,7 @@ static void do_issue(sc_t *m, const ports_t *p, unsigned w, unsigned k, int flus
         u->owner = (uint16_t)w;
     }
     ccu_capture(u, p->src_valid[w], p->src_reg[w], p->src_near[w], p->tag[w], flush);
+    m->pend |= (uint64_t)1 << k;
     m->stats.issued++;
 }
 
@@ -319,6 +322,7 @@ static unsigned do_alloc(sc_t *m, unsigned k)
     else
         n = ccu_allocate_base(u, u->p_valid, u->p_reg, u->tag, miss);
     u->pend = 0;
+    m->pend &= ~((uint64_t)1 << k);
     unsigned ndistinct = 0;
     for (unsigned s = 0; s < c->slots; s++) {
         if (!u->p_valid[s])
@@ -434,12 +438,12 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
         out->issue_wid = (uint16_t)w;
     }
     /* 4. read grants from the FIFO heads (D-12) */
-    arb_grants(&m->arb, written, g, &m->stats.grant_blocked_write, &m->stats.grant_blocked_port);
-    for (unsigned b = 0; b < c->banks; b++)
-        m->stats.bank_reads += g[b].valid;
+    unsigned ngrant = arb_grants(&m->arb, written, g, &m->stats.grant_blocked_write,
+                                 &m->stats.grant_blocked_port);
+    m->stats.bank_reads += ngrant;
 
     /* 5a. port S fills of last cycle's grants */
-    for (unsigned b = 0; b < c->banks; b++) {
+    for (unsigned b = 0; m->nfill && b < c->banks; b++) {
         if (!m->fill[b].valid)
             continue;
         ccu_fill(&m->ccu[m->fill[b].ccu], m->fill[b].idx, &m->rdata[(size_t)b * m->words]);
@@ -456,25 +460,26 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
         m->stats.dispatched++;
     }
     /* 5d. allocation of last cycle's issue, then capture of this cycle's (spec 3) */
-    for (unsigned k = 0; k < c->ccus; k++)
-        if (m->ccu[k].pend)
-            nqueued += do_alloc(m, k);
+    for (uint64_t todo = m->pend; todo; todo &= todo - 1)
+        nqueued += do_alloc(m, (unsigned)__builtin_ctzll(todo));
     if (ar.ccu >= 0) {
         read_inst(m, in, &p, (unsigned)w);
         do_issue(m, &p, (unsigned)w, (unsigned)ar.ccu, ar.flush);
     }
     /* 5e. banks: writes, registered reads, fill pipeline */
-    for (unsigned q = 0; q < c->wb_ports; q++)
+    for (unsigned q = 0; naccepted && q < c->wb_ports; q++)
         if (acc[q])
             copy_masked(c, rf_word(m, p.wb_wid[q], p.wb_reg[q]), in->wb_data[q], m->words);
-    for (unsigned b = 0; b < c->banks; b++) {
+    for (unsigned b = 0; (ngrant || m->nfill) && b < c->banks; b++) {
         m->fill[b] = g[b];
         if (g[b].valid)
             memcpy(&m->rdata[(size_t)b * m->words], rf_word(m, g[b].wid, g[b].reg),
                    sizeof(uint64_t) * m->words);
     }
+    m->nfill = ngrant;
     /* 5f. FIFOs: pop grants (pushes happened in do_issue, after the grant decision) */
-    arb_pop(&m->arb, g);
+    if (ngrant)
+        arb_pop(&m->arb, g);
     for (unsigned b = 0; nqueued && b < c->banks; b++) /* only a push can raise it */
         if (arb_count(&m->arb, b) > m->stats.fifo_high_water)
             m->stats.fifo_high_water = arb_count(&m->arb, b);

@@ -17,6 +17,8 @@ struct sc {
     uint64_t *ccu_data;            /* backing store of every ccu[k].data */
     arb_t arb;
     arb_grant fill[CFG_MAX_B];     /* reads granted last cycle: port S fills this cycle */
+    unsigned nfill;                /* how many fill[] are valid (0: the loops are skipped) */
+    uint64_t pend;                 /* bit k: ccu[k].pend (the units to allocate this cycle) */
     uint64_t *rdata;               /* banks x words: each bank's registered read data */
     uint64_t *mem;                 /* warps x regs x words: RF contents, (wid, reg) order */
     uint16_t lfsr;
@@ -29,8 +31,8 @@ struct sc {
 };
 
 /* Check the contract's invariants 1, 2, 3, 5, 6, 7 on the current state (plus: locked
- * entries are exactly those a busy unit's OCT points to, and arb.queued is the sum of the
- * FIFO occupancies). 0, or -1 with a message. */
+ * entries are exactly those a busy unit's OCT points to, and the summaries arb.queued,
+ * pend and nfill agree with what they summarise). 0, or -1 with a message. */
 int sc_check_invariants(const sc_t *m, char *msg, size_t len);
 
 #endif
