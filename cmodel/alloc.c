@@ -13,11 +13,11 @@ static alloc_result res(int outcome, int ccu, int flush)
 /* Baseline OCUs: one instruction per warp in the collectors, any free unit by LFSR. */
 static alloc_result decide_base(const cfg_t *c, const ccu_t *u, unsigned w, uint16_t lfsr)
 {
-    uint8_t free_u[CFG_MAX_C] = {0};
+    uint64_t free_u = 0; /* bit k: unit k is free */
     for (unsigned k = 0; k < c->ccus; k++) {
         if (u[k].busy && u[k].owner == w)
             return res(ALLOC_OWNED_BUSY, -1, 0);
-        free_u[k] = (uint8_t)!u[k].busy;
+        free_u |= (uint64_t)!u[k].busy << k;
     }
     int k = lfsr_pick(lfsr, free_u, c->ccus);
     return k < 0 ? res(ALLOC_NO_FREE, -1, 0) : res(ALLOC_BASE_FREE, k, 1);
@@ -44,17 +44,18 @@ alloc_result alloc_decide(const cfg_t *c, const ccu_t *u, unsigned w, unsigned c
         return u[own].busy ? res(ALLOC_OWNED_BUSY, -1, 0) : res(ALLOC_OWNED_FREE, own, 0);
     if (c->private_ccus) /* cannot happen: CCU w is owned by w from reset */
         return res(ALLOC_NO_FREE, -1, 0);
-    uint8_t free_u[CFG_MAX_C] = {0}, far_u[CFG_MAX_C] = {0};
-    unsigned nfree = 0;
+    uint64_t free_u = 0, far_u = 0; /* bit k: unit k is free / free and holds no near value */
     for (unsigned k = 0; k < c->ccus; k++) {
-        free_u[k] = (uint8_t)!u[k].busy;
-        far_u[k] = (uint8_t)(free_u[k] && !ccu_has_near(&u[k]));
-        nfree += free_u[k];
+        if (u[k].busy)
+            continue;
+        free_u |= (uint64_t)1 << k;
+        if (!ccu_has_near(&u[k]))
+            far_u |= (uint64_t)1 << k;
     }
     int k = lfsr_pick(lfsr, far_u, c->ccus);
     if (k >= 0)
         return res(ALLOC_FAR_CCU, k, 1);
-    if (nfree == 0)
+    if (free_u == 0)
         return res(ALLOC_NO_FREE, -1, 0);
     if (counter < sthld) {
         *counter_next = counter + 1 > c->sthld_max ? c->sthld_max : counter + 1;

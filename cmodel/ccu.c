@@ -9,10 +9,12 @@
 void ccu_reset(ccu_t *u)
 {
     for (unsigned i = 0; i < CFG_MAX_E; i++) {
-        ccu_entry e = {0, 0, 0, 0, (uint8_t)i};
+        ccu_entry e = {0, (uint8_t)i};
         u->ct[i] = e;
     }
-    memset(u->oct, 0, sizeof u->oct);
+    u->valid = u->lock = u->near = 0;
+    u->oct_valid = u->oct_ready = 0;
+    memset(u->oct_idx, 0, sizeof u->oct_idx);
     u->busy = 0;
     u->owner_valid = 0;
     u->owner = 0;
@@ -30,35 +32,42 @@ void ccu_reset(ccu_t *u)
 /* Invalidate every entry; the rest of the state is kept. */
 void ccu_flush(ccu_t *u)
 {
-    for (unsigned i = 0; i < u->n_ent; i++)
-        u->ct[i].valid = 0;
+    u->valid = 0;
 }
 
 /* Valid entry tagged reg, or -1. At most one exists (invariant 1). */
 int ccu_lookup(const ccu_t *u, uint16_t reg)
 {
-    for (unsigned i = 0; i < u->n_ent; i++)
-        if (u->ct[i].valid && u->ct[i].tag == reg)
+    for (uint64_t v = u->valid; v; v &= v - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(v);
+        if (u->ct[i].tag == reg)
             return (int)i;
+    }
     return -1;
+}
+
+/* Bits 0..n_ent-1. */
+static uint64_t all_entries(const ccu_t *u)
+{
+    return u->n_ent >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << u->n_ent) - 1;
 }
 
 /* Lowest-index invalid unlocked entry, or -1. */
 static int first_invalid(const ccu_t *u)
 {
-    for (unsigned i = 0; i < u->n_ent; i++)
-        if (!u->ct[i].lock && !u->ct[i].valid)
-            return (int)i;
-    return -1;
+    uint64_t cand = ~(u->lock | u->valid) & all_entries(u);
+    return cand ? __builtin_ctzll(cand) : -1;
 }
 
 /* Unlocked entry with the highest LRU rank, or -1. */
 static int least_recent(const ccu_t *u)
 {
     int best = -1;
-    for (unsigned i = 0; i < u->n_ent; i++)
-        if (!u->ct[i].lock && (best < 0 || u->ct[i].rank > u->ct[best].rank))
+    for (uint64_t v = ~u->lock & all_entries(u); v; v &= v - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(v);
+        if (best < 0 || u->ct[i].rank > u->ct[best].rank)
             best = (int)i;
+    }
     return best;
 }
 
@@ -70,10 +79,7 @@ int ccu_victim_branch(const ccu_t *u, uint16_t lfsr, int lru_only, int *branch)
     if (v >= 0)
         return v;
     if (!lru_only) {
-        uint8_t far[CFG_MAX_E];
-        for (unsigned i = 0; i < u->n_ent; i++)
-            far[i] = (uint8_t)(!u->ct[i].lock && !u->ct[i].near);
-        v = lfsr_pick(lfsr, far, u->n_ent);
+        v = lfsr_pick(lfsr, ~(u->lock | u->near) & all_entries(u), u->n_ent);
         *branch = REPL_FAR;
         if (v >= 0)
             return v;
@@ -102,19 +108,13 @@ void ccu_touch(ccu_t *u, unsigned i)
 /* Some valid entry holds a near value. */
 int ccu_has_near(const ccu_t *u)
 {
-    for (unsigned i = 0; i < u->n_ent; i++)
-        if (u->ct[i].valid && u->ct[i].near)
-            return 1;
-    return 0;
+    return (u->valid & u->near) != 0;
 }
 
 /* See ccu.h. */
 int ccu_has_valid(const ccu_t *u)
 {
-    for (unsigned i = 0; i < u->n_ent; i++)
-        if (u->ct[i].valid)
-            return 1;
-    return 0;
+    return u->valid != 0;
 }
 
 /* Issue: the unit becomes busy and keeps the instruction until its allocation cycle. */
@@ -140,8 +140,8 @@ unsigned ccu_invalidate_regs(ccu_t *u, const uint16_t *regs, unsigned n)
     for (unsigned q = 0; q < n; q++)
         hit[q] = ccu_lookup(u, regs[q]);
     for (unsigned q = 0; q < n; q++)
-        if (hit[q] >= 0 && u->ct[hit[q]].valid) {
-            u->ct[hit[q]].valid = 0;
+        if (hit[q] >= 0 && ccu_bit(u->valid, (unsigned)hit[q])) {
+            ccu_put(&u->valid, (unsigned)hit[q], 0);
             cnt++;
         }
     return cnt;
@@ -158,18 +158,18 @@ static int claimed_before(const uint16_t *src_reg, const unsigned *vs, const int
     return -1;
 }
 
-/* Fill the OCT and metadata once every slot has its entry. */
+/* Fill the OCT and metadata once every slot has its entry (an invalid slot: index 0). */
 static void fill_oct(ccu_t *u, const uint8_t *src_valid, const int *idx, const int *ready,
                      uint32_t tag)
 {
+    u->oct_valid = u->oct_ready = 0;
     for (unsigned s = 0; s < u->n_slot; s++) {
-        ccu_slot o = {0, 0, 0};
-        if (src_valid[s]) {
-            o.valid = 1;
-            o.ready = (uint8_t)ready[s];
-            o.idx = (uint8_t)idx[s];
-        }
-        u->oct[s] = o;
+        u->oct_idx[s] = 0;
+        if (!src_valid[s])
+            continue;
+        u->oct_valid |= (uint32_t)1 << s;
+        u->oct_ready |= (uint32_t)(ready[s] != 0) << s;
+        u->oct_idx[s] = (uint8_t)idx[s];
     }
     u->busy = 1;
     u->tag = tag;
@@ -199,7 +199,7 @@ unsigned ccu_allocate(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_re
         claim[s] = -1;
         ready[s] = idx[s] >= 0;
         if (idx[s] >= 0)
-            u->ct[idx[s]].lock = 1;
+            ccu_put(&u->lock, (unsigned)idx[s], 1);
     }
     for (unsigned i = 0; i < nv; i++) {
         unsigned s = vs[i];
@@ -210,10 +210,9 @@ unsigned ccu_allocate(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_re
             int branch;
             c = ccu_victim_branch(u, lfsr, lru_only, &branch);
             u->repl_alloc[branch]++;
-            ccu_entry *e = &u->ct[c];
-            e->valid = 1;
-            e->tag = src_reg[s];
-            e->lock = 1;
+            u->ct[c].tag = src_reg[s];
+            ccu_put(&u->valid, (unsigned)c, 1);
+            ccu_put(&u->lock, (unsigned)c, 1);
             misses[n].idx = (uint8_t)c;
             misses[n].reg = src_reg[s];
             n++;
@@ -222,7 +221,7 @@ unsigned ccu_allocate(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_re
     }
     for (unsigned i = 0; i < nv; i++) {
         unsigned s = vs[i];
-        u->ct[idx[s]].near = src_near[s] ? 1 : 0;
+        ccu_put(&u->near, (unsigned)idx[s], src_near[s]);
         ccu_touch(u, (unsigned)idx[s]);
     }
     fill_oct(u, src_valid, idx, ready, tag);
@@ -245,9 +244,9 @@ unsigned ccu_allocate_base(ccu_t *u, const uint8_t *src_valid, const uint16_t *s
         if (idx[s] >= 0)
             continue;
         idx[s] = (int)n;
-        u->ct[n].valid = 1;
         u->ct[n].tag = src_reg[s];
-        u->ct[n].lock = 1;
+        ccu_put(&u->valid, n, 1);
+        ccu_put(&u->lock, n, 1);
         misses[n].idx = (uint8_t)n;
         misses[n].reg = src_reg[s];
         n++;
@@ -260,9 +259,11 @@ unsigned ccu_allocate_base(ccu_t *u, const uint8_t *src_valid, const uint16_t *s
 void ccu_fill(ccu_t *u, unsigned idx, const uint64_t *data)
 {
     memcpy(&u->data[(size_t)idx * u->words], data, sizeof(uint64_t) * u->words);
-    for (unsigned s = 0; s < u->n_slot; s++)
-        if (u->oct[s].valid && u->oct[s].idx == idx)
-            u->oct[s].ready = 1;
+    for (uint32_t v = u->oct_valid; v; v &= v - 1) {
+        unsigned s = (unsigned)__builtin_ctz(v);
+        if (u->oct_idx[s] == idx)
+            u->oct_ready |= (uint32_t)1 << s;
+    }
 }
 
 /* Port D: update a hit in place, else claim a D-7 victim; hint and LRU as D-5. */
@@ -276,10 +277,10 @@ int ccu_write(ccu_t *u, uint16_t reg, int near, const uint64_t *data, uint16_t l
         if (i < 0)
             return -1;
         u->repl_portd[branch]++;
-        u->ct[i].valid = 1;
+        ccu_put(&u->valid, (unsigned)i, 1);
         u->ct[i].tag = reg;
     }
-    u->ct[i].near = near ? 1 : 0;
+    ccu_put(&u->near, (unsigned)i, near);
     memcpy(&u->data[(size_t)i * u->words], data, sizeof(uint64_t) * u->words);
     ccu_touch(u, (unsigned)i);
     return i;
@@ -288,8 +289,8 @@ int ccu_write(ccu_t *u, uint16_t reg, int near, const uint64_t *data, uint16_t l
 /* Dispatch: unlock everything, clear the OCT, free the unit. */
 void ccu_release(ccu_t *u)
 {
-    for (unsigned i = 0; i < u->n_ent; i++)
-        u->ct[i].lock = 0;
-    memset(u->oct, 0, sizeof u->oct);
+    u->lock = 0;
+    u->oct_valid = u->oct_ready = 0;
+    memset(u->oct_idx, 0, sizeof u->oct_idx);
     u->busy = 0;
 }

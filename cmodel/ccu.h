@@ -7,26 +7,25 @@
 #include <stdint.h>
 #include "cfg.h"
 
+_Static_assert(CFG_MAX_E <= 64 && CFG_MAX_S <= 32, "CT and OCT bits are held in masks");
+
+/* A cache-table entry; its valid, lock and near bits are bit i of ccu_t's masks. */
 typedef struct {
-    uint8_t valid;
-    uint8_t lock;
-    uint8_t near;    /* reuse hint: 1 = near, 0 = far */
     uint16_t tag;    /* register id */
     uint8_t rank;    /* LRU rank, 0 = most recent (D-8) */
 } ccu_entry;
-
-typedef struct {
-    uint8_t valid;
-    uint8_t ready;
-    uint8_t idx;     /* index into the CT */
-} ccu_slot;
 
 typedef struct {
     unsigned n_ent;                /* CT entries (E; S for the baseline OCU) */
     unsigned n_slot;               /* S */
     unsigned words;                /* 64-bit words per data entry */
     ccu_entry ct[CFG_MAX_E];
-    ccu_slot oct[CFG_MAX_S];
+    uint64_t valid;                /* bit i: entry i holds a register */
+    uint64_t lock;                 /* bit i: entry i is locked (an OCT slot points to it) */
+    uint64_t near;                 /* bit i: entry i's reuse hint is near (1) or far (0) */
+    uint32_t oct_valid;            /* bit s: OCT slot s holds a source */
+    uint32_t oct_ready;            /* bit s: slot s's operand is in its entry */
+    uint8_t oct_idx[CFG_MAX_S];    /* slot s's CT entry */
     uint8_t busy;                  /* holds an instruction (not free) */
     uint8_t owner_valid;
     uint16_t owner;                /* owner warp (D-9); the held warp for the baseline */
@@ -41,6 +40,18 @@ typedef struct {
     uint64_t repl_alloc[3];        /* D-7 branch of allocation claims (statistics) */
     uint64_t repl_portd[3];        /* D-7 branch of port D claims (statistics) */
 } ccu_t;
+
+/* Bit i of mask m (0 or 1). */
+static inline unsigned ccu_bit(uint64_t m, unsigned i)
+{
+    return (unsigned)(m >> i & 1u);
+}
+
+/* Set bit i of *m to v (nonzero: 1). */
+static inline void ccu_put(uint64_t *m, unsigned i, int v)
+{
+    *m = (*m & ~((uint64_t)1 << i)) | ((uint64_t)(v != 0) << i);
+}
 
 /* D-7 branches, for statistics and coverage. */
 enum { REPL_INVALID = 0, REPL_FAR = 1, REPL_LRU = 2 };
@@ -80,12 +91,7 @@ int ccu_has_valid(const ccu_t *u);
  * for every unit every cycle. */
 static inline int ccu_ready(const ccu_t *u)
 {
-    if (!u->busy || u->pend)
-        return 0;
-    for (unsigned s = 0; s < u->n_slot; s++)
-        if (u->oct[s].valid && !u->oct[s].ready)
-            return 0;
-    return 1;
+    return u->busy && !u->pend && !(u->oct_valid & ~u->oct_ready);
 }
 
 /* Issue (cycle t): capture the instruction for the allocation of cycle t+1; busy <= 1. */

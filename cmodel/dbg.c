@@ -44,15 +44,15 @@ static void walk_unit(walker *w, const sc_t *m, unsigned k)
     unsigned ne = c->caching ? c->entries : c->slots;
     unsigned ib = cfg_clog2(ne), rb = cfg_clog2(c->regs);
     if (c->caching) {
-        for (unsigned i = 0; i < ne; i++) put(w, u->ct[i].valid, 1, "ccu%d.valid[%d]", (int)k, (int)i);
-        for (unsigned i = 0; i < ne; i++) put(w, u->ct[i].lock, 1, "ccu%d.lock[%d]", (int)k, (int)i);
-        for (unsigned i = 0; i < ne; i++) put(w, u->ct[i].near, 1, "ccu%d.near[%d]", (int)k, (int)i);
+        for (unsigned i = 0; i < ne; i++) put(w, ccu_bit(u->valid, i), 1, "ccu%d.valid[%d]", (int)k, (int)i);
+        for (unsigned i = 0; i < ne; i++) put(w, ccu_bit(u->lock, i), 1, "ccu%d.lock[%d]", (int)k, (int)i);
+        for (unsigned i = 0; i < ne; i++) put(w, ccu_bit(u->near, i), 1, "ccu%d.near[%d]", (int)k, (int)i);
         for (unsigned i = 0; i < ne; i++) put(w, u->ct[i].tag, rb, "ccu%d.tag[%d]", (int)k, (int)i);
         for (unsigned i = 0; i < ne; i++) put(w, u->ct[i].rank, ib, "ccu%d.rank[%d]", (int)k, (int)i);
     }
-    for (unsigned s = 0; s < c->slots; s++) put(w, u->oct[s].valid, 1, "ccu%d.oct_valid[%d]", (int)k, (int)s);
-    for (unsigned s = 0; s < c->slots; s++) put(w, u->oct[s].ready, 1, "ccu%d.oct_ready[%d]", (int)k, (int)s);
-    for (unsigned s = 0; s < c->slots; s++) put(w, u->oct[s].idx, ib, "ccu%d.oct_idx[%d]", (int)k, (int)s);
+    for (unsigned s = 0; s < c->slots; s++) put(w, u->oct_valid >> s & 1u, 1, "ccu%d.oct_valid[%d]", (int)k, (int)s);
+    for (unsigned s = 0; s < c->slots; s++) put(w, u->oct_ready >> s & 1u, 1, "ccu%d.oct_ready[%d]", (int)k, (int)s);
+    for (unsigned s = 0; s < c->slots; s++) put(w, u->oct_idx[s], ib, "ccu%d.oct_idx[%d]", (int)k, (int)s);
     put(w, u->busy, 1, "ccu%d.busy", (int)k, 0);
     if (c->caching) /* baseline units have no owner, only the warp they hold */
         put(w, u->owner_valid, 1, "ccu%d.owner_valid", (int)k, 0);

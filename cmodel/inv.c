@@ -23,24 +23,30 @@ static int check_ccu(const ccu_t *u, unsigned k, char *msg, size_t len)
             return fail(msg, len, "ccu %u: LRU ranks are not a permutation (entry %u rank %u)",
                         k, i, u->ct[i].rank);
         for (unsigned j = i + 1; j < u->n_ent; j++)
-            if (u->ct[i].valid && u->ct[j].valid && u->ct[i].tag == u->ct[j].tag)
+            if (ccu_bit(u->valid, i) && ccu_bit(u->valid, j) && u->ct[i].tag == u->ct[j].tag)
                 return fail(msg, len, "ccu %u: entries %u and %u both hold r%u", k, i, j,
                             u->ct[i].tag);
     }
+    uint64_t ents = u->n_ent >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << u->n_ent) - 1;
+    if ((u->valid | u->lock | u->near) & ~ents)
+        return fail(msg, len, "ccu %u: valid, lock or near bit set beyond entry %u", k,
+                    u->n_ent - 1);
+    if ((u->oct_valid | u->oct_ready) >> u->n_slot)
+        return fail(msg, len, "ccu %u: OCT bit set beyond slot %u", k, u->n_slot - 1);
     if (u->pend && !u->busy)
         return fail(msg, len, "ccu %u: pending allocation but not busy", k);
     for (unsigned s = 0; s < u->n_slot; s++) {
-        if (!u->oct[s].valid)
+        if (!(u->oct_valid >> s & 1u))
             continue;
         if (!u->busy || u->pend)
             return fail(msg, len, "ccu %u: %s but OCT slot %u valid", k,
                         u->busy ? "pending" : "free", s);
-        ref[u->oct[s].idx] = 1;
+        ref[u->oct_idx[s]] = 1;
     }
     for (unsigned i = 0; i < u->n_ent; i++)
-        if (u->ct[i].lock != ref[i])
+        if (ccu_bit(u->lock, i) != ref[i])
             return fail(msg, len, "ccu %u: entry %u lock=%u but %sreferenced by the OCT", k, i,
-                        u->ct[i].lock, ref[i] ? "" : "not ");
+                        ccu_bit(u->lock, i), ref[i] ? "" : "not ");
     return 0;
 }
 

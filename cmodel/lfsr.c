@@ -2,16 +2,15 @@
 #include "lfsr.h"
 
 /* First candidate at or after s mod n, scanning circularly; -1 when cand is empty. */
-int lfsr_pick(uint16_t s, const uint8_t *cand, unsigned n)
+int lfsr_pick(uint16_t s, uint64_t cand, unsigned n)
 {
     if (n == 0)
         return -1;
+    if (n < 64)
+        cand &= ((uint64_t)1 << n) - 1;
     unsigned start = s % n;
-    for (unsigned i = start; i < n; i++)
-        if (cand[i])
-            return (int)i;
-    for (unsigned i = 0; i < start; i++)
-        if (cand[i])
-            return (int)i;
-    return -1;
+    uint64_t at_or_after = cand >> start << start;
+    if (at_or_after)
+        return __builtin_ctzll(at_or_after);
+    return cand ? __builtin_ctzll(cand) : -1;
 }

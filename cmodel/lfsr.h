@@ -12,7 +12,8 @@ static inline uint16_t lfsr_next(uint16_t s)
     return (uint16_t)(((unsigned)s << 1 | fb) & 0xFFFFu);
 }
 
-/* D-10 pick: the first i with cand[i] set at or after (s mod n), circularly; -1 if none. */
-int lfsr_pick(uint16_t s, const uint8_t *cand, unsigned n);
+/* D-10 pick: the first i < n with bit i of cand set at or after (s mod n), circularly;
+ * -1 if none (n <= 64). */
+int lfsr_pick(uint16_t s, uint64_t cand, unsigned n);
 
 #endif

@@ -215,12 +215,11 @@ static int dispatch_pick(sc_t *m, sc_out *out)
     out->disp_valid = 1;
     out->disp_wid = u->owner;
     out->disp_tag = u->tag;
-    for (unsigned s = 0; s < c->slots; s++) {
-        if (!u->oct[s].valid)
-            continue;
+    for (uint32_t v = u->oct_valid; v; v &= v - 1) {
+        unsigned s = (unsigned)__builtin_ctz(v);
         out->disp_src_valid[s] = 1;
         if (m->words)
-            memcpy(out->disp_src_data[s], &u->data[(size_t)u->oct[s].idx * m->words],
+            memcpy(out->disp_src_data[s], &u->data[(size_t)u->oct_idx[s] * m->words],
                    sizeof(uint64_t) * m->words);
     }
     return pick;
@@ -261,7 +260,7 @@ static void ccu_writebacks(sc_t *m, ccu_t *u, const ports_t *p, const uint8_t *a
         }
         int h = ccu_lookup(u, p->wb_reg[q]);
         if (h >= 0) {
-            u->ct[h].valid = 0;
+            ccu_put(&u->valid, (unsigned)h, 0);
             m->stats.wb_invalidations++;
         }
         if (cacheable)

@@ -17,6 +17,7 @@ struct cov {
     uint16_t owner[CFG_MAX_C];
     uint8_t pend[CFG_MAX_C];       /* allocation cycle (spec decision 15) */
     ccu_entry ct[CFG_MAX_C][CFG_MAX_E];
+    uint64_t ct_valid[CFG_MAX_C];
     fsm_t fsm;  /* pre-cycle FSM (interval counters, prev, state, STHLD) */
     int waited; /* an alloc_wait happened since the last near flush */
     int above;  /* STHLD was > 0 at some interval end since it was last 0 */
@@ -100,6 +101,7 @@ void cov_pre(cov_t *cv, const sc_t *m)
         cv->owner[k] = u->owner;
         cv->pend[k] = u->pend;
         memcpy(cv->ct[k], u->ct, sizeof cv->ct[k]);
+        cv->ct_valid[k] = u->valid;
     }
     cv->fsm = m->fsm;
 }
@@ -201,7 +203,7 @@ void cov_post(cov_t *cv, const sc_t *m, const sc_in *in, const sc_out *out)
             if (!cv->pend[k] || !cv->owner_valid[k] || cv->owner[k] != in->wb_wid[p]) continue;
             int h = 0;
             for (unsigned i = 0; i < c->entries; i++)
-                h |= cv->ct[k][i].valid && cv->ct[k][i].tag == in->wb_reg[p];
+                h |= ccu_bit(cv->ct_valid[k], i) && cv->ct[k][i].tag == in->wb_reg[p];
             hit(cv, h ? "wb_alloc_cycle_hit" : "wb_alloc_cycle_miss", 1);
         }
     }

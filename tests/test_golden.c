@@ -57,11 +57,11 @@ static void prologue_three_far(sc_t *m)
     TT_EQ(u->owner_valid, 1);
     TT_EQ(u->owner, 0);
     for (unsigned i = 0; i < 3; i++) {
-        TT_EQ(u->ct[i].valid, 1);
+        TT_EQ(ccu_bit(u->valid, i), 1);
         TT_EQ(u->ct[i].tag, i);
-        TT_EQ(u->ct[i].near, 0);
+        TT_EQ(ccu_bit(u->near, i), 0);
     }
-    TT_EQ(u->ct[3].valid, 0);
+    TT_EQ(ccu_bit(u->valid, 3), 0);
 }
 
 /* ------------------------------------------------------------------ victims and the LFSR */
@@ -136,16 +136,16 @@ static void test_golden_portd_victim_lfsr(void)
     sch_step(m); /* c7 */
     TT_EQ(sch_out.wb_ready[0], 1);
     sch_no_wb();
-    TT_EQ(m->ccu[1].ct[3].valid, 1);
+    TT_EQ(ccu_bit(m->ccu[1].valid, 3), 1);
     TT_EQ(m->ccu[1].ct[3].tag, 3);
-    TT_EQ(m->ccu[1].ct[3].near, 1);
+    TT_EQ(ccu_bit(m->ccu[1].near, 3), 1);
     sch_quiet_until(m, 10);
     sch_wb(0, 0, 5, 1, D5);
     sch_step(m); /* c10 */
     TT_EQ(sch_out.wb_ready[0], 1);
     sch_no_wb();
     TT_EQ(m->ccu[1].ct[1].tag, 5);
-    TT_EQ(m->ccu[1].ct[1].near, 1);
+    TT_EQ(ccu_bit(m->ccu[1].near, 1), 1);
     TT_EQ(m->ccu[1].ct[2].tag, 2);
     sch_issue_one(m, 11, 0, 2, 1, -1, -1, 0);
     sch_quiet_until(m, 15);

@@ -67,9 +67,9 @@ static void mk_ccu(ccu_t *u, unsigned k, unsigned e, unsigned s)
 /* Make entry i valid with tag and hint. */
 static void set_ent(ccu_t *u, unsigned i, uint16_t tag, int near)
 {
-    u->ct[i].valid = 1;
+    ccu_put(&u->valid, i, 1);
     u->ct[i].tag = tag;
-    u->ct[i].near = (uint8_t)near;
+    ccu_put(&u->near, i, (uint8_t)near);
 }
 
 /* Ranks of entries 0..n-1 equal exp[]. */
@@ -96,10 +96,10 @@ static int ranks_perm(const ccu_t *u)
 
 static void check_slot(const ccu_t *u, unsigned s, int valid, int ready, int idx)
 {
-    TT_EQ(u->oct[s].valid, valid);
+    TT_EQ((u->oct_valid >> s & 1u), valid);
     if (valid) {
-        TT_EQ(u->oct[s].ready, ready);
-        TT_EQ(u->oct[s].idx, idx);
+        TT_EQ((u->oct_ready >> s & 1u), ready);
+        TT_EQ(u->oct_idx[s], idx);
     }
 }
 
@@ -158,32 +158,25 @@ static void test_lfsr_period(void)
  * n=6 (not a power of two), s=0xACE1=44257: 6*7376=44256 -> start 1: cand {0,1} -> 1;
  *   cand {0} -> wraps to 0; cand {0,4} -> 4. s=65535: 6*10922=65532 -> start 3:
  *   cand {0,2} -> wraps past 3,4,5 -> 0; cand {3} -> 3.
- * No candidate -> -1; n = 0 -> -1. */
+ * No candidate -> -1; n = 0 -> -1. Candidates are bit masks (bit i = candidate i).
+ * n=8, s=13, cand {2, 9}: 9 >= n is not a candidate -> 2. */
 static void test_lfsr_pick(void)
 {
-    uint8_t c8[8];
-    memset(c8, 0, sizeof c8);
-    c8[2] = c8[6] = 1;
-    TT_EQ(lfsr_pick(13, c8, 8), 6);
-    c8[6] = 0;
-    TT_EQ(lfsr_pick(13, c8, 8), 2);
-    memset(c8, 0, sizeof c8);
-    c8[5] = 1;
-    TT_EQ(lfsr_pick(13, c8, 8), 5);
-    memset(c8, 0, sizeof c8);
-    TT_EQ(lfsr_pick(13, c8, 8), -1);
+    TT_EQ(lfsr_pick(13, 1u << 2 | 1u << 6, 8), 6);
+    TT_EQ(lfsr_pick(13, 1u << 2, 8), 2);
+    TT_EQ(lfsr_pick(13, 1u << 5, 8), 5);
+    TT_EQ(lfsr_pick(13, 0, 8), -1);
+    TT_EQ(lfsr_pick(13, 1u << 9 | 1u << 2, 8), 2); /* bits at or above n are no candidates */
 
-    uint8_t c6[6] = {1, 1, 0, 0, 0, 0};
-    TT_EQ(lfsr_pick(0xACE1, c6, 6), 1);
-    c6[1] = 0;
-    TT_EQ(lfsr_pick(0xACE1, c6, 6), 0);
-    c6[4] = 1;
-    TT_EQ(lfsr_pick(0xACE1, c6, 6), 4);
-    uint8_t d6[6] = {1, 0, 1, 0, 0, 0};
-    TT_EQ(lfsr_pick(65535, d6, 6), 0);
-    uint8_t e6[6] = {0, 0, 0, 1, 0, 0};
-    TT_EQ(lfsr_pick(65535, e6, 6), 3);
-    TT_EQ(lfsr_pick(65535, c8, 0), -1);
+    TT_EQ(lfsr_pick(0xACE1, 1u << 0 | 1u << 1, 6), 1);
+    TT_EQ(lfsr_pick(0xACE1, 1u << 0, 6), 0);
+    TT_EQ(lfsr_pick(0xACE1, 1u << 0 | 1u << 4, 6), 4);
+    TT_EQ(lfsr_pick(65535, 1u << 0 | 1u << 2, 6), 0);
+    TT_EQ(lfsr_pick(65535, 1u << 3, 6), 3);
+    TT_EQ(lfsr_pick(65535, 1u << 2 | 1u << 6, 0), -1);
+    /* n = 64: s = 0xACE1 = 44257 = 64*691 + 33 -> start 33: cand {5, 40, 63} -> 40 */
+    TT_EQ(lfsr_pick(0xACE1, 1ull << 5 | 1ull << 40 | 1ull << 63, 64), 40);
+    TT_EQ(lfsr_pick(0xACE1, 1ull << 5 | 1ull << 32, 64), 5);
 }
 
 /* ------------------------------------------------------------------ D-8 LRU */
@@ -243,14 +236,15 @@ static void test_replacement(void)
     /* (a) */
     mk_ccu(&u, 0, 8, 6);
     TT_EQ(ccu_victim(&u, 0xACE1, 0), 0);
-    u.ct[0].lock = u.ct[1].lock = 1;
+    ccu_put(&u.lock, 0, 1);
+    ccu_put(&u.lock, 1, 1);
     TT_EQ(ccu_victim(&u, 0xACE1, 0), 2);
     mk_ccu(&u, 0, 8, 6);
     for (unsigned i = 0; i < 8; i++)
         set_ent(&u, i, (uint16_t)(40 + i), 0); /* all far, so a far pick would differ */
-    u.ct[3].valid = 0;
-    u.ct[3].lock = 1;
-    u.ct[4].valid = 0;
+    ccu_put(&u.valid, 3, 0);
+    ccu_put(&u.lock, 3, 1);
+    ccu_put(&u.valid, 4, 0);
     TT_EQ(ccu_victim(&u, 3, 0), 4);
     TT_EQ(ccu_victim(&u, 3, 1), 4);
 
@@ -258,20 +252,21 @@ static void test_replacement(void)
     mk_ccu(&u, 0, 8, 6);
     for (unsigned i = 0; i < 8; i++)
         set_ent(&u, i, (uint16_t)(10 + i), 1);
-    u.ct[1].near = 0;
-    u.ct[6].near = 0;
+    ccu_put(&u.near, 1, 0);
+    ccu_put(&u.near, 6, 0);
     TT_EQ(ccu_victim(&u, 3, 0), 6);
     TT_EQ(ccu_victim(&u, 7, 0), 1);
     TT_EQ(ccu_victim(&u, 1, 0), 1);
     TT_EQ(ccu_victim(&u, 0xACE1, 0), 1);
     TT_EQ(ccu_victim(&u, 14, 0), 6);
-    u.ct[6].lock = 1;
+    ccu_put(&u.lock, 6, 1);
     TT_EQ(ccu_victim(&u, 3, 0), 1);
     /* (d) far entries all locked */
-    u.ct[1].lock = 1;
+    ccu_put(&u.lock, 1, 1);
     TT_EQ(ccu_victim(&u, 3, 0), 7);
     /* (e) */
-    u.ct[1].lock = u.ct[6].lock = 0;
+    ccu_put(&u.lock, 1, 0);
+    ccu_put(&u.lock, 6, 0);
     TT_EQ(ccu_victim(&u, 3, 1), 7);
 
     /* (c) */
@@ -279,20 +274,20 @@ static void test_replacement(void)
     for (unsigned i = 0; i < 8; i++)
         set_ent(&u, i, (uint16_t)(10 + i), 1);
     TT_EQ(ccu_victim(&u, 3, 0), 7);
-    u.ct[7].lock = 1;
+    ccu_put(&u.lock, 7, 1);
     TT_EQ(ccu_victim(&u, 3, 0), 6);
     static const uint8_t rk[8] = {3, 7, 0, 5, 1, 6, 2, 4};
     for (unsigned i = 0; i < 8; i++) {
         u.ct[i].rank = rk[i];
-        u.ct[i].lock = 0;
+        ccu_put(&u.lock, i, 0);
     }
     TT_EQ(ccu_victim(&u, 3, 0), 1);
-    u.ct[1].lock = 1;
+    ccu_put(&u.lock, 1, 1);
     TT_EQ(ccu_victim(&u, 3, 0), 5);
 
     /* (f) */
     for (unsigned i = 0; i < 8; i++)
-        u.ct[i].lock = 1;
+        ccu_put(&u.lock, i, 1);
     TT_EQ(ccu_victim(&u, 3, 0), -1);
 }
 
@@ -323,9 +318,9 @@ static void test_alloc_all_hits(void)
     static const uint8_t lk[8] = {0, 0, 0, 1, 0, 0, 1, 0};
     static const uint8_t ne[8] = {1, 0, 1, 1, 1, 0, 0, 0};
     for (unsigned i = 0; i < 8; i++) {
-        TT_EQ(u.ct[i].lock, lk[i]);
-        TT_EQ(u.ct[i].near, ne[i]);
-        TT_EQ(u.ct[i].valid, 1);
+        TT_EQ(ccu_bit(u.lock, i), lk[i]);
+        TT_EQ(ccu_bit(u.near, i), ne[i]);
+        TT_EQ(ccu_bit(u.valid, i), 1);
         TT_EQ(u.ct[i].tag, 10 + i);
     }
     static const unsigned rk[8] = {2, 3, 4, 0, 5, 6, 1, 7};
@@ -344,12 +339,12 @@ static void test_alloc_all_hits(void)
     uint16_t r2[6] = {12, 12, 0, 0, 0, 0};
     uint8_t n2[6] = {1, 0, 0, 0, 0, 0};
     TT_EQ(ccu_allocate(&u, v2, r2, n2, 1, 0, 0, ms), 0);
-    TT_EQ(u.ct[2].near, 0);
+    TT_EQ(ccu_bit(u.near, 2), 0);
     ccu_release(&u);
     uint16_t r3[6] = {14, 14, 0, 0, 0, 0};
     uint8_t n3[6] = {0, 1, 0, 0, 0, 0};
     TT_EQ(ccu_allocate(&u, v2, r3, n3, 1, 0, 0, ms), 0);
-    TT_EQ(u.ct[4].near, 1);
+    TT_EQ(ccu_bit(u.near, 4), 1);
 }
 
 /* Misses. CT: entries 0..3 = r10..r13 valid near, 4..7 invalid; ranks reset.
@@ -389,10 +384,10 @@ static void test_alloc_misses(void)
     static const uint8_t va[8] = {1, 1, 1, 1, 1, 1, 0, 0};
     static const uint8_t ne[8] = {1, 0, 1, 1, 1, 1, 0, 0};
     for (unsigned i = 0; i < 8; i++) {
-        TT_EQ(u.ct[i].lock, lk[i]);
-        TT_EQ(u.ct[i].valid, va[i]);
+        TT_EQ(ccu_bit(u.lock, i), lk[i]);
+        TT_EQ(ccu_bit(u.valid, i), va[i]);
         if (va[i])
-            TT_EQ(u.ct[i].near, ne[i]);
+            TT_EQ(ccu_bit(u.near, i), ne[i]);
     }
     TT_EQ(u.ct[4].tag, 20);
     TT_EQ(u.ct[5].tag, 21);
@@ -421,11 +416,11 @@ static void test_alloc_misses(void)
     u.owner = 3;
     ccu_release(&u);
     for (unsigned i = 0; i < 8; i++) {
-        TT_EQ(u.ct[i].lock, 0);
-        TT_EQ(u.ct[i].valid, va[i]);
+        TT_EQ(ccu_bit(u.lock, i), 0);
+        TT_EQ(ccu_bit(u.valid, i), va[i]);
     }
     for (unsigned s = 0; s < 6; s++)
-        TT_EQ(u.oct[s].valid, 0);
+        TT_EQ((u.oct_valid >> s & 1u), 0);
     TT_EQ(u.busy, 0);
     TT_EQ(ccu_ready(&u), 0);
     TT_EQ(u.owner_valid, 1);
@@ -457,14 +452,14 @@ static void test_alloc_hits_locked_first(void)
         for (unsigned i = 0; i < 8; i++)
             set_ent(&u, i, (uint16_t)(10 + i), 1);
         if (far7)
-            u.ct[7].near = 0;
+            ccu_put(&u.near, 7, 0);
         TT_EQ(ccu_allocate(&u, v, r, nr, 1, 7, 0, ms), 2);
         TT_EQ(ms[0].idx, 6);
         TT_EQ(ms[0].reg, 30);
         TT_EQ(ms[1].idx, 5);
         TT_EQ(ms[1].reg, 31);
         TT_EQ(u.ct[7].tag, 17);
-        TT_EQ(u.ct[7].valid, 1);
+        TT_EQ(ccu_bit(u.valid, 7), 1);
         check_slot(&u, 0, 1, 0, 6);
         check_slot(&u, 1, 1, 1, 7);
         check_slot(&u, 2, 1, 0, 5);
@@ -485,7 +480,8 @@ static void test_alloc_far_victims(void)
     mk_ccu(&u, 0, 8, 6);
     for (unsigned i = 0; i < 8; i++)
         set_ent(&u, i, (uint16_t)(10 + i), 1);
-    u.ct[2].near = u.ct[5].near = 0;
+    ccu_put(&u.near, 2, 0);
+    ccu_put(&u.near, 5, 0);
     uint8_t v[6] = {1, 1, 1, 0, 0, 0};
     uint16_t r[6] = {40, 41, 42, 0, 0, 0};
     uint8_t nr[6] = {0, 0, 0, 0, 0, 0};
@@ -497,7 +493,8 @@ static void test_alloc_far_victims(void)
     mk_ccu(&u, 0, 8, 6);
     for (unsigned i = 0; i < 8; i++)
         set_ent(&u, i, (uint16_t)(10 + i), 1);
-    u.ct[2].near = u.ct[5].near = 0;
+    ccu_put(&u.near, 2, 0);
+    ccu_put(&u.near, 5, 0);
     TT_EQ(ccu_allocate(&u, v, r, nr, 1, 0xACE1, 1, ms), 3);
     TT_EQ(ms[0].idx, 7);
     TT_EQ(ms[1].idx, 6);
@@ -534,8 +531,8 @@ static void test_alloc_base(void)
     check_slot(&u, 5, 0, 0, 0);
     TT_EQ(ccu_ready(&u), 0);
     TT_EQ(u.tag, 0x44);
-    TT_EQ(u.ct[3].valid, 0);
-    TT_EQ(u.ct[5].valid, 0);
+    TT_EQ(ccu_bit(u.valid, 3), 0);
+    TT_EQ(ccu_bit(u.valid, 5), 0);
 }
 
 /* ccu_ready: free unit -> 0; busy with no valid slot -> 1 (nothing to wait for);
@@ -547,12 +544,12 @@ static void test_ccu_ready(void)
     TT_EQ(ccu_ready(&u), 0);
     u.busy = 1;
     TT_EQ(ccu_ready(&u), 1);
-    u.oct[4].valid = 1;
-    u.oct[4].ready = 0;
+    u.oct_valid |= 1u << 4;
+    u.oct_ready &= ~(1u << 4);
     TT_EQ(ccu_ready(&u), 0);
-    u.oct[4].ready = 1;
+    u.oct_ready |= 1u << 4;
     TT_EQ(ccu_ready(&u), 1);
-    u.oct[2].ready = 0; /* an invalid slot's ready bit does not matter */
+    u.oct_ready &= ~(1u << 2); /* an invalid slot's ready bit does not matter */
     TT_EQ(ccu_ready(&u), 1);
 }
 
@@ -569,9 +566,9 @@ static void test_ccu_write(void)
     mk_ccu(&u, 0, 8, 6);
     set_ent(&u, 2, 12, 0);
     TT_EQ(ccu_write(&u, 12, 1, d1, 0xACE1, 0), 2);
-    TT_EQ(u.ct[2].near, 1);
-    TT_EQ(u.ct[2].lock, 0);
-    TT_EQ(u.ct[2].valid, 1);
+    TT_EQ(ccu_bit(u.near, 2), 1);
+    TT_EQ(ccu_bit(u.lock, 2), 0);
+    TT_EQ(ccu_bit(u.valid, 2), 1);
     TT_CHECK(memcmp(&u.data[2 * WORDS], d1, sizeof d1) == 0);
     static const unsigned rk1[8] = {1, 2, 0, 3, 4, 5, 6, 7};
     check_ranks(&u, rk1, 8);
@@ -579,21 +576,22 @@ static void test_ccu_write(void)
     mk_ccu(&u, 0, 8, 6);
     for (unsigned i = 0; i < 8; i++)
         set_ent(&u, i, (uint16_t)(10 + i), 1);
-    u.ct[3].valid = 0;
+    ccu_put(&u.valid, 3, 0);
     TT_EQ(ccu_write(&u, 50, 1, d2, 0, 0), 3);
     TT_EQ(u.ct[3].tag, 50);
-    TT_EQ(u.ct[3].valid, 1);
+    TT_EQ(ccu_bit(u.valid, 3), 1);
 
     mk_ccu(&u, 0, 8, 6);
     for (unsigned i = 0; i < 8; i++)
         set_ent(&u, i, (uint16_t)(10 + i), 1);
-    u.ct[2].near = u.ct[5].near = 0;
-    u.ct[5].lock = 1;
+    ccu_put(&u.near, 2, 0);
+    ccu_put(&u.near, 5, 0);
+    ccu_put(&u.lock, 5, 1);
     TT_EQ(ccu_write(&u, 60, 0, d3, 3, 0), 2);
-    TT_EQ(u.ct[2].valid, 1);
+    TT_EQ(ccu_bit(u.valid, 2), 1);
     TT_EQ(u.ct[2].tag, 60);
-    TT_EQ(u.ct[2].near, 0);
-    TT_EQ(u.ct[2].lock, 0);
+    TT_EQ(ccu_bit(u.near, 2), 0);
+    TT_EQ(ccu_bit(u.lock, 2), 0);
     TT_EQ(u.ct[2].rank, 0);
     TT_CHECK(memcmp(&u.data[2 * WORDS], d3, sizeof d3) == 0);
     TT_EQ(ccu_lookup(&u, 12), -1);
@@ -604,7 +602,7 @@ static void test_ccu_write(void)
     TT_EQ(ccu_write(&u, 61, 1, d1, 3, 1), 7);
 
     for (unsigned i = 0; i < 8; i++)
-        u.ct[i].lock = 1;
+        ccu_put(&u.lock, i, 1);
     TT_EQ(ccu_write(&u, 99, 1, d1, 3, 0), -1);
     TT_EQ(ccu_lookup(&u, 99), -1);
 }
@@ -615,7 +613,7 @@ static void test_ccu_flush_has_near(void)
     ccu_t u;
     mk_ccu(&u, 0, 8, 6);
     TT_EQ(ccu_has_near(&u), 0);
-    u.ct[4].near = 1; /* invalid near entry: no near value held */
+    ccu_put(&u.near, 4, 1); /* invalid near entry: no near value held */
     TT_EQ(ccu_has_near(&u), 0);
     set_ent(&u, 1, 11, 0);
     TT_EQ(ccu_has_near(&u), 0);
@@ -694,7 +692,7 @@ static void test_alloc_decide_far(void)
     units[2].owner = 2;
     set_ent(&units[2], 0, 5, 0);
     set_ent(&units[2], 3, 8, 0);
-    units[3].ct[0].near = 1;
+    ccu_put(&units[3].near, 0, 1);
     static const struct { uint16_t lfsr; int ccu; } cases[] = {
         {0, 2}, {1, 2}, {2, 2}, {3, 3}, {0xACE1, 2}, {7, 3},
     };

@@ -61,7 +61,7 @@ static void test_sc_miss_timing(void)
     TT_EQ(u->p_valid[0], 1);
     TT_EQ(u->p_reg[1], 3);
     TT_EQ(u->p_valid[2], 0);
-    TT_EQ(u->oct[0].valid, 0);
+    TT_EQ((u->oct_valid >> 0 & 1u), 0);
     TT_EQ(m->ccu[0].owner_valid, 0);
     TT_EQ(arb_count(&m->arb, 0) + arb_count(&m->arb, 1), 0);
     TT_EQ(m->lfsr, 0x59C3); /* D-10: one LFSR step per cycle */
@@ -71,13 +71,13 @@ static void test_sc_miss_timing(void)
     TT_EQ(sch_out.disp_valid, 0);
     TT_EQ(u->pend, 0);
     TT_EQ(u->busy, 1);
-    TT_EQ(u->oct[0].valid, 1);
-    TT_EQ(u->oct[0].ready, 0);
-    TT_EQ(u->oct[0].idx, 0);
-    TT_EQ(u->oct[1].valid, 1);
-    TT_EQ(u->oct[1].ready, 0);
-    TT_EQ(u->oct[1].idx, 1);
-    TT_EQ(u->oct[2].valid, 0);
+    TT_EQ((u->oct_valid >> 0 & 1u), 1);
+    TT_EQ((u->oct_ready >> 0 & 1u), 0);
+    TT_EQ(u->oct_idx[0], 0);
+    TT_EQ((u->oct_valid >> 1 & 1u), 1);
+    TT_EQ((u->oct_ready >> 1 & 1u), 0);
+    TT_EQ(u->oct_idx[1], 1);
+    TT_EQ((u->oct_valid >> 2 & 1u), 0);
     TT_EQ(arb_count(&m->arb, 0), 1);
     TT_EQ(arb_count(&m->arb, 1), 1);
     TT_EQ(m->fill[0].valid, 0);
@@ -94,12 +94,12 @@ static void test_sc_miss_timing(void)
     TT_EQ(m->stats.grant_blocked_port, 1);
     TT_EQ(arb_count(&m->arb, 0), 0);
     TT_EQ(arb_count(&m->arb, 1), 1);
-    TT_EQ(u->oct[0].ready, 0);
+    TT_EQ((u->oct_ready >> 0 & 1u), 0);
 
     sch_step(m); /* c3 */
     TT_EQ(sch_out.disp_valid, 0);
-    TT_EQ(u->oct[0].ready, 1);
-    TT_EQ(u->oct[1].ready, 0);
+    TT_EQ((u->oct_ready >> 0 & 1u), 1);
+    TT_EQ((u->oct_ready >> 1 & 1u), 0);
     TT_EQ(m->fill[0].valid, 0);
     TT_EQ(m->fill[1].valid, 1);
     TT_EQ(m->fill[1].reg, 3);
@@ -107,7 +107,7 @@ static void test_sc_miss_timing(void)
 
     sch_step(m); /* c4 */
     TT_EQ(sch_out.disp_valid, 0);
-    TT_EQ(u->oct[1].ready, 1);
+    TT_EQ((u->oct_ready >> 1 & 1u), 1);
     TT_EQ(m->stats.ccu_fills, 2);
     TT_EQ(m->lfsr, 0x9C3C); /* LFSR of cycle 5 */
 
@@ -202,7 +202,7 @@ static void test_sc_duplicate_source(void)
     TT_EQ(m->stats.src_regs, 2);
     TT_EQ(m->stats.src_slots, 3);
     TT_EQ(arb_count(&m->arb, 0), 2);
-    TT_EQ(m->ccu[1].oct[0].idx, m->ccu[1].oct[1].idx);
+    TT_EQ(m->ccu[1].oct_idx[0], m->ccu[1].oct_idx[1]);
     sch_quiet_until(m, 5);
     sch_disp_at(m, 5, 0, 0x22, 3, sch_val(0, 4), sch_val(0, 4), sch_val(0, 6));
     sc_destroy(m);
@@ -313,8 +313,8 @@ static void test_sc_wb_visibility(void)
     sch_no_wb();
     TT_EQ(ccu_lookup(u, 7), 1);
     TT_EQ(u->data[1 * m->words], 0xBEEF01);
-    TT_EQ(u->ct[1].near, 1);
-    TT_EQ(u->ct[1].lock, 0);
+    TT_EQ(ccu_bit(u->near, 1), 1);
+    TT_EQ(ccu_bit(u->lock, 1), 0);
     TT_EQ(*sch_rf(m, 1, 7), 0xBEEF01);
     TT_EQ(m->stats.ccu_data_writes, 1);
     TT_EQ(ccu_lookup(&m->ccu[0], 7), -1);
@@ -345,13 +345,13 @@ static void test_sc_wb_visibility(void)
 
     uint8_t valid_before[4];
     for (unsigned i = 0; i < 4; i++)
-        valid_before[i] = u->ct[i].valid;
+        valid_before[i] = ccu_bit(u->valid, i);
     sch_wb(0, 1, 9, 0, 0x99);
     sch_step(m); /* c15 */
     sch_no_wb();
     TT_EQ(ccu_lookup(u, 9), -1);
     for (unsigned i = 0; i < 4; i++)
-        TT_EQ(u->ct[i].valid, valid_before[i]);
+        TT_EQ(ccu_bit(u->valid, i), valid_before[i]);
     TT_EQ(m->stats.ccu_data_writes, 1);
     TT_EQ(*sch_rf(m, 1, 9), 0x99);
     sc_destroy(m);
@@ -445,7 +445,7 @@ static void test_sc_filter_off(void)
     int e = ccu_lookup(u, 7);
     TT_CHECK(e >= 0);
     if (e >= 0)
-        TT_EQ(u->ct[e].near, 0);
+        TT_EQ(ccu_bit(u->near, e), 0);
     sch_issue_one(m, 6, 1, 0x61, 7, -1, -1, 1);
     sch_step(m); /* c7 */
     TT_EQ(sch_out.disp_valid, 0);
@@ -679,8 +679,8 @@ static void test_sc_wb_same_cycle_issue(void)
     TT_EQ(m->stats.bank_read_reqs, 3);
     TT_EQ(m->stats.src_hits, 3);  /* 0 + 2 + 0 + 1 (r5 of the last instruction) */
     TT_EQ(m->stats.src_regs, 6);
-    TT_EQ(u->oct[0].ready, 1);
-    TT_EQ(u->oct[1].ready, 0);
+    TT_EQ((u->oct_ready >> 0 & 1u), 1);
+    TT_EQ((u->oct_ready >> 1 & 1u), 0);
     TT_EQ(arb_count(&m->arb, 0), 1);
     TT_EQ(*sch_rf(m, 1, 7), 0x7A);
     sch_quiet_until(m, 17);
