@@ -48,13 +48,14 @@ unsigned arb_grants(const arb_t *a, const uint8_t *bank_written, arb_grant *g,
                     uint64_t *blocked_write, uint64_t *blocked_port)
 {
     if (!a->queued) { /* every FIFO empty: no grant */
-        memset(g, 0, sizeof *g * a->nbanks);
+        for (unsigned b = 0; b < a->nbanks; b++)
+            g[b] = (arb_grant){0};
         return 0;
     }
     uint8_t port_taken[CFG_MAX_C] = {0};
     unsigned n = 0;
     for (unsigned b = 0; b < a->nbanks; b++) {
-        memset(&g[b], 0, sizeof g[b]);
+        g[b] = (arb_grant){0};
         if (a->count[b] == 0)
             continue;
         const arb_req *r = arb_at(a, b, 0);

@@ -311,16 +311,15 @@ static void present_wbs(drv_t *d, sc_in *in)
     }
 }
 
-/* Zero warp w's instruction inputs. */
+/* Zero warp w's instruction inputs (every slot row whole: a fixed size, so no call). */
 static void clear_warp(drv_t *d, sc_in *in, unsigned w)
 {
-    unsigned n = d->c.slots;
     d->in_set[w] = 0;
     in->inst_valid[w] = 0;
     in->inst_tag[w] = 0;
-    memset(in->inst_src_valid[w], 0, n);
-    memset(in->inst_src_reg[w], 0, sizeof(uint16_t) * n);
-    memset(in->inst_src_near[w], 0, n);
+    memset(in->inst_src_valid[w], 0, sizeof in->inst_src_valid[w]);
+    memset(in->inst_src_reg[w], 0, sizeof in->inst_src_reg[w]);
+    memset(in->inst_src_near[w], 0, sizeof in->inst_src_near[w]);
 }
 
 /* Zero the write-back ports the previous cycle set. */
@@ -498,7 +497,7 @@ static void do_dispatch(drv_t *d, const sc_out *out)
         }
         wb_rec *r = &d->wb[d->nwb++];
         unsigned lat = cr->inst.lat ? cr->inst.lat : 1;
-        memset(r, 0, sizeof *r);
+        *r = (wb_rec){0};
         r->ready = start + lat;
         if (r->ready < d->wb_next) d->wb_next = r->ready;
         r->order = d->wb_serial++;
