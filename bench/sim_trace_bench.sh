@@ -4,9 +4,9 @@
 # trace, and on a long trace generated from it (bench/trace_gen.sh; SIM_BENCH_MB megabytes,
 # default 1000), both on malekeh-sim's default statistics-only path; then the largest
 # shipped trace on the bit-accurate path (--values: 1024-bit values, every operand
-# checked). Prints trace instructions per second of CPU time (user + sys, one core) and of
-# wall time, and the peak resident set size. A benchmark, not a test: it measures, it does
-# not judge.
+# checked). Prints trace instructions per second of CPU time (user + sys, one core; the
+# median of SIM_BENCH_RUNS runs, default 3, with the range) and of wall time, and the peak
+# resident set size. A benchmark, not a test: it measures, it does not judge.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -21,15 +21,21 @@ largest=$(ls -S "$WL"/*.traceg | head -1)
 out=build/bench; mkdir -p "$out"
 long=$out/$(basename "${largest%.traceg}")_${MB}mb.traceg
 [ -s "$long" ] || bash bench/trace_gen.sh "$largest" "$long" "$MB"
-run() { # label trace [malekeh-sim options]
+RUNS=${SIM_BENCH_RUNS:-3}
+# run LABEL TRACE [malekeh-sim options]: RUNS runs (bench/cpu_time.py: CPU time to the
+# microsecond); prints the median run's instructions per second of CPU and of wall time with
+# the slowest..fastest range, and the largest peak RSS.
+run() {
     local t; t=$(mktemp)
-    /usr/bin/time -f "%U %S %e %M" -o "$t" ./build/malekeh-sim --trace "$2" --quiet \
-        --json "$t.json" "${@:3}"
-    read -r u s e m <"$t"
+    ./build/malekeh-sim --trace "$2" --quiet --json "$t.json" "${@:3}"
     local n; n=$(grep -o '"instructions": [0-9]*' "$t.json" | head -1 | sed 's/.*: //')
-    awk -v l="$1" -v n="$n" -v u="$u" -v s="$s" -v e="$e" -v m="$m" -v sz="$(stat -c %s "$2")" \
-        'BEGIN { printf "  %-34s %5.0f MB %11d instr  %6.2f M instr/s CPU  %6.2f M instr/s wall  peak RSS %6.1f MiB\n",
-                 l, sz / 1e6, n, n / (u + s) / 1e6, n / e / 1e6, m / 1024 }'
+    python3 bench/cpu_time.py "$RUNS" ./build/malekeh-sim --trace "$2" --quiet "${@:3}" >"$t"
+    sort -n "$t" | awk -v l="$1" -v n="$n" -v sz="$(stat -c %s "$2")" -v runs="$RUNS" '
+        { cpu[NR] = $1; wall[NR] = $2; if ($3 > rss) rss = $3 }
+        END { m = int((NR + 1) / 2)
+              printf "  %-34s %5.0f MB %11d instr  %5.2f M instr/s CPU (%.2f-%.2f, median of %d)  %5.2f M instr/s wall  peak RSS %5.1f MiB\n",
+                     l, sz / 1e6, n, n / cpu[m] / 1e6, n / cpu[NR] / 1e6, n / cpu[1] / 1e6, runs,
+                     n / wall[m] / 1e6, rss / 1024 }'
     rm -f "$t" "$t.json"
 }
 echo "trace path of malekeh-sim (default configuration, exact hints), statistics only:"
