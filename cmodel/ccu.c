@@ -258,7 +258,8 @@ unsigned ccu_allocate_base(ccu_t *u, const uint8_t *src_valid, const uint16_t *s
 /* Port S: write the bank data, then every slot waiting on idx becomes ready. */
 void ccu_fill(ccu_t *u, unsigned idx, const uint64_t *data)
 {
-    memcpy(&u->data[(size_t)idx * u->words], data, sizeof(uint64_t) * u->words);
+    if (u->words) /* statistics-only models carry no values */
+        memcpy(&u->data[(size_t)idx * u->words], data, sizeof(uint64_t) * u->words);
     for (uint32_t v = u->oct_valid; v; v &= v - 1) {
         unsigned s = (unsigned)__builtin_ctz(v);
         if (u->oct_idx[s] == idx)
@@ -281,7 +282,8 @@ int ccu_write(ccu_t *u, uint16_t reg, int near, const uint64_t *data, uint16_t l
         u->ct[i].tag = reg;
     }
     ccu_put(&u->near, (unsigned)i, near);
-    memcpy(&u->data[(size_t)i * u->words], data, sizeof(uint64_t) * u->words);
+    if (u->words)
+        memcpy(&u->data[(size_t)i * u->words], data, sizeof(uint64_t) * u->words);
     ccu_touch(u, (unsigned)i);
     return i;
 }

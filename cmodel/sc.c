@@ -471,7 +471,7 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
             copy_masked(c, rf_word(m, p.wb_wid[q], p.wb_reg[q]), in->wb_data[q], m->words);
     for (unsigned b = 0; (ngrant || m->nfill) && b < c->banks; b++) {
         m->fill[b] = g[b];
-        if (g[b].valid)
+        if (g[b].valid && m->words)
             memcpy(&m->rdata[(size_t)b * m->words], rf_word(m, g[b].wid, g[b].reg),
                    sizeof(uint64_t) * m->words);
     }
