@@ -23,18 +23,19 @@ long=$out/$(basename "${largest%.traceg}")_${MB}mb.traceg
 [ -s "$long" ] || bash bench/trace_gen.sh "$largest" "$long" "$MB"
 RUNS=${SIM_BENCH_RUNS:-3}
 # run LABEL TRACE [malekeh-sim options]: RUNS runs (bench/cpu_time.py: CPU time to the
-# microsecond); prints the median run's instructions per second of CPU and of wall time with
-# the slowest..fastest range, and the largest peak RSS.
+# microsecond), then one under /usr/bin/time for the peak RSS; prints the median run's
+# instructions per second of CPU and of wall time, the slowest..fastest range, the peak RSS.
 run() {
     local t; t=$(mktemp)
     ./build/malekeh-sim --trace "$2" --quiet --json "$t.json" "${@:3}"
     local n; n=$(grep -o '"instructions": [0-9]*' "$t.json" | head -1 | sed 's/.*: //')
     python3 bench/cpu_time.py "$RUNS" ./build/malekeh-sim --trace "$2" --quiet "${@:3}" >"$t"
-    sort -n "$t" | awk -v l="$1" -v n="$n" -v sz="$(stat -c %s "$2")" -v runs="$RUNS" '
-        { cpu[NR] = $1; wall[NR] = $2; if ($3 > rss) rss = $3 }
-        END { m = int((NR + 1) / 2)
+    sort -n "$t" | awk -v l="$1" -v n="$n" -v sz="$(stat -L -c %s "$2")" -v runs="$RUNS" '
+        $1 == "peak_rss_kib" { rss = $2; next }
+        { k++; cpu[k] = $1; wall[k] = $2 }
+        END { m = int((k + 1) / 2)
               printf "  %-34s %5.0f MB %11d instr  %5.2f M instr/s CPU (%.2f-%.2f, median of %d)  %5.2f M instr/s wall  peak RSS %5.1f MiB\n",
-                     l, sz / 1e6, n, n / cpu[m] / 1e6, n / cpu[NR] / 1e6, n / cpu[1] / 1e6, runs,
+                     l, sz / 1e6, n, n / cpu[m] / 1e6, n / cpu[k] / 1e6, n / cpu[1] / 1e6, runs,
                      n / wall[m] / 1e6, rss / 1024 }'
     rm -f "$t" "$t.json"
 }
