@@ -9,6 +9,7 @@
 #include <zlib.h>
 
 #include "isa.h"
+#include "rd.h"
 #include "trc.h"
 #include "tt.h"
 
@@ -570,6 +571,34 @@ static void test_xz_gzip(void)
     check_compressed(v3_snip, strlen(v3_snip), "v3 snippet");
 }
 
+/* A NUL byte far into the data, around and past the first fill of the line buffer
+ * (1 MiB and a little): reported at its own line, plain and gzip. */
+static void test_nul_far(void)
+{
+    static const size_t at[] = {RD_MAX_LINE - 3, RD_MAX_LINE + 4093, RD_MAX_LINE + 4099, 3u << 19};
+    size_t n = 0, cap = 2u << 20;
+    char *s = malloc(cap);
+    TT_CHECK(s != NULL);
+    if (!s) return;
+    n += (size_t)snprintf(s, cap, "%s", HDR("3", "0"));
+    while (n + 64 < cap) n += (size_t)snprintf(s + n, cap - n, "# a comment line, %zu bytes in\n", n);
+    for (unsigned i = 0; i < sizeof at / sizeof at[0]; i++) {
+        size_t k = at[i] + (s[at[i]] == '\n');
+        unsigned line = 1;
+        for (size_t j = 0; j < k; j++) line += s[j] == '\n';
+        char keep = s[k];
+        s[k] = '\0';
+        expect_bad_at(s, n, line, "NUL");
+        size_t gn;
+        uint8_t *gz = gz_of(s, n, &gn);
+        TT_CHECK(gz != NULL);
+        if (gz) expect_bad_at((const char *)gz, gn, line, "NUL");
+        free(gz);
+        s[k] = keep;
+    }
+    free(s);
+}
+
 static void test_bad_input(void)
 {
     /* empty file / no header */
@@ -768,6 +797,7 @@ int main(int argc, char **argv)
     TT_RUN(test_header_fields);
     TT_RUN(test_xz_gzip);
     TT_RUN(test_bad_input);
+    TT_RUN(test_nul_far);
     TT_RUN(test_mutations);
     TT_RUN(test_shipped);
     TT_EXIT();

@@ -26,6 +26,9 @@ rd_t *rd_open_mem(const void *buf, size_t len, const char *name, char *err);
  * next call), 0 at the end, -1 with err. */
 int rd_line(rd_t *r, char **line, char *err);
 
+/* Length in bytes of the line last returned (up to its NUL). */
+size_t rd_linelen(const rd_t *r);
+
 /* Number of the line last returned (1-based; 0 before the first). */
 uint64_t rd_lineno(const rd_t *r);
 
