@@ -234,6 +234,67 @@ static void test_v5_immediates(void)
     expect_bad(two, "0030 ffffffff", "unexpected");
 }
 
+/* Lines repeating a PC (the parser remembers the operand text of each PC): every line is
+ * decoded from its own text, whatever the line before at that PC said. */
+static void test_same_pc(void)
+{
+    static const char s[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 10\n"
+        "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 \n"
+        "0010 0000ffff 1 R1 IADD3 2 R2 R3 0 \n"     /* same operand text, other mask */
+        "0010 ffffffff 1 R1 IADD3 2 R2 R4 0 \n"     /* one register differs */
+        "0010 ffffffff 1 R1 IADD3 2 R2 R4  0\n"     /* the same, then one more space */
+        "0010 ffffffff 1 R1 IADD3 2 R2 R4\t0\n"     /* a tab for the space */
+        "0010 ffffffff 1 R8 LDG.E.64 1 R2 8 1 0x7f00 8 \n"  /* another opcode at the PC */
+        "0010 ffffffff 1 R8 LDG.E.64 1 R2 4 1 0x7f00 8 \n"  /* the same, another memory part */
+        "0020 ffffffff 1 R1 ABCDEFGHIJKLMNOPQRSTUVWXYZ.ABCDEFGHIJKLMNOPQRSTUVWXYZ.ABCDEFGH "
+        "8 R10 R11 R12 R13 R14 R15 R16 R17 0\n"  /* operand text too long to remember */
+        "0020 ffffffff 1 R1 ABCDEFGHIJKLMNOPQRSTUVWXYZ.ABCDEFGHIJKLMNOPQRSTUVWXYZ.ABCDEFGH "
+        "8 R10 R11 R12 R13 R14 R15 R16 R18 0\n"
+        "0020 ffffffff 0 EXIT 0 0\n#END_TB\n";
+    trc_t *t;
+    trc_block *b = first_block(s, &t);
+    if (!b) return;
+    const trc_inst *in = b->warp[0].inst;
+    TT_EQ(b->warp[0].n, 10);
+    for (unsigned i = 0; i < 5; i++) {
+        TT_EQ(in[i].pc, 0x10);
+        TT_EQ(in[i].mask, i == 1 ? 0xffffu : 0xffffffffu);
+        TT_CHECK(strcmp(trc_opcode_name(t, in[i].op), "IADD3") == 0);
+        REGS(in[i].dst, in[i].ndst, 1);
+    }
+    REGS(in[0].src, in[0].nsrc, 2, 3);
+    REGS(in[1].src, in[1].nsrc, 2, 3);
+    for (unsigned i = 2; i < 5; i++) REGS(in[i].src, in[i].nsrc, 2, 4);
+    for (unsigned i = 5; i < 7; i++) {
+        TT_CHECK(strcmp(trc_opcode_name(t, in[i].op), "LDG.E.64") == 0);
+        TT_EQ(in[i].cls, TRC_CLS_LDST);
+        REGS(in[i].dst, in[i].ndst, 8, 9);  /* .64: a register pair */
+        REGS(in[i].src, in[i].nsrc, 2, 3);  /* .E: a 64-bit address pair */
+    }
+    REGS(in[7].src, in[7].nsrc, 10, 11, 12, 13, 14, 15, 16, 17);
+    REGS(in[8].src, in[8].nsrc, 10, 11, 12, 13, 14, 15, 16, 18);
+    TT_EQ(in[9].ndst, 0);
+    TT_EQ(in[9].nsrc, 0);
+    TT_EQ(in[9].flags, TRC_F_EXIT);
+    for (unsigned i = 0; i < 10; i++) TT_EQ(in[i].line, line_of(s, "0010 ffffffff 1 R1 IADD3 2 R2 R3 0") + i);
+    trc_block_free(b);
+    trc_close(t);
+    /* the operand text of the line before, then the end of the line or a longer register */
+    static const char cut[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 \n0010 ffffffff 1 R1 IADD3 2 R2 R3 \n#END_TB\n";
+    expect_bad(cut, "0010 ffffffff 1 R1 IADD3 2 R2 R3 \n", "bad memory width end of line");
+    static const char longer[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 \n0010 ffffffff 1 R1 IADD3 2 R2 R30 \n#END_TB\n";
+    expect_bad(longer, "0010 ffffffff 1 R1 IADD3 2 R2 R30", "bad memory width end of line");
+    static const char mem[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x7f00 4 \n0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x7g00 4 \n#END_TB\n";
+    expect_bad(mem, "0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x7g", "bad base address '0x7g00'");
+}
+
 #define ONE_INST(ver, line) HDR(ver, "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n" line "\n#END_TB\n"
 
 static int parses(const char *s)
@@ -791,6 +852,7 @@ int main(int argc, char **argv)
     TT_RUN(test_v2_prefix);
     TT_RUN(test_v4_lineinfo);
     TT_RUN(test_v5_immediates);
+    TT_RUN(test_same_pc);
     TT_RUN(test_address_modes);
     TT_RUN(test_widths);
     TT_RUN(test_isa_table);

@@ -5,13 +5,36 @@
  * thread), 1 base_stride (hex base, decimal stride), 2 base_delta (hex base, then one
  * decimal delta per further active thread).
  * The scanners keep the cursor in a local and return the new position, or NULL when the
- * token is malformed; the caller then describes the token at the old position. */
+ * token is malformed; the caller then describes the token at the old position.
+ *
+ * Memo: a static instruction repeats its operand text (destination count to source list)
+ * on every dynamic instance. The parser keeps, per PC slot, the operand text of the last
+ * line parsed in full there and what it decoded to; a line whose operand text is the same
+ * byte for byte, and not followed by more white space, takes that decoding, and only its
+ * PC, mask and memory part are scanned. The scan of those bytes would have given the same
+ * result (it depends on nothing else), so results and messages do not depend on the memo. */
 #include "parse.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_MEM_WIDTH 4096u
+#define MEMO_BITS 10      /* 1024 PC slots */
+#define MEMO_TEXT 80      /* longest operand text remembered, bytes */
+
+typedef struct {
+    size_t len;             /* bytes of text; 0: empty */
+    char text[MEMO_TEXT];   /* from the destination count to the memory width */
+    trc_inst inst;          /* its decoding: op, cls, flags, registers; hints cleared */
+} memo_ent;
+
+struct parse {
+    parse_fmt f;
+    parse_intern_fn intern;
+    void *ctx;
+    memo_ent memo[1u << MEMO_BITS];
+};
 
 /* Character classes: hex digit value + 1 (0 = not hex), and token ends. */
 static uint8_t hex1[256];
@@ -208,77 +231,148 @@ static const char *addresses(const ectx *e, const char *p, uint32_t mask)
     return p;
 }
 
-int parse_inst(const char *line, const parse_fmt *f, parse_intern_fn intern, void *ctx,
-               trc_inst *o, char *what, size_t wn)
+parse_t *parse_create(const parse_fmt *f, parse_intern_fn intern, void *ctx)
 {
-    const ectx e = {what, wn};
-    const char *p = ws(line), *q;
-    uint32_t u, nd, ns, mw;
-    uint64_t v;
-    uint8_t ld[TRC_MAX_LISTED], ls[TRC_MAX_LISTED];
+    parse_t *ps = calloc(1, sizeof *ps);
+    if (!ps) return NULL;
+    ps->f = *f;
+    ps->intern = intern;
+    ps->ctx = ctx;
     if (!tabs_ready) tabs_init();
+    return ps;
+}
 
-    if (f->version < 3) {
-        static const char *const names[4] = {"tb_x", "tb_y", "tb_z", "warp id"};
-        for (unsigned i = 0; i < 4; i++, p = ws(q))
-            if (!(q = rd_dec(p, 0xffffffffu, &u))) return bad_dec(&e, p, names[i], 0xffffffffu);
-    }
-    if (f->lineinfo) {
-        if (!(q = rd_dec(p, 0xffffffffu, &u))) return bad_dec(&e, p, "line number", 0xffffffffu);
-        p = ws(q);
-    }
-    if (!(q = rd_hex(p, 8, &v))) return bad(&e, p, "PC", "a hex number of at most 8 digits");
-    o->pc = (uint32_t)v;
+void parse_destroy(parse_t *ps)
+{
+    free(ps);
+}
+
+/* The memo slot of a PC (Fibonacci hashing: PCs are multiples of 8 or 16). */
+static memo_ent *memo_slot(parse_t *ps, uint32_t pc)
+{
+    return &ps->memo[(uint32_t)(pc * 2654435761u) >> (32 - MEMO_BITS)];
+}
+
+/* The text at p (end: the line's NUL) starts with m's operand text, and the white space
+ * after that text ends where it ended. */
+static int memo_hit(const memo_ent *m, const char *p, const char *end)
+{
+    return m->len && m->len <= (size_t)(end - p) && memcmp(p, m->text, m->len) == 0 &&
+           p[m->len] != ' ' && p[m->len] != '\t';
+}
+
+static void memo_store(memo_ent *m, const char *text, size_t len, const trc_inst *in)
+{
+    if (len > MEMO_TEXT) return;
+    memcpy(m->text, text, len);
+    m->len = len;
+    m->inst = *in;
+}
+
+/* The registers and opcode a line lists, before width expansion. */
+typedef struct {
+    uint32_t nd, ns;
+    uint8_t ld[TRC_MAX_LISTED], ls[TRC_MAX_LISTED];
+    int op;
+    const isa_info *info;
+} listed;
+
+/* From the destination count to the source list: fills *l and returns the position of
+ * the memory width, or NULL with the message. */
+static const char *operands(parse_t *ps, const ectx *e, const char *p, listed *l)
+{
+    const char *q;
+    if (!(q = rd_dec(p, TRC_MAX_LISTED, &l->nd)))
+        return bad_dec(e, p, "destination count", TRC_MAX_LISTED), NULL;
     p = ws(q);
-    if (!(q = rd_hex(p, 8, &v))) return bad(&e, p, "active mask", "a hex number of at most 8 digits");
-    o->mask = (uint32_t)v;
-    p = ws(q);
-    if (!(q = rd_dec(p, TRC_MAX_LISTED, &nd))) return bad_dec(&e, p, "destination count", TRC_MAX_LISTED);
-    p = ws(q);
-    for (unsigned i = 0; i < nd; i++, p = ws(q))
-        if (!(q = rd_reg(p, &ld[i])))
-            return bad(&e, p, "register", "R0..R255 in the destination list, as many as the count says");
+    for (unsigned i = 0; i < l->nd; i++, p = ws(q))
+        if (!(q = rd_reg(p, &l->ld[i])))
+            return bad(e, p, "register", "R0..R255 in the destination list, as many as the count says"), NULL;
 
     size_t oplen = 0;
     while (opc[(uint8_t)p[oplen]]) oplen++;
     if (oplen == 0 || !IS_END(p[oplen]) || !((p[0] >= 'A' && p[0] <= 'Z') || (p[0] >= 'a' && p[0] <= 'z')))
-        return bad(&e, p, "opcode", "a SASS opcode like IADD3 after the destinations");
-    if (p[0] == 'R' && oplen > 1 && oplen <= 4 && rd_reg(p, &ld[0]))
-        return bad(&e, p, "opcode", "an opcode, not a register: does the destination count match?");
-    if (oplen > PARSE_MAX_OPCODE) return bad(&e, p, "opcode", "at most 63 characters");
-    const isa_info *info;
-    int id = intern(ctx, p, oplen, &info);
-    if (id < 0) {
-        snprintf(what, wn, "too many distinct opcodes or out of memory (expected at most %d opcodes)", 4096);
-        return -1;
+        return bad(e, p, "opcode", "a SASS opcode like IADD3 after the destinations"), NULL;
+    uint8_t r;
+    if (p[0] == 'R' && oplen > 1 && oplen <= 4 && rd_reg(p, &r))
+        return bad(e, p, "opcode", "an opcode, not a register: does the destination count match?"), NULL;
+    if (oplen > PARSE_MAX_OPCODE) return bad(e, p, "opcode", "at most 63 characters"), NULL;
+    if ((l->op = ps->intern(ps->ctx, p, oplen, &l->info)) < 0) {
+        snprintf(e->what, e->wn, "too many distinct opcodes or out of memory (expected at most %d opcodes)", 4096);
+        return NULL;
     }
-    o->op = (uint16_t)id;
-    o->cls = info->cls;
-    o->flags = info->flags;
     p = ws(p + oplen);
 
-    if (!(q = rd_dec(p, TRC_MAX_LISTED, &ns))) return bad_dec(&e, p, "source count", TRC_MAX_LISTED);
+    if (!(q = rd_dec(p, TRC_MAX_LISTED, &l->ns))) return bad_dec(e, p, "source count", TRC_MAX_LISTED), NULL;
     p = ws(q);
-    for (unsigned i = 0; i < ns; i++, p = ws(q))
-        if (!(q = rd_reg(p, &ls[i])))
-            return bad(&e, p, "register", "R0..R255 in the source list, as many as the count says");
-    if (!(q = rd_dec(p, MAX_MEM_WIDTH, &mw))) return bad_dec(&e, p, "memory width", MAX_MEM_WIDTH);
+    for (unsigned i = 0; i < l->ns; i++, p = ws(q))
+        if (!(q = rd_reg(p, &l->ls[i])))
+            return bad(e, p, "register", "R0..R255 in the source list, as many as the count says"), NULL;
+    return p;
+}
+
+/* From the memory width to the end of the line: 0, or -1 with the message. */
+static int tail(const ectx *e, const char *p, uint32_t mask, unsigned version)
+{
+    const char *q;
+    uint32_t mw;
+    if (!(q = rd_dec(p, MAX_MEM_WIDTH, &mw))) return bad_dec(e, p, "memory width", MAX_MEM_WIDTH);
     p = ws(q);
-    if (mw > 0 && !(p = addresses(&e, p, o->mask))) return -1;
-    if (f->version >= 5 && *p) {
-        if (!(q = skip_sdec(p))) return bad(&e, p, "immediate", "a signed decimal number");
+    if (mw > 0 && !(p = addresses(e, p, mask))) return -1;
+    if (version >= 5 && *p) {
+        if (!(q = skip_sdec(p))) return bad(e, p, "immediate", "a signed decimal number");
         p = ws(q);
     }
     if (*p) {
         char t[48];
-        snprintf(what, wn, "unexpected %s at the end of the line (expected nothing more; do the counts match?)",
+        snprintf(e->what, e->wn, "unexpected %s at the end of the line (expected nothing more; do the counts match?)",
                  tokq(p, t, sizeof t));
         return -1;
     }
+    return 0;
+}
 
-    if (expand(&e, ld, nd, &info->dst_w, 1, o->dst, &o->ndst, "destination")) return -1;
-    if (expand(&e, ls, ns, info->src_w, 0, o->src, &o->nsrc, "source")) return -1;
-    memset(o->dst_near, 0, sizeof o->dst_near);
-    memset(o->src_near, 0, sizeof o->src_near);
+int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what, size_t wn)
+{
+    const ectx e = {what, wn};
+    const char *p = ws(line), *q;
+    uint32_t u;
+    uint64_t v;
+
+    if (ps->f.version < 3) {
+        static const char *const names[4] = {"tb_x", "tb_y", "tb_z", "warp id"};
+        for (unsigned i = 0; i < 4; i++, p = ws(q))
+            if (!(q = rd_dec(p, 0xffffffffu, &u))) return bad_dec(&e, p, names[i], 0xffffffffu);
+    }
+    if (ps->f.lineinfo) {
+        if (!(q = rd_dec(p, 0xffffffffu, &u))) return bad_dec(&e, p, "line number", 0xffffffffu);
+        p = ws(q);
+    }
+    if (!(q = rd_hex(p, 8, &v))) return bad(&e, p, "PC", "a hex number of at most 8 digits");
+    uint32_t pc = (uint32_t)v;
+    p = ws(q);
+    if (!(q = rd_hex(p, 8, &v))) return bad(&e, p, "active mask", "a hex number of at most 8 digits");
+    uint32_t mask = (uint32_t)v;
+    p = ws(q);
+
+    memo_ent *m = memo_slot(ps, pc);
+    if (memo_hit(m, p, line + n)) {
+        if (tail(&e, p + m->len, mask, ps->f.version)) return -1;
+        *o = m->inst;
+    } else {
+        listed l;
+        const char *ops = p;
+        if (!(p = operands(ps, &e, p, &l)) || tail(&e, p, mask, ps->f.version)) return -1;
+        if (expand(&e, l.ld, l.nd, &l.info->dst_w, 1, o->dst, &o->ndst, "destination")) return -1;
+        if (expand(&e, l.ls, l.ns, l.info->src_w, 0, o->src, &o->nsrc, "source")) return -1;
+        o->op = (uint16_t)l.op;
+        o->cls = l.info->cls;
+        o->flags = l.info->flags;
+        memset(o->dst_near, 0, sizeof o->dst_near);
+        memset(o->src_near, 0, sizeof o->src_near);
+        memo_store(m, ops, (size_t)(p - ops), o);
+    }
+    o->pc = pc;
+    o->mask = mask;
     return 0;
 }

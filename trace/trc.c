@@ -23,7 +23,7 @@ typedef struct {
 struct trc {
     rd_t *rd;
     trc_kernel k;
-    parse_fmt fmt;
+    parse_t *ps;          /* the instruction line parser, after the header */
     int begin_read;       /* the header loop consumed the first #BEGIN_TB */
     int failed;
     uint64_t nblocks;
@@ -211,8 +211,11 @@ static int read_header(trc_t *t, char *err)
         else t_err(t, err, "no kernel header (expected -kernel name = ... lines before #BEGIN_TB)");
         return -1;
     }
-    t->fmt.version = t->k.tracer_version;
-    t->fmt.lineinfo = t->k.lineinfo;
+    parse_fmt f = {t->k.tracer_version, t->k.lineinfo};
+    if (!(t->ps = parse_create(&f, intern, t))) {
+        t_err(t, err, "out of memory (expected room for the line parser)");
+        return -1;
+    }
     return 0;
 }
 
@@ -324,7 +327,8 @@ static int set_insts(trc_t *t, blk_state *st, const char *line, char *err)
     return 0;
 }
 
-static int add_inst(trc_t *t, blk_state *st, const char *line, char *err)
+/* Instruction line s of n bytes. */
+static int add_inst(trc_t *t, blk_state *st, const char *s, size_t n, char *err)
 {
     trc_warp *w = st->b->nwarps ? &st->b->warp[st->b->nwarps - 1] : NULL;
     if (!st->have_n) {
@@ -350,7 +354,7 @@ static int add_inst(trc_t *t, blk_state *st, const char *line, char *err)
     }
     trc_inst *in = &w->inst[st->have];
     char what[TRC_ERR_LEN - 64];
-    if (parse_inst(line, &t->fmt, intern, t, in, what, sizeof what)) {
+    if (parse_inst(t->ps, s, n, in, what, sizeof what)) {
         if (rd_partial(t->rd))
             t_err(t, err, "truncated trace: the file ends inside this instruction line: %s", what);
         else
@@ -413,7 +417,7 @@ static int read_block(trc_t *t, blk_state *st, char *err)
         if (c == '\0') continue;
         if (have_id && st->have_n && st->have < st->need &&
             ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
-            if (add_inst(t, st, s, err)) return -1;
+            if (add_inst(t, st, s, rd_linelen(t->rd) - (size_t)(s - line), err)) return -1;
             continue;
         }
         if (c == '#') {
@@ -442,7 +446,7 @@ static int read_block(trc_t *t, blk_state *st, char *err)
         } else if (word_is(s, "insts") || strncmp(s, "insts=", 6) == 0) {
             if (set_insts(t, st, s, err)) return -1;
         } else if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) {
-            if (add_inst(t, st, s, err)) return -1;
+            if (add_inst(t, st, s, rd_linelen(t->rd) - (size_t)(s - line), err)) return -1;
         } else {
             t_err(t, err, "unknown line '%.40s' (expected an instruction line, warp = N, insts = n or #END_TB)", s);
             return -1;
@@ -494,6 +498,7 @@ void trc_close(trc_t *t)
 {
     if (!t) return;
     rd_close(t->rd);
+    parse_destroy(t->ps);
     free(t->ops);
     free(t);
 }
