@@ -62,10 +62,10 @@ static void blk_unref(tsrc_t *t, blk_ref *r)
     t->cnt.blocks_done++;
 }
 
-/* A slot whose warp ended and retired everything is free again. */
-static void maybe_free(tsrc_t *t, slot_t *s)
+/* Free slot s (its warp ended and retired everything). Out of line: the per-call check in
+ * maybe_free stays small. */
+__attribute__((noinline)) static void free_slot(tsrc_t *t, slot_t *s)
 {
-    if (!s->used || !s->exited || s->outstanding) return;
     grp_t *g = s->g;
     s->used = 0;
     s->g = NULL;
@@ -75,6 +75,12 @@ static void maybe_free(tsrc_t *t, slot_t *s)
         blk_unref(t, g->blk);
         free(g);
     }
+}
+
+/* A slot whose warp ended and retired everything is free again. */
+static inline void maybe_free(tsrc_t *t, slot_t *s)
+{
+    if (s->exited && !s->outstanding && s->used) free_slot(t, s);
 }
 
 /* The barrier opens when every live warp of the group has arrived. */
@@ -103,7 +109,8 @@ static int bar_blocked(tsrc_t *t, slot_t *s)
     return !g->open;
 }
 
-/* Build the driver instruction of slot s's current pass. */
+/* Build the driver instruction of slot s's current pass. Entries past nsrc and ndst keep
+ * what they held (drv.h: only the first nsrc / ndst are valid). */
 static void build_head(const tsrc_t *t, slot_t *s)
 {
     const trc_inst *ti = &s->warp->inst[s->pc];
@@ -111,7 +118,6 @@ static void build_head(const tsrc_t *t, slot_t *s)
     drv_inst *h = &s->head;
     unsigned first = s->part * c->slots, n = ti->nsrc > first ? ti->nsrc - first : 0;
     if (n > c->slots) n = c->slots;
-    memset(h, 0, sizeof *h);
     h->seq = s->seq;
     h->nsrc = n;
     for (unsigned i = 0; i < n; i++) {
@@ -128,13 +134,15 @@ static void build_head(const tsrc_t *t, slot_t *s)
         h->lat = c->exec[h->cls].lat;
         h->ii = c->exec[h->cls].ii;
     } else {
+        h->ndst = 0;
         h->lat = 1; /* an operand-reading pass: nothing executes */
+        h->ii = 0;
     }
     s->head_ok = 1;
 }
 
 /* Start slot s's next trace instruction (or end the warp). */
-static void next_inst(tsrc_t *t, slot_t *s)
+static inline void next_inst(tsrc_t *t, slot_t *s)
 {
     s->part = 0;
     s->head_ok = 0;
@@ -154,8 +162,9 @@ static const drv_inst *src_peek(void *ctx, unsigned w)
 {
     tsrc_t *t = ctx;
     slot_t *s = &t->slot[w];
+    if (s->head_ok) return &s->head; /* built: stays presentable until its pop */
     if (!s->used || s->exited || bar_blocked(t, s)) return NULL;
-    if (!s->head_ok) build_head(t, s);
+    build_head(t, s);
     return &s->head;
 }
 
@@ -363,12 +372,10 @@ static int place_group(tsrc_t *t, unsigned nfree, char *err)
     return 1;
 }
 
-int tsrc_tick(tsrc_t *t, char *err)
+/* Place blocks into free slots while they fit: 0, or -1 with err. Out of line: most
+ * cycles tsrc_tick only counts. */
+__attribute__((noinline)) static int place_blocks(tsrc_t *t, char *err)
 {
-    unsigned nfree = t->c.warps - t->nused;
-    t->cnt.empty_slot_cycles += nfree;
-    t->cnt.bar_wait_slot_cycles += t->waiting;
-    if (!t->place) return 0;
     t->place = 0;
     for (;;) {
         if (!t->cur) {
@@ -385,6 +392,13 @@ int tsrc_tick(tsrc_t *t, char *err)
         if (rc < 0) return -1;
         if (rc == 0) return 0; /* wait for slots: a freed slot sets t->place again */
     }
+}
+
+int tsrc_tick(tsrc_t *t, char *err)
+{
+    t->cnt.empty_slot_cycles += t->c.warps - t->nused;
+    t->cnt.bar_wait_slot_cycles += t->waiting;
+    return t->place ? place_blocks(t, err) : 0;
 }
 
 int tsrc_done(const tsrc_t *t)
