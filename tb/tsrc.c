@@ -288,13 +288,10 @@ static int check_regs(const tsrc_t *t, const trc_block *b, char *err)
     for (unsigned w = 0; w < b->nwarps; w++)
         for (uint32_t i = 0; i < b->warp[w].n; i++) {
             const trc_inst *ti = &b->warp[w].inst[i];
-            unsigned top = 0;
-            for (unsigned k = 0; k < ti->nsrc; k++) top = ti->src[k] > top ? ti->src[k] : top;
-            for (unsigned k = 0; k < ti->ndst; k++) top = ti->dst[k] > top ? ti->dst[k] : top;
-            if (top >= t->c.regs) {
+            if (ti->top >= t->c.regs) {
                 snprintf(err, TSRC_ERR_LEN, "%s:%u: register R%u is out of range for this "
                          "configuration (expected R0..R%u: regs = %u)", t->path,
-                         (unsigned)ti->line, top, t->c.regs - 1, t->c.regs);
+                         (unsigned)ti->line, (unsigned)ti->top, t->c.regs - 1, t->c.regs);
                 return -1;
             }
         }

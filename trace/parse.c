@@ -190,6 +190,15 @@ static int expand(const ectx *e, const uint8_t *listed, unsigned nl, const uint8
     return 0;
 }
 
+/* The highest register an instruction names, 0 when none. */
+static uint8_t reg_top(const trc_inst *o)
+{
+    uint8_t top = 0;
+    for (unsigned i = 0; i < o->ndst; i++) top = o->dst[i] > top ? o->dst[i] : top;
+    for (unsigned i = 0; i < o->nsrc; i++) top = o->src[i] > top ? o->src[i] : top;
+    return top;
+}
+
 /* The address part after mem_width > 0; returns the position after it or NULL. */
 static const char *addresses(const ectx *e, const char *p, uint32_t mask)
 {
@@ -368,6 +377,7 @@ int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what,
         o->op = (uint16_t)l.op;
         o->cls = l.info->cls;
         o->flags = l.info->flags;
+        o->top = reg_top(o);
         memset(o->dst_near, 0, sizeof o->dst_near);
         memset(o->src_near, 0, sizeof o->src_near);
         memo_store(m, ops, (size_t)(p - ops), o);
