@@ -1,6 +1,7 @@
 /* test_trace.c - the Accel-Sim trace reader (trace/): formats by tracer version, address
  * modes, register decoding and width expansion, the opcode table, xz/gzip input, every
  * class of bad input, and the shipped traces of /work/shared/workloads (skipped if absent). */
+#include <ctype.h>
 #include <lzma.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -293,6 +294,20 @@ static void test_same_pc(void)
         "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
         "0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x7f00 4 \n0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x7g00 4 \n#END_TB\n";
     expect_bad(mem, "0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x7g", "bad base address '0x7g00'");
+    /* a line without a memory part is remembered whole: more after it, or a memory part */
+    static const char more[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 \n0010 ffffffff 1 R1 IADD3 2 R2 R3 0 5\n#END_TB\n";
+    expect_bad(more, "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 5", "unexpected '5' at the end");
+    static const char imm[] = HDR("5", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0030 ffffffff 1 R1 VIADD 1 R1 0 -264 \n0030 ffffffff 1 R1 VIADD 1 R1 0 -26x4 \n#END_TB\n";
+    expect_bad(imm, "0030 ffffffff 1 R1 VIADD 1 R1 0 -26x4", "bad immediate '-26x4'");
+    static const char addr[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n"
+        "0010 ffffffff 1 R8 LDG.E 1 R2 0 \n0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x10 4 \n"
+        "0010 ffffffff 1 R8 LDG.E 1 R2 4 \n#END_TB\n";
+    expect_bad(addr, "0010 ffffffff 1 R8 LDG.E 1 R2 4 \n", "bad address mode end of line");
 }
 
 #define ONE_INST(ver, line) HDR(ver, "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n" line "\n#END_TB\n"
@@ -304,6 +319,50 @@ static int parses(const char *s)
     int r = read_all(s, strlen(s), &c, err);
     if (r) fprintf(stderr, "  unexpected error: %s\n", err);
     return r == 0 && c.insts == 1;
+}
+
+/* The PC and mask scanners on every digit count, both cases, the characters around the hex
+ * ranges in ASCII, a non-ASCII byte, 0x, leading zeros, and a mask that ends the line. */
+static void test_hex_fields(void)
+{
+    static const struct {
+        const char *tok;
+        long long want;  /* -1: rejected */
+    } cases[] = {
+        {"0", 0}, {"A", 0xa}, {"12", 0x12}, {"abc", 0xabc}, {"1234", 0x1234}, {"9fA0e", 0x9fa0e},
+        {"123456", 0x123456}, {"BCDEF01", 0xbcdef01}, {"fffffffe", 0xfffffffe},
+        {"FfFfFfFf", 0xffffffff}, {"0000ffFF", 0xffff}, {"00000000f", 0xf},
+        {"0x12345678", 0x12345678}, {"0X0", 0}, {"123456789", -1}, {"12345678g", -1},
+        {"1234:678", -1}, {"1234567/", -1}, {"@", -1}, {"`", -1}, {"G", -1}, {"g0", -1},
+        {"12\xc1", -1}, {"0x", -1},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (unsigned field = 0; field < 2; field++) {
+            if (field == 0 && !isxdigit((unsigned char)cases[i].tok[0])) continue; /* not an instruction line */
+            char body[160];
+            snprintf(body, sizeof body, field ? "0010 %s 1 R1 MOV 0 0" : "%s ffffffff 1 R1 MOV 0 0",
+                     cases[i].tok);
+            char txt[1024];
+            snprintf(txt, sizeof txt, "%s#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n%s\n#END_TB\n",
+                     HDR("3", "0"), body);
+            if (cases[i].want < 0) {
+                expect_bad(txt, body, field ? "bad active mask" : "bad PC");
+                continue;
+            }
+            trc_t *t;
+            trc_block *b = first_block(txt, &t);
+            if (!b) continue;
+            const trc_inst *in = &b->warp[0].inst[0];
+            TT_EQ(field ? in->mask : in->pc, cases[i].want);
+            TT_EQ(field ? in->pc : in->mask, field ? 0x10 : 0xffffffffu);
+            trc_block_free(b);
+            trc_close(t);
+        }
+    /* eight bytes or fewer left on the line */
+    expect_bad(ONE_INST("3", "0000 ffffffff"), "0000 ", "bad destination count end of line");
+    expect_bad(ONE_INST("3", "0000 fffffff"), "0000 ", "bad destination count end of line");
+    expect_bad(ONE_INST("3", "0000 fffffffg"), "0000 ", "bad active mask 'fffffffg'");
+    expect_bad(ONE_INST("3", "00000001"), "0000", "bad active mask end of line");
 }
 
 static void test_address_modes(void)
@@ -853,6 +912,7 @@ int main(int argc, char **argv)
     TT_RUN(test_v4_lineinfo);
     TT_RUN(test_v5_immediates);
     TT_RUN(test_same_pc);
+    TT_RUN(test_hex_fields);
     TT_RUN(test_address_modes);
     TT_RUN(test_widths);
     TT_RUN(test_isa_table);

@@ -11,8 +11,11 @@
  * on every dynamic instance. The parser keeps, per PC slot, the operand text of the last
  * line parsed in full there and what it decoded to; a line whose operand text is the same
  * byte for byte, and not followed by more white space, takes that decoding, and only its
- * PC, mask and memory part are scanned. The scan of those bytes would have given the same
- * result (it depends on nothing else), so results and messages do not depend on the memo. */
+ * PC, mask and memory part are scanned. A line without a memory part (memory width 0)
+ * has nothing dynamic after its mask: its whole rest is remembered, and a line equal to
+ * it from the destination count to the end needs no more scanning. The scan of those
+ * bytes would have given the same result (it depends on nothing else: the mask only
+ * counts addresses), so results and messages do not depend on the memo. */
 #include "parse.h"
 
 #include <stdio.h>
@@ -25,9 +28,13 @@
 
 typedef struct {
     size_t len;             /* bytes of text; 0: empty */
-    char text[MEMO_TEXT];   /* from the destination count to the memory width */
+    int whole;              /* text is the rest of a line without a memory part, else it
+                               ends at the memory width */
+    char text[MEMO_TEXT];   /* from the destination count on */
     trc_inst inst;          /* its decoding: op, cls, flags, registers; hints cleared */
 } memo_ent;
+
+enum { MEMO_MISS, MEMO_OPS, MEMO_LINE };
 
 struct parse {
     parse_fmt f;
@@ -66,22 +73,69 @@ static inline const char *ws(const char *p)
     return p;
 }
 
-/* Hex number, optional 0x, at most maxdig significant digits. */
-static const char *rd_hex(const char *p, unsigned maxdig, uint64_t *v)
+/* Digits of the hex number [q, p) after its leading zeros. */
+static size_t sig_digits(const char *q, const char *p)
 {
-    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) p += 2;
+    while (q < p && *q == '0') q++;
+    return (size_t)(p - q);
+}
+
+/* Hex number, optional 0x, at most maxdig significant digits. */
+static inline const char *rd_hex(const char *p, unsigned maxdig, uint64_t *v)
+{
+    if (p[0] == '0' && (p[1] | 0x20) == 'x') p += 2;
     const char *q = p;
-    while (*p == '0') p++;
-    const char *sig = p;
     uint64_t x = 0;
     unsigned d;
     while ((d = hex1[(uint8_t)*p]) != 0) {
         x = x << 4 | (d - 1);
         p++;
     }
-    if (p == q || (size_t)(p - sig) > maxdig || !IS_END(*p)) return NULL;
+    if (p == q || !IS_END(*p) || ((size_t)(p - q) > maxdig && sig_digits(q, p) > maxdig)) return NULL;
     *v = x;
     return p;
+}
+
+/* SWAR: 8 bytes in a 64-bit word, the first in the low byte. */
+#define ONES 0x0101010101010101ull
+
+/* Bit 7 of each byte of w set where the byte lies in [lo, hi] (lo >= 1, hi < 0x80). */
+static inline uint64_t in_range(uint64_t w, unsigned lo, unsigned hi)
+{
+    uint64_t x = w & ~(ONES * 0x80);       /* 7 bits: the sums below stay in their byte */
+    uint64_t ge = x + ONES * (0x80 - lo);  /* bit 7: x >= lo */
+    uint64_t gt = x + ONES * (0x7f - hi);  /* bit 7: x > hi */
+    return ge & ~gt & ~w & ONES * 0x80;
+}
+
+/* The hex digits at the start of p[0..7] (all readable): their count, and their value in
+ * *v. One pass over the 8 bytes instead of a loop per digit. */
+static inline unsigned hex8(const char *p, uint64_t *v)
+{
+    uint64_t w;
+    memcpy(&w, p, 8);
+    uint64_t let = in_range(w | ONES * 0x20, 'a', 'f');  /* 'A'..'F' fold onto 'a'..'f' */
+    uint64_t non = ~(in_range(w, '0', '9') | let) & ONES * 0x80;
+    unsigned n = non ? (unsigned)__builtin_ctzll(non) / 8 : 8;
+    uint64_t d = (w & ONES * 0x0f) + (let >> 7) * 9;  /* each byte's digit value (< 16 anyway) */
+    d = (d & 0x00ff00ff00ff00ffull) << 4 | (d >> 8 & 0x00ff00ff00ff00ffull);  /* 2 digits */
+    d = (d & 0x0000ffff0000ffffull) << 8 | (d >> 16 & 0x0000ffff0000ffffull); /* 4 digits */
+    d = (d & 0xffffffffull) << 16 | d >> 32;                                   /* 8 digits */
+    *v = d >> (32 - 4 * n);
+    return n;
+}
+
+/* rd_hex for the usual token of 1..8 digits with 8 bytes left before end (the line's
+ * NUL); anything else (0x, longer, malformed) goes to rd_hex. */
+static inline const char *rd_hex_fast(const char *p, const char *end, unsigned maxdig, uint64_t *v)
+{
+    uint64_t d;
+    unsigned n;
+    if (end - p >= 8 && (n = hex8(p, &d)) > 0 && n <= maxdig && IS_END(p[n])) {
+        *v = d;
+        return p + n;
+    }
+    return rd_hex(p, maxdig, v);
 }
 
 /* Unsigned decimal, at most max. */
@@ -262,19 +316,24 @@ static memo_ent *memo_slot(parse_t *ps, uint32_t pc)
     return &ps->memo[(uint32_t)(pc * 2654435761u) >> (32 - MEMO_BITS)];
 }
 
-/* The text at p (end: the line's NUL) starts with m's operand text, and the white space
- * after that text ends where it ended. */
-static int memo_hit(const memo_ent *m, const char *p, const char *end)
+/* How the text at p (end: the line's NUL) matches m: MEMO_LINE, it is m's whole text;
+ * MEMO_OPS, it starts with m's operand text and the white space after it ends where it
+ * did (the memory part is left to scan); else MEMO_MISS. */
+static int memo_match(const memo_ent *m, const char *p, const char *end)
 {
-    return m->len && m->len <= (size_t)(end - p) && memcmp(p, m->text, m->len) == 0 &&
-           p[m->len] != ' ' && p[m->len] != '\t';
+    size_t left = (size_t)(end - p);
+    if (!m->len || m->len > left || (m->whole && m->len != left) || memcmp(p, m->text, m->len) != 0)
+        return MEMO_MISS;
+    if (m->whole) return MEMO_LINE;
+    return p[m->len] != ' ' && p[m->len] != '\t' ? MEMO_OPS : MEMO_MISS;
 }
 
-static void memo_store(memo_ent *m, const char *text, size_t len, const trc_inst *in)
+static void memo_store(memo_ent *m, const char *text, size_t len, int whole, const trc_inst *in)
 {
     if (len > MEMO_TEXT) return;
     memcpy(m->text, text, len);
     m->len = len;
+    m->whole = whole;
     m->inst = *in;
 }
 
@@ -320,14 +379,14 @@ static const char *operands(parse_t *ps, const ectx *e, const char *p, listed *l
     return p;
 }
 
-/* From the memory width to the end of the line: 0, or -1 with the message. */
-static int tail(const ectx *e, const char *p, uint32_t mask, unsigned version)
+/* From the memory width to the end of the line: 0 and the width in *mw, or -1 with the
+ * message. */
+static int tail(const ectx *e, const char *p, uint32_t mask, unsigned version, uint32_t *mw)
 {
     const char *q;
-    uint32_t mw;
-    if (!(q = rd_dec(p, MAX_MEM_WIDTH, &mw))) return bad_dec(e, p, "memory width", MAX_MEM_WIDTH);
+    if (!(q = rd_dec(p, MAX_MEM_WIDTH, mw))) return bad_dec(e, p, "memory width", MAX_MEM_WIDTH);
     p = ws(q);
-    if (mw > 0 && !(p = addresses(e, p, mask))) return -1;
+    if (*mw > 0 && !(p = addresses(e, p, mask))) return -1;
     if (version >= 5 && *p) {
         if (!(q = skip_sdec(p))) return bad(e, p, "immediate", "a signed decimal number");
         p = ws(q);
@@ -341,47 +400,63 @@ static int tail(const ectx *e, const char *p, uint32_t mask, unsigned version)
     return 0;
 }
 
+/* The tb_x tb_y tb_z warp prefix (tracer version < 3) and the line number (lineinfo):
+ * the position after them, or NULL with the message. */
+static const char *prefix(const parse_t *ps, const ectx *e, const char *p)
+{
+    static const char *const names[4] = {"tb_x", "tb_y", "tb_z", "warp id"};
+    const char *q;
+    uint32_t u;
+    if (ps->f.version < 3)
+        for (unsigned i = 0; i < 4; i++, p = ws(q))
+            if (!(q = rd_dec(p, 0xffffffffu, &u))) return bad_dec(e, p, names[i], 0xffffffffu), NULL;
+    if (ps->f.lineinfo) {
+        if (!(q = rd_dec(p, 0xffffffffu, &u))) return bad_dec(e, p, "line number", 0xffffffffu), NULL;
+        p = ws(q);
+    }
+    return p;
+}
+
+/* The line from the destination count p to end, scanned in full into *o (all but pc,
+ * mask and line) and remembered in m. 0, or -1 with the message. */
+static int parse_full(parse_t *ps, const ectx *e, const char *p, const char *end, uint32_t mask,
+                      memo_ent *m, trc_inst *o)
+{
+    listed l;
+    const char *ops = p;
+    uint32_t mw;
+    if (!(p = operands(ps, e, p, &l)) || tail(e, p, mask, ps->f.version, &mw)) return -1;
+    if (expand(e, l.ld, l.nd, &l.info->dst_w, 1, o->dst, &o->ndst, "destination")) return -1;
+    if (expand(e, l.ls, l.ns, l.info->src_w, 0, o->src, &o->nsrc, "source")) return -1;
+    o->op = (uint16_t)l.op;
+    o->cls = l.info->cls;
+    o->flags = l.info->flags;
+    o->top = reg_top(o);
+    memset(o->dst_near, 0, sizeof o->dst_near);
+    memset(o->src_near, 0, sizeof o->src_near);
+    memo_store(m, ops, (size_t)((mw == 0 ? end : p) - ops), mw == 0, o);
+    return 0;
+}
+
 int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what, size_t wn)
 {
     const ectx e = {what, wn};
-    const char *p = ws(line), *q;
-    uint32_t u;
+    const char *p = ws(line), *q, *end = line + n;
     uint64_t v;
-
-    if (ps->f.version < 3) {
-        static const char *const names[4] = {"tb_x", "tb_y", "tb_z", "warp id"};
-        for (unsigned i = 0; i < 4; i++, p = ws(q))
-            if (!(q = rd_dec(p, 0xffffffffu, &u))) return bad_dec(&e, p, names[i], 0xffffffffu);
-    }
-    if (ps->f.lineinfo) {
-        if (!(q = rd_dec(p, 0xffffffffu, &u))) return bad_dec(&e, p, "line number", 0xffffffffu);
-        p = ws(q);
-    }
-    if (!(q = rd_hex(p, 8, &v))) return bad(&e, p, "PC", "a hex number of at most 8 digits");
+    uint32_t mw;
+    if ((ps->f.version < 3 || ps->f.lineinfo) && !(p = prefix(ps, &e, p))) return -1;
+    if (!(q = rd_hex_fast(p, end, 8, &v))) return bad(&e, p, "PC", "a hex number of at most 8 digits");
     uint32_t pc = (uint32_t)v;
     p = ws(q);
-    if (!(q = rd_hex(p, 8, &v))) return bad(&e, p, "active mask", "a hex number of at most 8 digits");
+    if (!(q = rd_hex_fast(p, end, 8, &v))) return bad(&e, p, "active mask", "a hex number of at most 8 digits");
     uint32_t mask = (uint32_t)v;
     p = ws(q);
 
     memo_ent *m = memo_slot(ps, pc);
-    if (memo_hit(m, p, line + n)) {
-        if (tail(&e, p + m->len, mask, ps->f.version)) return -1;
-        *o = m->inst;
-    } else {
-        listed l;
-        const char *ops = p;
-        if (!(p = operands(ps, &e, p, &l)) || tail(&e, p, mask, ps->f.version)) return -1;
-        if (expand(&e, l.ld, l.nd, &l.info->dst_w, 1, o->dst, &o->ndst, "destination")) return -1;
-        if (expand(&e, l.ls, l.ns, l.info->src_w, 0, o->src, &o->nsrc, "source")) return -1;
-        o->op = (uint16_t)l.op;
-        o->cls = l.info->cls;
-        o->flags = l.info->flags;
-        o->top = reg_top(o);
-        memset(o->dst_near, 0, sizeof o->dst_near);
-        memset(o->src_near, 0, sizeof o->src_near);
-        memo_store(m, ops, (size_t)(p - ops), o);
-    }
+    int hit = memo_match(m, p, end);
+    if (hit == MEMO_OPS && tail(&e, p + m->len, mask, ps->f.version, &mw)) return -1;
+    if (hit != MEMO_MISS) *o = m->inst;
+    else if (parse_full(ps, &e, p, end, mask, m, o)) return -1;
     o->pc = pc;
     o->mask = mask;
     return 0;
