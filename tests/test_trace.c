@@ -375,6 +375,9 @@ static void test_address_modes(void)
     TT_CHECK(parses(ONE_INST("5", "0100 0000000b 1 R2 LDG.E 1 R4 4 2 0x10 4 -8 0")));
     TT_CHECK(parses(ONE_INST("5", "0100 0000000b 1 R2 LDG.E 1 R4 4 1 0x10 4 0")));
     TT_CHECK(parses(ONE_INST("5", "0100 00000000 1 R2 LDG.E 1 R4 4 0 0")));
+    /* 16 significant digits; leading zeros beyond 16 digits; upper case; no 0x */
+    TT_CHECK(parses(ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 0 0xFEDCBA9876543210 0x000000000000000000001f 7f")));
+    TT_CHECK(parses(ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 2 000000000000000000007F0000000000 4 -8")));
     const char *bad[][2] = {
         {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 0 0x10 0x14"), "address"},
         {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 0 0x10 0x14 0x18 0x1c"), "unexpected"},
@@ -384,6 +387,8 @@ static void test_address_modes(void)
         {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 3 0x10 4"), "address mode"},
         {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 1 0xzz 4"), "base address"},
         {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 1 0x12345678901234567 4"), "base address"},
+        {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 0 0x10 0x1123456789abcdef0 0x18"), "bad address '0x1123"},
+        {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 0 0x10 0x0123456789abcdeg 0x18"), "bad address '0x0123"},
         {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 x4 1 0x10 4"), "memory width"},
         {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 99999 1 0x10 4"), "memory width"},
         {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4"), "address mode"},

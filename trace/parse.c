@@ -108,14 +108,20 @@ static inline uint64_t in_range(uint64_t w, unsigned lo, unsigned hi)
     return ge & ~gt & ~w & ONES * 0x80;
 }
 
+/* Bit 7 of each byte of w set where the byte is a hex digit; *let: where it is a letter. */
+static inline uint64_t hex_bytes(uint64_t w, uint64_t *let)
+{
+    *let = in_range(w | ONES * 0x20, 'a', 'f');  /* 'A'..'F' fold onto 'a'..'f' */
+    return in_range(w, '0', '9') | *let;
+}
+
 /* The hex digits at the start of p[0..7] (all readable): their count, and their value in
  * *v. One pass over the 8 bytes instead of a loop per digit. */
 static inline unsigned hex8(const char *p, uint64_t *v)
 {
-    uint64_t w;
+    uint64_t w, let;
     memcpy(&w, p, 8);
-    uint64_t let = in_range(w | ONES * 0x20, 'a', 'f');  /* 'A'..'F' fold onto 'a'..'f' */
-    uint64_t non = ~(in_range(w, '0', '9') | let) & ONES * 0x80;
+    uint64_t non = ~hex_bytes(w, &let) & ONES * 0x80;
     unsigned n = non ? (unsigned)__builtin_ctzll(non) / 8 : 8;
     uint64_t d = (w & ONES * 0x0f) + (let >> 7) * 9;  /* each byte's digit value (< 16 anyway) */
     d = (d & 0x00ff00ff00ff00ffull) << 4 | (d >> 8 & 0x00ff00ff00ff00ffull);  /* 2 digits */
@@ -123,6 +129,29 @@ static inline unsigned hex8(const char *p, uint64_t *v)
     d = (d & 0xffffffffull) << 16 | d >> 32;                                   /* 8 digits */
     *v = d >> (32 - 4 * n);
     return n;
+}
+
+/* rd_hex without the value (addresses): the end of the hex number at p, or NULL; 8 bytes
+ * at a time while 8 are left before end (the line's NUL). */
+static inline const char *skip_hex(const char *p, const char *end, unsigned maxdig)
+{
+    if (p[0] == '0' && (p[1] | 0x20) == 'x') p += 2;
+    const char *q = p, *t = p;
+    for (;;) {
+        uint64_t w, let, non;
+        if (end - t < 8) {
+            while (hex1[(uint8_t)*t]) t++;
+            break;
+        }
+        memcpy(&w, t, 8);
+        if ((non = ~hex_bytes(w, &let) & ONES * 0x80) != 0) {
+            t += __builtin_ctzll(non) / 8;
+            break;
+        }
+        t += 8;
+    }
+    if (t == q || !IS_END(*t) || ((size_t)(t - q) > maxdig && sig_digits(q, t) > maxdig)) return NULL;
+    return t;
 }
 
 /* rd_hex for the usual token of 1..8 digits with 8 bytes left before end (the line's
@@ -139,7 +168,7 @@ static inline const char *rd_hex_fast(const char *p, const char *end, unsigned m
 }
 
 /* Unsigned decimal, at most max. */
-static const char *rd_dec(const char *p, uint32_t max, uint32_t *v)
+static inline const char *rd_dec(const char *p, uint32_t max, uint32_t *v)
 {
     unsigned d0 = (unsigned)(p[0] - '0');
     if (d0 <= 9 && d0 <= max && IS_END(p[1])) { /* one digit: most counts */
@@ -253,23 +282,31 @@ static uint8_t reg_top(const trc_inst *o)
     return top;
 }
 
-/* The address part after mem_width > 0; returns the position after it or NULL. */
-static const char *addresses(const ectx *e, const char *p, uint32_t mask)
+/* Set bits of x. */
+static inline unsigned popcount32(uint32_t x)
+{
+    x = x - (x >> 1 & 0x55555555u);
+    x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
+    return ((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u >> 24;
+}
+
+/* The address part after mem_width > 0 (end: the line's NUL); returns the position after
+ * it or NULL. */
+static const char *addresses(const ectx *e, const char *p, const char *end, uint32_t mask)
 {
     uint32_t mode;
-    uint64_t v;
-    unsigned active = (unsigned)__builtin_popcount(mask);
+    unsigned active = popcount32(mask);
     const char *q;
     p = ws(p);
     if (!(q = rd_dec(p, 2, &mode))) return bad_dec(e, p, "address mode", 2), NULL;
     p = ws(q);
     if (mode == 0) {
         for (unsigned i = 0; i < active; i++, p = ws(q))
-            if (!(q = rd_hex(p, 16, &v)))
+            if (!(q = skip_hex(p, end, 16)))
                 return bad(e, p, "address", "one hex address per active thread"), NULL;
         return p;
     }
-    if (!(q = rd_hex(p, 16, &v))) return bad(e, p, "base address", "a hex address"), NULL;
+    if (!(q = skip_hex(p, end, 16))) return bad(e, p, "base address", "a hex address"), NULL;
     p = ws(q);
     if (mode == 1) {
         if (!(q = skip_sdec(p))) return bad(e, p, "address stride", "a signed decimal number"), NULL;
@@ -379,14 +416,15 @@ static const char *operands(parse_t *ps, const ectx *e, const char *p, listed *l
     return p;
 }
 
-/* From the memory width to the end of the line: 0 and the width in *mw, or -1 with the
- * message. */
-static int tail(const ectx *e, const char *p, uint32_t mask, unsigned version, uint32_t *mw)
+/* From the memory width p to the end of the line (end: its NUL): 0 and the width in *mw,
+ * or -1 with the message. */
+static int tail(const ectx *e, const char *p, const char *end, uint32_t mask, unsigned version,
+                uint32_t *mw)
 {
     const char *q;
     if (!(q = rd_dec(p, MAX_MEM_WIDTH, mw))) return bad_dec(e, p, "memory width", MAX_MEM_WIDTH);
     p = ws(q);
-    if (*mw > 0 && !(p = addresses(e, p, mask))) return -1;
+    if (*mw > 0 && !(p = addresses(e, p, end, mask))) return -1;
     if (version >= 5 && *p) {
         if (!(q = skip_sdec(p))) return bad(e, p, "immediate", "a signed decimal number");
         p = ws(q);
@@ -425,7 +463,7 @@ static int parse_full(parse_t *ps, const ectx *e, const char *p, const char *end
     listed l;
     const char *ops = p;
     uint32_t mw;
-    if (!(p = operands(ps, e, p, &l)) || tail(e, p, mask, ps->f.version, &mw)) return -1;
+    if (!(p = operands(ps, e, p, &l)) || tail(e, p, end, mask, ps->f.version, &mw)) return -1;
     if (expand(e, l.ld, l.nd, &l.info->dst_w, 1, o->dst, &o->ndst, "destination")) return -1;
     if (expand(e, l.ls, l.ns, l.info->src_w, 0, o->src, &o->nsrc, "source")) return -1;
     o->op = (uint16_t)l.op;
@@ -454,7 +492,7 @@ int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what,
 
     memo_ent *m = memo_slot(ps, pc);
     int hit = memo_match(m, p, end);
-    if (hit == MEMO_OPS && tail(&e, p + m->len, mask, ps->f.version, &mw)) return -1;
+    if (hit == MEMO_OPS && tail(&e, p + m->len, end, mask, ps->f.version, &mw)) return -1;
     if (hit != MEMO_MISS) *o = m->inst;
     else if (parse_full(ps, &e, p, end, mask, m, o)) return -1;
     o->pc = pc;
