@@ -290,6 +290,38 @@ rd_t *rd_open_mem(const void *buf, size_t len, const char *name, char *err)
     return r;
 }
 
+/* More decoded bytes after the partial line at beg (moved to the front of the buffer):
+ * 1, 0 at the end of the data, -1 with err. Out of line: once per buffer fill. */
+__attribute__((noinline)) static int refill(rd_t *r, char *err)
+{
+    if (r->out_eof) return 0;
+    if (r->end - r->beg >= RD_MAX_LINE) {
+        r->lineno++;
+        rd_err(r, err, "line longer than %u bytes (expected a trace line)", RD_MAX_LINE);
+        return -1;
+    }
+    if (r->beg > 0) {
+        memmove(r->buf, r->buf + r->beg, r->end - r->beg);
+        if (r->nul != NO_NUL) r->nul -= r->beg;
+        r->end -= r->beg;
+        r->beg = 0;
+    }
+    long k = dec_read(r, (uint8_t *)r->buf + r->end, r->cap - r->end, err);
+    if (k < 0) return -1;
+    if (k == 0) r->out_eof = 1;
+    if (r->nul == NO_NUL) r->nul = find_nul(r, r->end, r->end + (size_t)k);
+    r->end += (size_t)k;
+    return 1;
+}
+
+/* The line just cut holds a NUL byte: the message, and the next NUL looked up. */
+__attribute__((noinline)) static int nul_error(rd_t *r, char *err)
+{
+    r->nul = find_nul(r, r->beg, r->end);
+    rd_err(r, err, "NUL byte in a line (expected text)");
+    return -1;
+}
+
 int rd_line(rd_t *r, char **line, char *err)
 {
     for (;;) {
@@ -302,32 +334,13 @@ int rd_line(rd_t *r, char **line, char *err)
             if (len > 0 && s[len - 1] == '\r') len--;
             s[len] = '\0';
             r->lineno++;
-            if (r->nul < at + len) {
-                r->nul = find_nul(r, r->beg, r->end);
-                rd_err(r, err, "NUL byte in a line (expected text)");
-                return -1;
-            }
+            if (r->nul < at + len) return nul_error(r, err);
             r->len = len;
             *line = s;
             return 1;
         }
-        if (r->out_eof) return 0;
-        if (r->end - r->beg >= RD_MAX_LINE) {
-            r->lineno++;
-            rd_err(r, err, "line longer than %u bytes (expected a trace line)", RD_MAX_LINE);
-            return -1;
-        }
-        if (r->beg > 0) {
-            memmove(r->buf, r->buf + r->beg, r->end - r->beg);
-            if (r->nul != NO_NUL) r->nul -= r->beg;
-            r->end -= r->beg;
-            r->beg = 0;
-        }
-        long k = dec_read(r, (uint8_t *)r->buf + r->end, r->cap - r->end, err);
-        if (k < 0) return -1;
-        if (k == 0) r->out_eof = 1;
-        if (r->nul == NO_NUL) r->nul = find_nul(r, r->end, r->end + (size_t)k);
-        r->end += (size_t)k;
+        int k = refill(r, err);
+        if (k <= 0) return k;
     }
 }
 

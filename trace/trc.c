@@ -327,8 +327,9 @@ static int set_insts(trc_t *t, blk_state *st, const char *line, char *err)
     return 0;
 }
 
-/* Instruction line s of n bytes. */
-static int add_inst(trc_t *t, blk_state *st, const char *s, size_t n, char *err)
+/* Room for one more instruction line in the current warp, or -1 with err (no warp, or
+ * the warp is full). Out of line: once per warp, or on bad input. */
+__attribute__((noinline)) static int inst_room(trc_t *t, blk_state *st, char *err)
 {
     trc_warp *w = st->b->nwarps ? &st->b->warp[st->b->nwarps - 1] : NULL;
     if (!st->have_n) {
@@ -352,18 +353,30 @@ static int add_inst(trc_t *t, blk_state *st, const char *s, size_t n, char *err)
         w->inst = ni;
         st->cap_i = nc;
     }
+    return 0;
+}
+
+/* A bad instruction line: its message (what) into err. */
+__attribute__((noinline)) static int inst_error(const trc_t *t, const char *what, char *err)
+{
+    if (rd_partial(t->rd))
+        t_err(t, err, "truncated trace: the file ends inside this instruction line: %s", what);
+    else
+        t_err(t, err, "%s", what);
+    return -1;
+}
+
+/* Instruction line s of n bytes. */
+static int add_inst(trc_t *t, blk_state *st, const char *s, size_t n, char *err)
+{
+    if ((!st->have_n || st->have == st->need || st->have == st->cap_i) && inst_room(t, st, err))
+        return -1;
+    trc_warp *w = &st->b->warp[st->b->nwarps - 1];
     trc_inst *in = &w->inst[st->have];
     char what[TRC_ERR_LEN - 64];
-    if (parse_inst(t->ps, s, n, in, what, sizeof what)) {
-        if (rd_partial(t->rd))
-            t_err(t, err, "truncated trace: the file ends inside this instruction line: %s", what);
-        else
-            t_err(t, err, "%s", what);
-        return -1;
-    }
+    if (parse_inst(t->ps, s, n, in, what, sizeof what)) return inst_error(t, what, err);
     in->line = (uint32_t)rd_lineno(t->rd);
-    st->have++;
-    w->n = st->have;
+    w->n = ++st->have;
     return 0;
 }
 
