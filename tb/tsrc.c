@@ -6,6 +6,7 @@
 #include "tsrc.h"
 
 _Static_assert(CFG_MAX_W <= 64, "tsrc.active is a 64-bit mask of warp slots");
+_Static_assert(TRC_MAX_XREGS <= DRV_MAX_DST, "a head carries every destination of its instruction");
 
 typedef struct {
     trc_block *b;
@@ -28,6 +29,8 @@ typedef struct {
     const trc_warp *warp;
     uint32_t pc;          /* next trace instruction */
     unsigned part, nparts;
+    unsigned near_src;    /* near source hints of the current instruction's passes built so far */
+    unsigned near_dst;    /* near destination hints, once its last pass is built */
     uint64_t outstanding; /* pieces not completed (drv_src.complete) */
     uint64_t seq;
     unsigned arr_epoch;   /* epoch + 1 of the barrier it arrived at (0 = none) */
@@ -109,28 +112,33 @@ static int bar_blocked(tsrc_t *t, slot_t *s)
     return !g->open;
 }
 
-/* Build the driver instruction of slot s's current pass. Entries past nsrc and ndst keep
- * what they held (drv.h: only the first nsrc / ndst are valid). */
+/* Build the driver instruction of slot s's current pass, counting its near hints. Entries
+ * past nsrc and ndst keep what they held (drv.h: only the first nsrc / ndst are valid). */
 static void build_head(const tsrc_t *t, slot_t *s)
 {
     const trc_inst *ti = &s->warp->inst[s->pc];
     const cfg_t *c = &t->c;
     drv_inst *h = &s->head;
-    unsigned first = s->part * c->slots, n = ti->nsrc > first ? ti->nsrc - first : 0;
+    unsigned first = s->part * c->slots, n = ti->nsrc > first ? ti->nsrc - first : 0, near = 0;
     if (n > c->slots) n = c->slots;
     h->seq = s->seq;
     h->nsrc = n;
     for (unsigned i = 0; i < n; i++) {
         h->src[i] = ti->src[first + i];
         h->src_near[i] = ti->src_near[first + i];
+        near += h->src_near[i];
     }
+    s->near_src += near;
     h->cls = ti->cls < DRV_NCLS ? ti->cls : 0;
     if (s->part + 1 == s->nparts) {
-        h->ndst = ti->ndst < DRV_MAX_DST ? ti->ndst : DRV_MAX_DST;
+        h->ndst = ti->ndst;
+        near = 0;
         for (unsigned i = 0; i < h->ndst; i++) {
             h->dst[i] = ti->dst[i];
             h->dst_near[i] = ti->dst_near[i];
+            near += h->dst_near[i];
         }
+        s->near_dst = near;
         h->lat = c->exec[h->cls].lat;
         h->ii = c->exec[h->cls].ii;
     } else {
@@ -146,6 +154,7 @@ static inline void next_inst(tsrc_t *t, slot_t *s)
 {
     s->part = 0;
     s->head_ok = 0;
+    s->near_src = s->near_dst = 0;
     if (s->pc >= s->warp->n) {
         s->exited = 1;
         t->active &= ~(1ULL << (s - t->slot));
@@ -184,8 +193,8 @@ static void src_pop(void *ctx, unsigned w)
     t->cnt.split_insts += s->nparts > 1;
     t->cnt.src_regs += ti->nsrc;
     t->cnt.dst_regs += ti->ndst;
-    for (unsigned i = 0; i < ti->nsrc; i++) t->cnt.src_near += ti->src_near[i];
-    for (unsigned i = 0; i < ti->ndst; i++) t->cnt.dst_near += ti->dst_near[i];
+    t->cnt.src_near += s->near_src;
+    t->cnt.dst_near += s->near_dst;
     if (ti->flags & TRC_F_BARRIER) {
         grp_t *g = s->g;
         t->cnt.barriers++;
