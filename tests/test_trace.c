@@ -365,6 +365,36 @@ static void test_hex_fields(void)
     expect_bad(ONE_INST("3", "00000001"), "0000", "bad active mask end of line");
 }
 
+/* Masks repeated from the line before (the parser remembers the last 8-character mask). */
+static void test_mask_repeats(void)
+{
+    static const char s[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 9\n"
+        "0010 0000ffff 0 NOP 0 0\n0020 0000ffff 0 NOP 0 0\n0030 0x00ffff 0 NOP 0 0\n"
+        "0040 0x00ffff 0 NOP 0 0\n0050 0000FFFF 0 NOP 0 0\n0060 ffffffff 0 NOP 0 0\n"
+        "0070 ffff 0 NOP 0 0\n0080 ffffffff 0 NOP 0 0\n0090 0000ffff\t0 NOP 0 0\n#END_TB\n";
+    static const uint32_t want[9] = {0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffffffffu, 0xffff,
+                                     0xffffffffu, 0xffff};
+    trc_t *t;
+    trc_block *b = first_block(s, &t);
+    if (!b) return;
+    TT_EQ(b->warp[0].n, 9);
+    for (unsigned i = 0; i < 9 && i < b->warp[0].n; i++) {
+        TT_EQ(b->warp[0].inst[i].mask, want[i]);
+        TT_EQ(b->warp[0].inst[i].pc, 0x10 * (i + 1));
+    }
+    trc_block_free(b);
+    trc_close(t);
+    static const char longer[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0010 ffffffff 0 NOP 0 0\n0020 ffffffffx 0 NOP 0 0\n#END_TB\n";
+    expect_bad(longer, "0020", "bad active mask 'ffffffffx'");
+    static const char last[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0010 ffffffff 0 NOP 0 0\n0020 ffffffff\n#END_TB\n";
+    expect_bad(last, "0020", "bad destination count end of line");
+}
+
 static void test_address_modes(void)
 {
     /* mask 0x0000000b: 3 active threads */
@@ -918,6 +948,7 @@ int main(int argc, char **argv)
     TT_RUN(test_v5_immediates);
     TT_RUN(test_same_pc);
     TT_RUN(test_hex_fields);
+    TT_RUN(test_mask_repeats);
     TT_RUN(test_address_modes);
     TT_RUN(test_widths);
     TT_RUN(test_isa_table);

@@ -40,6 +40,8 @@ struct parse {
     parse_fmt f;
     parse_intern_fn intern;
     void *ctx;
+    uint64_t mask_text;     /* the last 8-character mask token read (0: none yet) */
+    uint32_t mask;          /* its value */
     memo_ent memo[1u << MEMO_BITS];
 };
 
@@ -438,6 +440,29 @@ static int tail(const ectx *e, const char *p, const char *end, uint32_t mask, un
     return 0;
 }
 
+/* The active mask at p (end: the line's NUL): its end and *mask, or NULL. Consecutive
+ * lines mostly repeat their mask: the 8 bytes of the last 8-character mask token, followed
+ * by a token end, have its value. */
+static inline const char *rd_mask(parse_t *ps, const char *p, const char *end, uint32_t *mask)
+{
+    uint64_t w, v;
+    const char *q;
+    if (end - p >= 8) {
+        memcpy(&w, p, 8);
+        if (w == ps->mask_text && IS_END(p[8])) {
+            *mask = ps->mask;
+            return p + 8;
+        }
+    }
+    if (!(q = rd_hex_fast(p, end, 8, &v))) return NULL;
+    *mask = (uint32_t)v;
+    if (q - p == 8) {
+        memcpy(&ps->mask_text, p, 8);
+        ps->mask = *mask;
+    }
+    return q;
+}
+
 /* The tb_x tb_y tb_z warp prefix (tracer version < 3) and the line number (lineinfo):
  * the position after them, or NULL with the message. */
 static const char *prefix(const parse_t *ps, const ectx *e, const char *p)
@@ -486,8 +511,8 @@ int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what,
     if (!(q = rd_hex_fast(p, end, 8, &v))) return bad(&e, p, "PC", "a hex number of at most 8 digits");
     uint32_t pc = (uint32_t)v;
     p = ws(q);
-    if (!(q = rd_hex_fast(p, end, 8, &v))) return bad(&e, p, "active mask", "a hex number of at most 8 digits");
-    uint32_t mask = (uint32_t)v;
+    uint32_t mask;
+    if (!(q = rd_mask(ps, p, end, &mask))) return bad(&e, p, "active mask", "a hex number of at most 8 digits");
     p = ws(q);
 
     memo_ent *m = memo_slot(ps, pc);
