@@ -24,6 +24,7 @@ struct trc {
     rd_t *rd;
     trc_kernel k;
     parse_t *ps;          /* the instruction line parser, after the header */
+    char what[TRC_ERR_LEN - 64];  /* a bad instruction line's message, before its file:line */
     int begin_read;       /* the header loop consumed the first #BEGIN_TB */
     int failed;
     uint64_t nblocks;
@@ -373,8 +374,7 @@ static int add_inst(trc_t *t, blk_state *st, const char *s, size_t n, char *err)
         return -1;
     trc_warp *w = &st->b->warp[st->b->nwarps - 1];
     trc_inst *in = &w->inst[st->have];
-    char what[TRC_ERR_LEN - 64];
-    if (parse_inst(t->ps, s, n, in, what, sizeof what)) return inst_error(t, what, err);
+    if (parse_inst(t->ps, s, n, in, t->what, sizeof t->what)) return inst_error(t, t->what, err);
     in->line = (uint32_t)rd_lineno(t->rd);
     w->n = ++st->have;
     return 0;
@@ -428,8 +428,8 @@ static int read_block(trc_t *t, blk_state *st, char *err)
         const char *s = skip_ws(line);
         char c = *s;
         if (c == '\0') continue;
-        if (have_id && st->have_n && st->have < st->need &&
-            ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
+        if (have_id && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
+            /* an instruction line (no other line of a block starts with a hex digit) */
             if (add_inst(t, st, s, rd_linelen(t->rd) - (size_t)(s - line), err)) return -1;
             continue;
         }
@@ -458,8 +458,6 @@ static int read_block(trc_t *t, blk_state *st, char *err)
             if (warp_complete(t, st, err) || add_warp(t, st, s, err)) return -1;
         } else if (word_is(s, "insts") || strncmp(s, "insts=", 6) == 0) {
             if (set_insts(t, st, s, err)) return -1;
-        } else if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) {
-            if (add_inst(t, st, s, rd_linelen(t->rd) - (size_t)(s - line), err)) return -1;
         } else {
             t_err(t, err, "unknown line '%.40s' (expected an instruction line, warp = N, insts = n or #END_TB)", s);
             return -1;
