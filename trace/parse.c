@@ -465,7 +465,7 @@ static inline const char *rd_mask(parse_t *ps, const char *p, const char *end, u
 
 /* The tb_x tb_y tb_z warp prefix (tracer version < 3) and the line number (lineinfo):
  * the position after them, or NULL with the message. */
-static const char *prefix(const parse_t *ps, const ectx *e, const char *p)
+__attribute__((noinline)) static const char *prefix(const parse_t *ps, const ectx *e, const char *p)
 {
     static const char *const names[4] = {"tb_x", "tb_y", "tb_z", "warp id"};
     const char *q;
@@ -481,8 +481,9 @@ static const char *prefix(const parse_t *ps, const ectx *e, const char *p)
 }
 
 /* The line from the destination count p to end, scanned in full into *o (all but pc,
- * mask and line) and remembered in m. 0, or -1 with the message. */
-static int parse_full(parse_t *ps, const ectx *e, const char *p, const char *end, uint32_t mask,
+ * mask and line) and remembered in m. 0, or -1 with the message. Out of line: the rare
+ * case, kept out of parse_inst's frame. */
+__attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, const char *p, const char *end, uint32_t mask,
                       memo_ent *m, trc_inst *o)
 {
     listed l;

@@ -33,7 +33,6 @@ struct rd {
     size_t beg, end;
     size_t nul;             /* offset of the first NUL byte in [beg, end), or NO_NUL */
     uint64_t lineno;
-    size_t len;             /* length of the line last returned */
     int partial;            /* the last line returned had no newline */
 };
 
@@ -322,7 +321,22 @@ __attribute__((noinline)) static int nul_error(rd_t *r, char *err)
     return -1;
 }
 
-int rd_line(rd_t *r, char **line, char *err)
+/* Return the line s = buf + at of len bytes (the bytes up to beg are consumed): cut off a
+ * '\r', NUL-terminate it, count it, check it for a NUL byte. */
+static inline int cut_line(rd_t *r, char *s, size_t at, size_t len, char **line, size_t *n,
+                           char *err)
+{
+    if (len > 0 && s[len - 1] == '\r') len--;
+    s[len] = '\0';
+    r->lineno++;
+    if (r->nul < at + len) return nul_error(r, err);
+    *line = s;
+    *n = len;
+    return 1;
+}
+
+/* rd_line when no newline is left in the buffer: refill, or the last line without one. */
+__attribute__((noinline)) static int line_slow(rd_t *r, char **line, size_t *n, char *err)
 {
     for (;;) {
         char *s = r->buf + r->beg;
@@ -331,22 +345,22 @@ int rd_line(rd_t *r, char **line, char *err)
             size_t at = r->beg, len = nl ? (size_t)(nl - s) : r->end - r->beg;
             r->beg += len + (nl ? 1 : 0);
             r->partial = nl == NULL;
-            if (len > 0 && s[len - 1] == '\r') len--;
-            s[len] = '\0';
-            r->lineno++;
-            if (r->nul < at + len) return nul_error(r, err);
-            r->len = len;
-            *line = s;
-            return 1;
+            return cut_line(r, s, at, len, line, n, err);
         }
         int k = refill(r, err);
         if (k <= 0) return k;
     }
 }
 
-size_t rd_linelen(const rd_t *r)
+int rd_line(rd_t *r, char **line, size_t *n, char *err)
 {
-    return r->len;
+    char *s = r->buf + r->beg;
+    char *nl = memchr(s, '\n', r->end - r->beg);
+    if (!nl) return line_slow(r, line, n, err);
+    size_t at = r->beg, len = (size_t)(nl - s);
+    r->beg += len + 1;
+    r->partial = 0;
+    return cut_line(r, s, at, len, line, n, err);
 }
 
 uint64_t rd_lineno(const rd_t *r)

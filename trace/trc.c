@@ -185,9 +185,10 @@ static int header_line(trc_t *t, const char *line, char *err)
 static int read_header(trc_t *t, char *err)
 {
     char *line;
+    size_t n;
     unsigned nkeys = 0;
     int r;
-    while ((r = rd_line(t->rd, &line, err)) == 1) {
+    while ((r = rd_line(t->rd, &line, &n, err)) == 1) {
         const char *s = skip_ws(line);
         if (*s == '\0') continue;
         if (*s == '-') {
@@ -400,12 +401,13 @@ static int warp_complete(trc_t *t, const blk_state *st, char *err)
 static int find_begin(trc_t *t, char *err)
 {
     char *line;
+    size_t n;
     int r;
     if (t->begin_read) {
         t->begin_read = 0;
         return 1;
     }
-    while ((r = rd_line(t->rd, &line, err)) == 1) {
+    while ((r = rd_line(t->rd, &line, &n, err)) == 1) {
         const char *s = skip_ws(line);
         if (*s == '\0') continue;
         if (word_is(s, "#BEGIN_TB")) return 1;
@@ -423,14 +425,15 @@ static int find_begin(trc_t *t, char *err)
 static int read_block(trc_t *t, blk_state *st, char *err)
 {
     char *line;
+    size_t n;
     int r, have_id = 0;
-    while ((r = rd_line(t->rd, &line, err)) == 1) {
+    while ((r = rd_line(t->rd, &line, &n, err)) == 1) {
         const char *s = skip_ws(line);
         char c = *s;
         if (c == '\0') continue;
         if (have_id && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
             /* an instruction line (no other line of a block starts with a hex digit) */
-            if (add_inst(t, st, s, rd_linelen(t->rd) - (size_t)(s - line), err)) return -1;
+            if (add_inst(t, st, s, n - (size_t)(s - line), err)) return -1;
             continue;
         }
         if (c == '#') {
