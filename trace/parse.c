@@ -505,7 +505,7 @@ __attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, cons
 int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what, size_t wn)
 {
     const ectx e = {what, wn};
-    const char *p = ws(line), *q, *end = line + n;
+    const char *p = line, *q, *end = line + n;
     uint64_t v;
     uint32_t mw;
     if ((ps->f.version < 3 || ps->f.lineinfo) && !(p = prefix(ps, &e, p))) return -1;

@@ -25,8 +25,9 @@ parse_t *parse_create(const parse_fmt *f, parse_intern_fn intern, void *ctx);
 /* Free a parser (NULL is fine). */
 void parse_destroy(parse_t *ps);
 
-/* Parse line s of n bytes (s[n] is its NUL) into *out (all fields but `line`, hints
- * cleared). 0, or -1 with `what is wrong (what was expected)` in what[wn]. */
+/* Parse line s of n bytes (s[n] is its NUL; s starts at the line's first character that
+ * is not a space or tab) into *out (all fields but `line`, hints cleared). 0, or -1 with
+ * `what is wrong (what was expected)` in what[wn]. */
 int parse_inst(parse_t *ps, const char *s, size_t n, trc_inst *out, char *what, size_t wn);
 
 #endif
