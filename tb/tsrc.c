@@ -48,7 +48,7 @@ struct tsrc {
     blk_ref *cur;         /* block whose groups are being placed */
     unsigned cur_next;    /* its first warp not yet placed */
     slot_t *slot;         /* [warps] */
-    unsigned nused;       /* slots holding a warp */
+    unsigned nfree;       /* slots holding no warp */
     uint64_t active;      /* slots holding a warp that has not ended (bit w: slot w) */
     unsigned waiting;     /* warps arrived at a barrier that is not open yet */
     int place;            /* a slot freed or blocks remain: try placing in tsrc_tick */
@@ -72,7 +72,7 @@ __attribute__((noinline)) static void free_slot(tsrc_t *t, slot_t *s)
     grp_t *g = s->g;
     s->used = 0;
     s->g = NULL;
-    t->nused--;
+    t->nfree++;
     t->place = 1;
     if (--g->held == 0) {
         blk_unref(t, g->blk);
@@ -257,6 +257,7 @@ tsrc_t *tsrc_open(const cfg_t *c, const char *path, const char *hint_file,
     t->iface.complete = src_complete;
     t->iface.active = src_active;
     t->place = 1;
+    t->nfree = c->warps;
     return t;
 }
 
@@ -361,7 +362,7 @@ static int place_group(tsrc_t *t, unsigned nfree, char *err)
         slot_t *s = &t->slot[w];
         memset(s, 0, sizeof *s);
         s->used = 1;
-        t->nused++;
+        t->nfree--;
         t->active |= 1ULL << w;
         s->g = g;
         s->warp = tw;
@@ -394,7 +395,7 @@ __attribute__((noinline)) static int place_blocks(tsrc_t *t, char *err)
             t->cur = NULL;
             continue;
         }
-        int rc = place_group(t, t->c.warps - t->nused, err);
+        int rc = place_group(t, t->nfree, err);
         if (rc < 0) return -1;
         if (rc == 0) return 0; /* wait for slots: a freed slot sets t->place again */
     }
@@ -402,13 +403,13 @@ __attribute__((noinline)) static int place_blocks(tsrc_t *t, char *err)
 
 int tsrc_tick(tsrc_t *t, char *err)
 {
-    t->cnt.empty_slot_cycles += t->c.warps - t->nused;
+    t->cnt.empty_slot_cycles += t->nfree;
     t->cnt.bar_wait_slot_cycles += t->waiting;
     return t->place ? place_blocks(t, err) : 0;
 }
 
 int tsrc_done(const tsrc_t *t)
 {
-    return !t->cur && t->nused == 0 &&
+    return !t->cur && t->nfree == t->c.warps &&
            (t->eof || (t->max_blocks && t->cnt.blocks >= t->max_blocks));
 }
