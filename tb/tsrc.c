@@ -31,11 +31,12 @@ typedef struct {
     unsigned part, nparts;
     unsigned near_src;    /* near source hints of the current instruction's passes built so far */
     unsigned near_dst;    /* near destination hints, once its last pass is built */
+    int head_ok;
+    const trc_inst *ti;   /* &warp->inst[pc] while pc < warp->n */
     uint64_t outstanding; /* pieces not completed (drv_src.complete) */
     uint64_t seq;
     unsigned arr_epoch;   /* epoch + 1 of the barrier it arrived at (0 = none) */
     unsigned pass_epoch;  /* epoch + 1 of the barrier it issued (0 = none) */
-    int head_ok;
     drv_inst head;
 } slot_t;
 
@@ -101,7 +102,7 @@ static void check_open(tsrc_t *t, grp_t *g)
 static int bar_blocked(tsrc_t *t, slot_t *s)
 {
     grp_t *g = s->g;
-    if (s->part != 0 || !(s->warp->inst[s->pc].flags & TRC_F_BARRIER)) return 0;
+    if (s->part != 0 || !(s->ti->flags & TRC_F_BARRIER)) return 0;
     if (g->open) return !(s->arr_epoch == g->epoch + 1 && s->pass_epoch != g->epoch + 1);
     if (s->arr_epoch != g->epoch + 1) {
         s->arr_epoch = g->epoch + 1;
@@ -116,7 +117,7 @@ static int bar_blocked(tsrc_t *t, slot_t *s)
  * past nsrc and ndst keep what they held (drv.h: only the first nsrc / ndst are valid). */
 static void build_head(const tsrc_t *t, slot_t *s)
 {
-    const trc_inst *ti = &s->warp->inst[s->pc];
+    const trc_inst *ti = s->ti;
     const cfg_t *c = &t->c;
     drv_inst *h = &s->head;
     unsigned first = s->part * c->slots, n = ti->nsrc > first ? ti->nsrc - first : 0, near = 0;
@@ -163,7 +164,8 @@ static inline void next_inst(tsrc_t *t, slot_t *s)
         maybe_free(t, s);
         return;
     }
-    unsigned n = s->warp->inst[s->pc].nsrc;
+    s->ti = &s->warp->inst[s->pc];
+    unsigned n = s->ti->nsrc;
     s->nparts = n > t->c.slots ? (n + t->c.slots - 1) / t->c.slots : 1;
 }
 
@@ -181,7 +183,7 @@ static void src_pop(void *ctx, unsigned w)
 {
     tsrc_t *t = ctx;
     slot_t *s = &t->slot[w];
-    const trc_inst *ti = &s->warp->inst[s->pc];
+    const trc_inst *ti = s->ti;
     s->outstanding += 1 + s->head.ndst;
     s->seq++;
     t->cnt.passes++;
