@@ -24,7 +24,7 @@
 
 #define MAX_MEM_WIDTH 4096u
 #define MEMO_BITS 10      /* 1024 PC slots */
-#define MEMO_TEXT 80      /* longest operand text remembered, bytes */
+#define MEMO_TEXT 80      /* longest text remembered (operands, or a line's whole rest), bytes */
 
 typedef struct {
     size_t len;             /* bytes of text; 0: empty */
@@ -367,6 +367,8 @@ static int memo_match(const memo_ent *m, const char *p, const char *end)
     return p[m->len] != ' ' && p[m->len] != '\t' ? MEMO_OPS : MEMO_MISS;
 }
 
+/* Remember text[0..len) (whole: a line's whole rest) and its decoding in m; a text too
+ * long to keep leaves m as it was. */
 static void memo_store(memo_ent *m, const char *text, size_t len, int whole, const trc_inst *in)
 {
     if (len > MEMO_TEXT) return;
@@ -516,7 +518,7 @@ int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what,
     if (!(q = rd_mask(ps, p, end, &mask))) return bad(&e, p, "active mask", "a hex number of at most 8 digits");
     p = ws(q);
 
-    memo_ent *m = memo_slot(ps, pc);
+    memo_ent *m = memo_slot(ps, pc);  /* the rest: from the memo, or scanned and remembered */
     int hit = memo_match(m, p, end);
     if (hit == MEMO_OPS && tail(&e, p + m->len, end, mask, ps->f.version, &mw)) return -1;
     if (hit != MEMO_MISS) *o = m->inst;
