@@ -19,28 +19,29 @@ const char *hint_mode_name(hint_mode m)
     return "?";
 }
 
-/* Near iff the first later instruction touching r reads it (a read-and-write counts as a
- * read) and lies within rthld instructions of i. */
-static uint8_t near(uint32_t i, uint32_t next_rd, uint32_t next_wr, unsigned rthld)
+/* Per register: the index of the next instruction reading it and of the next one writing
+ * it, NONE when there is none. */
+typedef struct {
+    uint32_t rd, wr;
+} next_use;
+
+/* Near iff the first later instruction touching the register reads it (a read-and-write
+ * counts as a read) and lies at or before lim (i + rthld, below NONE). */
+static inline uint8_t near(const next_use *u, uint32_t lim)
 {
-    return next_rd != NONE && next_rd - i <= rthld && next_rd <= next_wr;
+    return (uint8_t)((u->rd <= lim) & (u->rd <= u->wr));
 }
 
 void hint_exact(trc_inst *inst, uint32_t n, unsigned rthld)
 {
-    uint32_t next_rd[256], next_wr[256];
-    for (unsigned r = 0; r < 256; r++) next_rd[r] = next_wr[r] = NONE;
+    next_use nx[256];
+    for (unsigned r = 0; r < 256; r++) nx[r].rd = nx[r].wr = NONE;
     for (uint32_t i = n; i-- > 0;) {
         trc_inst *in = &inst[i];
-        for (unsigned k = 0; k < in->nsrc; k++) {
-            uint8_t r = in->src[k];
-            in->src_near[k] = near(i, next_rd[r], next_wr[r], rthld);
-        }
-        for (unsigned k = 0; k < in->ndst; k++) {
-            uint8_t r = in->dst[k];
-            in->dst_near[k] = near(i, next_rd[r], next_wr[r], rthld);
-        }
-        for (unsigned k = 0; k < in->ndst; k++) next_wr[in->dst[k]] = i;
-        for (unsigned k = 0; k < in->nsrc; k++) next_rd[in->src[k]] = i;
+        uint32_t lim = rthld < NONE - 1 - i ? i + rthld : NONE - 1;
+        for (unsigned k = 0; k < in->nsrc; k++) in->src_near[k] = near(&nx[in->src[k]], lim);
+        for (unsigned k = 0; k < in->ndst; k++) in->dst_near[k] = near(&nx[in->dst[k]], lim);
+        for (unsigned k = 0; k < in->ndst; k++) nx[in->dst[k]].wr = i;
+        for (unsigned k = 0; k < in->nsrc; k++) nx[in->src[k]].rd = i;
     }
 }

@@ -299,8 +299,9 @@ hint_tab *hint_tab_read(const char *path, char *err)
         return NULL;
     }
     char *line;
+    size_t n;
     int k = 0, ok = 1;
-    while (ok && (k = rd_line(r, &line, err)) == 1) {
+    while (ok && (k = rd_line(r, &line, &n, err)) == 1) {
         uint64_t ln = rd_lineno(r);
         const char *s = line;
         while (*s == ' ' || *s == '\t') s++;

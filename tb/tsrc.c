@@ -6,6 +6,7 @@
 #include "tsrc.h"
 
 _Static_assert(CFG_MAX_W <= 64, "tsrc.active is a 64-bit mask of warp slots");
+_Static_assert(TRC_MAX_XREGS <= DRV_MAX_DST, "a head carries every destination of its instruction");
 
 typedef struct {
     trc_block *b;
@@ -28,11 +29,14 @@ typedef struct {
     const trc_warp *warp;
     uint32_t pc;          /* next trace instruction */
     unsigned part, nparts;
+    unsigned near_src;    /* near source hints of the current instruction's passes built so far */
+    unsigned near_dst;    /* near destination hints, once its last pass is built */
+    int head_ok;
+    const trc_inst *ti;   /* &warp->inst[pc] while pc < warp->n */
     uint64_t outstanding; /* pieces not completed (drv_src.complete) */
     uint64_t seq;
     unsigned arr_epoch;   /* epoch + 1 of the barrier it arrived at (0 = none) */
     unsigned pass_epoch;  /* epoch + 1 of the barrier it issued (0 = none) */
-    int head_ok;
     drv_inst head;
 } slot_t;
 
@@ -45,7 +49,7 @@ struct tsrc {
     blk_ref *cur;         /* block whose groups are being placed */
     unsigned cur_next;    /* its first warp not yet placed */
     slot_t *slot;         /* [warps] */
-    unsigned nused;       /* slots holding a warp */
+    unsigned nfree;       /* slots holding no warp */
     uint64_t active;      /* slots holding a warp that has not ended (bit w: slot w) */
     unsigned waiting;     /* warps arrived at a barrier that is not open yet */
     int place;            /* a slot freed or blocks remain: try placing in tsrc_tick */
@@ -62,19 +66,25 @@ static void blk_unref(tsrc_t *t, blk_ref *r)
     t->cnt.blocks_done++;
 }
 
-/* A slot whose warp ended and retired everything is free again. */
-static void maybe_free(tsrc_t *t, slot_t *s)
+/* Free slot s (its warp ended and retired everything). Out of line: the per-call check in
+ * maybe_free stays small. */
+__attribute__((noinline)) static void free_slot(tsrc_t *t, slot_t *s)
 {
-    if (!s->used || !s->exited || s->outstanding) return;
     grp_t *g = s->g;
     s->used = 0;
     s->g = NULL;
-    t->nused--;
+    t->nfree++;
     t->place = 1;
     if (--g->held == 0) {
         blk_unref(t, g->blk);
         free(g);
     }
+}
+
+/* A slot whose warp ended and retired everything is free again. */
+static inline void maybe_free(tsrc_t *t, slot_t *s)
+{
+    if (s->exited && !s->outstanding && s->used) free_slot(t, s);
 }
 
 /* The barrier opens when every live warp of the group has arrived. */
@@ -92,7 +102,7 @@ static void check_open(tsrc_t *t, grp_t *g)
 static int bar_blocked(tsrc_t *t, slot_t *s)
 {
     grp_t *g = s->g;
-    if (s->part != 0 || !(s->warp->inst[s->pc].flags & TRC_F_BARRIER)) return 0;
+    if (s->part != 0 || !(s->ti->flags & TRC_F_BARRIER)) return 0;
     if (g->open) return !(s->arr_epoch == g->epoch + 1 && s->pass_epoch != g->epoch + 1);
     if (s->arr_epoch != g->epoch + 1) {
         s->arr_epoch = g->epoch + 1;
@@ -103,41 +113,49 @@ static int bar_blocked(tsrc_t *t, slot_t *s)
     return !g->open;
 }
 
-/* Build the driver instruction of slot s's current pass. */
+/* Build the driver instruction of slot s's current pass, counting its near hints. Entries
+ * past nsrc and ndst keep what they held (drv.h: only the first nsrc / ndst are valid). */
 static void build_head(const tsrc_t *t, slot_t *s)
 {
-    const trc_inst *ti = &s->warp->inst[s->pc];
+    const trc_inst *ti = s->ti;
     const cfg_t *c = &t->c;
     drv_inst *h = &s->head;
-    unsigned first = s->part * c->slots, n = ti->nsrc > first ? ti->nsrc - first : 0;
+    unsigned first = s->part * c->slots, n = ti->nsrc > first ? ti->nsrc - first : 0, near = 0;
     if (n > c->slots) n = c->slots;
-    memset(h, 0, sizeof *h);
     h->seq = s->seq;
     h->nsrc = n;
     for (unsigned i = 0; i < n; i++) {
         h->src[i] = ti->src[first + i];
         h->src_near[i] = ti->src_near[first + i];
+        near += h->src_near[i];
     }
+    s->near_src += near;
     h->cls = ti->cls < DRV_NCLS ? ti->cls : 0;
     if (s->part + 1 == s->nparts) {
-        h->ndst = ti->ndst < DRV_MAX_DST ? ti->ndst : DRV_MAX_DST;
+        h->ndst = ti->ndst;
+        near = 0;
         for (unsigned i = 0; i < h->ndst; i++) {
             h->dst[i] = ti->dst[i];
             h->dst_near[i] = ti->dst_near[i];
+            near += h->dst_near[i];
         }
+        s->near_dst = near;
         h->lat = c->exec[h->cls].lat;
         h->ii = c->exec[h->cls].ii;
     } else {
+        h->ndst = 0;
         h->lat = 1; /* an operand-reading pass: nothing executes */
+        h->ii = 0;
     }
     s->head_ok = 1;
 }
 
 /* Start slot s's next trace instruction (or end the warp). */
-static void next_inst(tsrc_t *t, slot_t *s)
+static inline void next_inst(tsrc_t *t, slot_t *s)
 {
     s->part = 0;
     s->head_ok = 0;
+    s->near_src = s->near_dst = 0;
     if (s->pc >= s->warp->n) {
         s->exited = 1;
         t->active &= ~(1ULL << (s - t->slot));
@@ -146,7 +164,8 @@ static void next_inst(tsrc_t *t, slot_t *s)
         maybe_free(t, s);
         return;
     }
-    unsigned n = s->warp->inst[s->pc].nsrc;
+    s->ti = &s->warp->inst[s->pc];
+    unsigned n = s->ti->nsrc;
     s->nparts = n > t->c.slots ? (n + t->c.slots - 1) / t->c.slots : 1;
 }
 
@@ -154,8 +173,9 @@ static const drv_inst *src_peek(void *ctx, unsigned w)
 {
     tsrc_t *t = ctx;
     slot_t *s = &t->slot[w];
+    if (s->head_ok) return &s->head; /* built: stays presentable until its pop */
     if (!s->used || s->exited || bar_blocked(t, s)) return NULL;
-    if (!s->head_ok) build_head(t, s);
+    build_head(t, s);
     return &s->head;
 }
 
@@ -163,7 +183,7 @@ static void src_pop(void *ctx, unsigned w)
 {
     tsrc_t *t = ctx;
     slot_t *s = &t->slot[w];
-    const trc_inst *ti = &s->warp->inst[s->pc];
+    const trc_inst *ti = s->ti;
     s->outstanding += 1 + s->head.ndst;
     s->seq++;
     t->cnt.passes++;
@@ -175,8 +195,8 @@ static void src_pop(void *ctx, unsigned w)
     t->cnt.split_insts += s->nparts > 1;
     t->cnt.src_regs += ti->nsrc;
     t->cnt.dst_regs += ti->ndst;
-    for (unsigned i = 0; i < ti->nsrc; i++) t->cnt.src_near += ti->src_near[i];
-    for (unsigned i = 0; i < ti->ndst; i++) t->cnt.dst_near += ti->dst_near[i];
+    t->cnt.src_near += s->near_src;
+    t->cnt.dst_near += s->near_dst;
     if (ti->flags & TRC_F_BARRIER) {
         grp_t *g = s->g;
         t->cnt.barriers++;
@@ -239,6 +259,7 @@ tsrc_t *tsrc_open(const cfg_t *c, const char *path, const char *hint_file,
     t->iface.complete = src_complete;
     t->iface.active = src_active;
     t->place = 1;
+    t->nfree = c->warps;
     return t;
 }
 
@@ -279,13 +300,10 @@ static int check_regs(const tsrc_t *t, const trc_block *b, char *err)
     for (unsigned w = 0; w < b->nwarps; w++)
         for (uint32_t i = 0; i < b->warp[w].n; i++) {
             const trc_inst *ti = &b->warp[w].inst[i];
-            unsigned top = 0;
-            for (unsigned k = 0; k < ti->nsrc; k++) top = ti->src[k] > top ? ti->src[k] : top;
-            for (unsigned k = 0; k < ti->ndst; k++) top = ti->dst[k] > top ? ti->dst[k] : top;
-            if (top >= t->c.regs) {
+            if (ti->top >= t->c.regs) {
                 snprintf(err, TSRC_ERR_LEN, "%s:%u: register R%u is out of range for this "
                          "configuration (expected R0..R%u: regs = %u)", t->path,
-                         (unsigned)ti->line, top, t->c.regs - 1, t->c.regs);
+                         (unsigned)ti->line, (unsigned)ti->top, t->c.regs - 1, t->c.regs);
                 return -1;
             }
         }
@@ -346,7 +364,7 @@ static int place_group(tsrc_t *t, unsigned nfree, char *err)
         slot_t *s = &t->slot[w];
         memset(s, 0, sizeof *s);
         s->used = 1;
-        t->nused++;
+        t->nfree--;
         t->active |= 1ULL << w;
         s->g = g;
         s->warp = tw;
@@ -363,12 +381,10 @@ static int place_group(tsrc_t *t, unsigned nfree, char *err)
     return 1;
 }
 
-int tsrc_tick(tsrc_t *t, char *err)
+/* Place blocks into free slots while they fit: 0, or -1 with err. Out of line: most
+ * cycles tsrc_tick only counts. */
+__attribute__((noinline)) static int place_blocks(tsrc_t *t, char *err)
 {
-    unsigned nfree = t->c.warps - t->nused;
-    t->cnt.empty_slot_cycles += nfree;
-    t->cnt.bar_wait_slot_cycles += t->waiting;
-    if (!t->place) return 0;
     t->place = 0;
     for (;;) {
         if (!t->cur) {
@@ -381,14 +397,21 @@ int tsrc_tick(tsrc_t *t, char *err)
             t->cur = NULL;
             continue;
         }
-        int rc = place_group(t, t->c.warps - t->nused, err);
+        int rc = place_group(t, t->nfree, err);
         if (rc < 0) return -1;
         if (rc == 0) return 0; /* wait for slots: a freed slot sets t->place again */
     }
 }
 
+int tsrc_tick(tsrc_t *t, char *err)
+{
+    t->cnt.empty_slot_cycles += t->nfree;
+    t->cnt.bar_wait_slot_cycles += t->waiting;
+    return t->place ? place_blocks(t, err) : 0;
+}
+
 int tsrc_done(const tsrc_t *t)
 {
-    return !t->cur && t->nused == 0 &&
+    return !t->cur && t->nfree == t->c.warps &&
            (t->eof || (t->max_blocks && t->cnt.blocks >= t->max_blocks));
 }

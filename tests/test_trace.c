@@ -1,6 +1,7 @@
 /* test_trace.c - the Accel-Sim trace reader (trace/): formats by tracer version, address
  * modes, register decoding and width expansion, the opcode table, xz/gzip input, every
  * class of bad input, and the shipped traces of /work/shared/workloads (skipped if absent). */
+#include <ctype.h>
 #include <lzma.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 #include <zlib.h>
 
 #include "isa.h"
+#include "rd.h"
 #include "trc.h"
 #include "tt.h"
 
@@ -233,6 +235,81 @@ static void test_v5_immediates(void)
     expect_bad(two, "0030 ffffffff", "unexpected");
 }
 
+/* Lines repeating a PC (the parser remembers the operand text of each PC): every line is
+ * decoded from its own text, whatever the line before at that PC said. */
+static void test_same_pc(void)
+{
+    static const char s[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 10\n"
+        "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 \n"
+        "0010 0000ffff 1 R1 IADD3 2 R2 R3 0 \n"     /* same operand text, other mask */
+        "0010 ffffffff 1 R1 IADD3 2 R2 R4 0 \n"     /* one register differs */
+        "0010 ffffffff 1 R1 IADD3 2 R2 R4  0\n"     /* the same, then one more space */
+        "0010 ffffffff 1 R1 IADD3 2 R2 R4\t0\n"     /* a tab for the space */
+        "0010 ffffffff 1 R8 LDG.E.64 1 R2 8 1 0x7f00 8 \n"  /* another opcode at the PC */
+        "0010 ffffffff 1 R8 LDG.E.64 1 R2 4 1 0x7f00 8 \n"  /* the same, another memory part */
+        "0020 ffffffff 1 R1 ABCDEFGHIJKLMNOPQRSTUVWXYZ.ABCDEFGHIJKLMNOPQRSTUVWXYZ.ABCDEFGH "
+        "8 R10 R11 R12 R13 R14 R15 R16 R17 0\n"  /* operand text too long to remember */
+        "0020 ffffffff 1 R1 ABCDEFGHIJKLMNOPQRSTUVWXYZ.ABCDEFGHIJKLMNOPQRSTUVWXYZ.ABCDEFGH "
+        "8 R10 R11 R12 R13 R14 R15 R16 R18 0\n"
+        "0020 ffffffff 0 EXIT 0 0\n#END_TB\n";
+    trc_t *t;
+    trc_block *b = first_block(s, &t);
+    if (!b) return;
+    const trc_inst *in = b->warp[0].inst;
+    TT_EQ(b->warp[0].n, 10);
+    for (unsigned i = 0; i < 5; i++) {
+        TT_EQ(in[i].pc, 0x10);
+        TT_EQ(in[i].mask, i == 1 ? 0xffffu : 0xffffffffu);
+        TT_CHECK(strcmp(trc_opcode_name(t, in[i].op), "IADD3") == 0);
+        REGS(in[i].dst, in[i].ndst, 1);
+    }
+    REGS(in[0].src, in[0].nsrc, 2, 3);
+    REGS(in[1].src, in[1].nsrc, 2, 3);
+    for (unsigned i = 2; i < 5; i++) REGS(in[i].src, in[i].nsrc, 2, 4);
+    for (unsigned i = 5; i < 7; i++) {
+        TT_CHECK(strcmp(trc_opcode_name(t, in[i].op), "LDG.E.64") == 0);
+        TT_EQ(in[i].cls, TRC_CLS_LDST);
+        REGS(in[i].dst, in[i].ndst, 8, 9);  /* .64: a register pair */
+        REGS(in[i].src, in[i].nsrc, 2, 3);  /* .E: a 64-bit address pair */
+    }
+    REGS(in[7].src, in[7].nsrc, 10, 11, 12, 13, 14, 15, 16, 17);
+    REGS(in[8].src, in[8].nsrc, 10, 11, 12, 13, 14, 15, 16, 18);
+    TT_EQ(in[9].ndst, 0);
+    TT_EQ(in[9].nsrc, 0);
+    TT_EQ(in[9].flags, TRC_F_EXIT);
+    for (unsigned i = 0; i < 10; i++) TT_EQ(in[i].line, line_of(s, "0010 ffffffff 1 R1 IADD3 2 R2 R3 0") + i);
+    trc_block_free(b);
+    trc_close(t);
+    /* the operand text of the line before, then the end of the line or a longer register */
+    static const char cut[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 \n0010 ffffffff 1 R1 IADD3 2 R2 R3 \n#END_TB\n";
+    expect_bad(cut, "0010 ffffffff 1 R1 IADD3 2 R2 R3 \n", "bad memory width end of line");
+    static const char longer[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 \n0010 ffffffff 1 R1 IADD3 2 R2 R30 \n#END_TB\n";
+    expect_bad(longer, "0010 ffffffff 1 R1 IADD3 2 R2 R30", "bad memory width end of line");
+    static const char mem[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x7f00 4 \n0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x7g00 4 \n#END_TB\n";
+    expect_bad(mem, "0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x7g", "bad base address '0x7g00'");
+    /* a line without a memory part is remembered whole: more after it, or a memory part */
+    static const char more[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 \n0010 ffffffff 1 R1 IADD3 2 R2 R3 0 5\n#END_TB\n";
+    expect_bad(more, "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 5", "unexpected '5' at the end");
+    static const char imm[] = HDR("5", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0030 ffffffff 1 R1 VIADD 1 R1 0 -264 \n0030 ffffffff 1 R1 VIADD 1 R1 0 -26x4 \n#END_TB\n";
+    expect_bad(imm, "0030 ffffffff 1 R1 VIADD 1 R1 0 -26x4", "bad immediate '-26x4'");
+    static const char addr[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n"
+        "0010 ffffffff 1 R8 LDG.E 1 R2 0 \n0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x10 4 \n"
+        "0010 ffffffff 1 R8 LDG.E 1 R2 4 \n#END_TB\n";
+    expect_bad(addr, "0010 ffffffff 1 R8 LDG.E 1 R2 4 \n", "bad address mode end of line");
+}
+
 #define ONE_INST(ver, line) HDR(ver, "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n" line "\n#END_TB\n"
 
 static int parses(const char *s)
@@ -242,6 +319,80 @@ static int parses(const char *s)
     int r = read_all(s, strlen(s), &c, err);
     if (r) fprintf(stderr, "  unexpected error: %s\n", err);
     return r == 0 && c.insts == 1;
+}
+
+/* The PC and mask scanners on every digit count, both cases, the characters around the hex
+ * ranges in ASCII, a non-ASCII byte, 0x, leading zeros, and a mask that ends the line. */
+static void test_hex_fields(void)
+{
+    static const struct {
+        const char *tok;
+        long long want;  /* -1: rejected */
+    } cases[] = {
+        {"0", 0}, {"A", 0xa}, {"12", 0x12}, {"abc", 0xabc}, {"1234", 0x1234}, {"9fA0e", 0x9fa0e},
+        {"123456", 0x123456}, {"BCDEF01", 0xbcdef01}, {"fffffffe", 0xfffffffe},
+        {"FfFfFfFf", 0xffffffff}, {"0000ffFF", 0xffff}, {"00000000f", 0xf},
+        {"0x12345678", 0x12345678}, {"0X0", 0}, {"123456789", -1}, {"12345678g", -1},
+        {"1234:678", -1}, {"1234567/", -1}, {"@", -1}, {"`", -1}, {"G", -1}, {"g0", -1},
+        {"12\xc1", -1}, {"0x", -1},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (unsigned field = 0; field < 2; field++) {
+            if (field == 0 && !isxdigit((unsigned char)cases[i].tok[0])) continue; /* not an instruction line */
+            char body[160];
+            snprintf(body, sizeof body, field ? "0010 %s 1 R1 MOV 0 0" : "%s ffffffff 1 R1 MOV 0 0",
+                     cases[i].tok);
+            char txt[1024];
+            snprintf(txt, sizeof txt, "%s#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n%s\n#END_TB\n",
+                     HDR("3", "0"), body);
+            if (cases[i].want < 0) {
+                expect_bad(txt, body, field ? "bad active mask" : "bad PC");
+                continue;
+            }
+            trc_t *t;
+            trc_block *b = first_block(txt, &t);
+            if (!b) continue;
+            const trc_inst *in = &b->warp[0].inst[0];
+            TT_EQ(field ? in->mask : in->pc, cases[i].want);
+            TT_EQ(field ? in->pc : in->mask, field ? 0x10 : 0xffffffffu);
+            trc_block_free(b);
+            trc_close(t);
+        }
+    /* eight bytes or fewer left on the line */
+    expect_bad(ONE_INST("3", "0000 ffffffff"), "0000 ", "bad destination count end of line");
+    expect_bad(ONE_INST("3", "0000 fffffff"), "0000 ", "bad destination count end of line");
+    expect_bad(ONE_INST("3", "0000 fffffffg"), "0000 ", "bad active mask 'fffffffg'");
+    expect_bad(ONE_INST("3", "00000001"), "0000", "bad active mask end of line");
+}
+
+/* Masks repeated from the line before (the parser remembers the last 8-character mask). */
+static void test_mask_repeats(void)
+{
+    static const char s[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 9\n"
+        "0010 0000ffff 0 NOP 0 0\n0020 0000ffff 0 NOP 0 0\n0030 0x00ffff 0 NOP 0 0\n"
+        "0040 0x00ffff 0 NOP 0 0\n0050 0000FFFF 0 NOP 0 0\n0060 ffffffff 0 NOP 0 0\n"
+        "0070 ffff 0 NOP 0 0\n0080 ffffffff 0 NOP 0 0\n0090 0000ffff\t0 NOP 0 0\n#END_TB\n";
+    static const uint32_t want[9] = {0xffff, 0xffff, 0xffff, 0xffff, 0xffff, 0xffffffffu, 0xffff,
+                                     0xffffffffu, 0xffff};
+    trc_t *t;
+    trc_block *b = first_block(s, &t);
+    if (!b) return;
+    TT_EQ(b->warp[0].n, 9);
+    for (unsigned i = 0; i < 9 && i < b->warp[0].n; i++) {
+        TT_EQ(b->warp[0].inst[i].mask, want[i]);
+        TT_EQ(b->warp[0].inst[i].pc, 0x10 * (i + 1));
+    }
+    trc_block_free(b);
+    trc_close(t);
+    static const char longer[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0010 ffffffff 0 NOP 0 0\n0020 ffffffffx 0 NOP 0 0\n#END_TB\n";
+    expect_bad(longer, "0020", "bad active mask 'ffffffffx'");
+    static const char last[] = HDR("3", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0010 ffffffff 0 NOP 0 0\n0020 ffffffff\n#END_TB\n";
+    expect_bad(last, "0020", "bad destination count end of line");
 }
 
 static void test_address_modes(void)
@@ -254,6 +405,9 @@ static void test_address_modes(void)
     TT_CHECK(parses(ONE_INST("5", "0100 0000000b 1 R2 LDG.E 1 R4 4 2 0x10 4 -8 0")));
     TT_CHECK(parses(ONE_INST("5", "0100 0000000b 1 R2 LDG.E 1 R4 4 1 0x10 4 0")));
     TT_CHECK(parses(ONE_INST("5", "0100 00000000 1 R2 LDG.E 1 R4 4 0 0")));
+    /* 16 significant digits; leading zeros beyond 16 digits; upper case; no 0x */
+    TT_CHECK(parses(ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 0 0xFEDCBA9876543210 0x000000000000000000001f 7f")));
+    TT_CHECK(parses(ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 2 000000000000000000007F0000000000 4 -8")));
     const char *bad[][2] = {
         {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 0 0x10 0x14"), "address"},
         {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 0 0x10 0x14 0x18 0x1c"), "unexpected"},
@@ -263,6 +417,8 @@ static void test_address_modes(void)
         {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 3 0x10 4"), "address mode"},
         {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 1 0xzz 4"), "base address"},
         {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 1 0x12345678901234567 4"), "base address"},
+        {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 0 0x10 0x1123456789abcdef0 0x18"), "bad address '0x1123"},
+        {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4 0 0x10 0x0123456789abcdeg 0x18"), "bad address '0x0123"},
         {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 x4 1 0x10 4"), "memory width"},
         {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 99999 1 0x10 4"), "memory width"},
         {ONE_INST("3", "0100 0000000b 1 R2 LDG.E 1 R4 4"), "address mode"},
@@ -570,6 +726,34 @@ static void test_xz_gzip(void)
     check_compressed(v3_snip, strlen(v3_snip), "v3 snippet");
 }
 
+/* A NUL byte far into the data, around and past the first fill of the line buffer
+ * (1 MiB and a little): reported at its own line, plain and gzip. */
+static void test_nul_far(void)
+{
+    static const size_t at[] = {RD_MAX_LINE - 3, RD_MAX_LINE + 4093, RD_MAX_LINE + 4099, 3u << 19};
+    size_t n = 0, cap = 2u << 20;
+    char *s = malloc(cap);
+    TT_CHECK(s != NULL);
+    if (!s) return;
+    n += (size_t)snprintf(s, cap, "%s", HDR("3", "0"));
+    while (n + 64 < cap) n += (size_t)snprintf(s + n, cap - n, "# a comment line, %zu bytes in\n", n);
+    for (unsigned i = 0; i < sizeof at / sizeof at[0]; i++) {
+        size_t k = at[i] + (s[at[i]] == '\n');
+        unsigned line = 1;
+        for (size_t j = 0; j < k; j++) line += s[j] == '\n';
+        char keep = s[k];
+        s[k] = '\0';
+        expect_bad_at(s, n, line, "NUL");
+        size_t gn;
+        uint8_t *gz = gz_of(s, n, &gn);
+        TT_CHECK(gz != NULL);
+        if (gz) expect_bad_at((const char *)gz, gn, line, "NUL");
+        free(gz);
+        s[k] = keep;
+    }
+    free(s);
+}
+
 static void test_bad_input(void)
 {
     /* empty file / no header */
@@ -762,12 +946,16 @@ int main(int argc, char **argv)
     TT_RUN(test_v2_prefix);
     TT_RUN(test_v4_lineinfo);
     TT_RUN(test_v5_immediates);
+    TT_RUN(test_same_pc);
+    TT_RUN(test_hex_fields);
+    TT_RUN(test_mask_repeats);
     TT_RUN(test_address_modes);
     TT_RUN(test_widths);
     TT_RUN(test_isa_table);
     TT_RUN(test_header_fields);
     TT_RUN(test_xz_gzip);
     TT_RUN(test_bad_input);
+    TT_RUN(test_nul_far);
     TT_RUN(test_mutations);
     TT_RUN(test_shipped);
     TT_EXIT();

@@ -183,6 +183,13 @@ static void test_register_out_of_range(void)
     TT_CHECK(strstr(err, "R20") != NULL);
     TT_CHECK(strstr(err, "regs = 16") != NULL);
     TT_CHECK(strstr(err, ":21:") != NULL); /* the MOV is line 21 of the file (16 header lines) */
+    /* a 64-bit load into R15: the pair's second register, R16, is the one out of range */
+    const char *pair =
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+        "0000 ffffffff 1 R15 LDG.E.64 1 R2 8 1 0x10 0\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n";
+    err[0] = '\0';
+    TT_EQ(run(&c, pair, 0, r, err), 2);
+    TT_CHECK(strstr(err, ":21: register R16 is out of range") != NULL);
     free(r);
 }
 

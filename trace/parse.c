@@ -5,13 +5,45 @@
  * thread), 1 base_stride (hex base, decimal stride), 2 base_delta (hex base, then one
  * decimal delta per further active thread).
  * The scanners keep the cursor in a local and return the new position, or NULL when the
- * token is malformed; the caller then describes the token at the old position. */
+ * token is malformed; the caller then describes the token at the old position.
+ *
+ * Memo: a static instruction repeats its operand text (destination count to source list)
+ * on every dynamic instance. The parser keeps, per PC slot, the operand text of the last
+ * line parsed in full there and what it decoded to; a line whose operand text is the same
+ * byte for byte, and not followed by more white space, takes that decoding, and only its
+ * PC, mask and memory part are scanned. A line without a memory part (memory width 0)
+ * has nothing dynamic after its mask: its whole rest is remembered, and a line equal to
+ * it from the destination count to the end needs no more scanning. The scan of those
+ * bytes would have given the same result (it depends on nothing else: the mask only
+ * counts addresses), so results and messages do not depend on the memo. */
 #include "parse.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_MEM_WIDTH 4096u
+#define MEMO_BITS 10      /* 1024 PC slots */
+#define MEMO_TEXT 80      /* longest text remembered (operands, or a line's whole rest), bytes */
+
+typedef struct {
+    size_t len;             /* bytes of text; 0: empty */
+    int whole;              /* text is the rest of a line without a memory part, else it
+                               ends at the memory width */
+    char text[MEMO_TEXT];   /* from the destination count on */
+    trc_inst inst;          /* its decoding: op, cls, flags, registers; hints cleared */
+} memo_ent;
+
+enum { MEMO_MISS, MEMO_OPS, MEMO_LINE };
+
+struct parse {
+    parse_fmt f;
+    parse_intern_fn intern;
+    void *ctx;
+    uint64_t mask_text;     /* the last 8-character mask token read (0: none yet) */
+    uint32_t mask;          /* its value */
+    memo_ent memo[1u << MEMO_BITS];
+};
 
 /* Character classes: hex digit value + 1 (0 = not hex), and token ends. */
 static uint8_t hex1[256];
@@ -43,26 +75,102 @@ static inline const char *ws(const char *p)
     return p;
 }
 
-/* Hex number, optional 0x, at most maxdig significant digits. */
-static const char *rd_hex(const char *p, unsigned maxdig, uint64_t *v)
+/* Digits of the hex number [q, p) after its leading zeros. */
+static size_t sig_digits(const char *q, const char *p)
 {
-    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) p += 2;
+    while (q < p && *q == '0') q++;
+    return (size_t)(p - q);
+}
+
+/* Hex number, optional 0x, at most maxdig significant digits. */
+static inline const char *rd_hex(const char *p, unsigned maxdig, uint64_t *v)
+{
+    if (p[0] == '0' && (p[1] | 0x20) == 'x') p += 2;
     const char *q = p;
-    while (*p == '0') p++;
-    const char *sig = p;
     uint64_t x = 0;
     unsigned d;
     while ((d = hex1[(uint8_t)*p]) != 0) {
         x = x << 4 | (d - 1);
         p++;
     }
-    if (p == q || (size_t)(p - sig) > maxdig || !IS_END(*p)) return NULL;
+    if (p == q || !IS_END(*p) || ((size_t)(p - q) > maxdig && sig_digits(q, p) > maxdig)) return NULL;
     *v = x;
     return p;
 }
 
+/* SWAR: 8 bytes in a 64-bit word, the first in the low byte. */
+#define ONES 0x0101010101010101ull
+
+/* Bit 7 of each byte of w set where the byte lies in [lo, hi] (lo >= 1, hi < 0x80). */
+static inline uint64_t in_range(uint64_t w, unsigned lo, unsigned hi)
+{
+    uint64_t x = w & ~(ONES * 0x80);       /* 7 bits: the sums below stay in their byte */
+    uint64_t ge = x + ONES * (0x80 - lo);  /* bit 7: x >= lo */
+    uint64_t gt = x + ONES * (0x7f - hi);  /* bit 7: x > hi */
+    return ge & ~gt & ~w & ONES * 0x80;
+}
+
+/* Bit 7 of each byte of w set where the byte is a hex digit; *let: where it is a letter. */
+static inline uint64_t hex_bytes(uint64_t w, uint64_t *let)
+{
+    *let = in_range(w | ONES * 0x20, 'a', 'f');  /* 'A'..'F' fold onto 'a'..'f' */
+    return in_range(w, '0', '9') | *let;
+}
+
+/* The hex digits at the start of p[0..7] (all readable): their count, and their value in
+ * *v. One pass over the 8 bytes instead of a loop per digit. */
+static inline unsigned hex8(const char *p, uint64_t *v)
+{
+    uint64_t w, let;
+    memcpy(&w, p, 8);
+    uint64_t non = ~hex_bytes(w, &let) & ONES * 0x80;
+    unsigned n = non ? (unsigned)__builtin_ctzll(non) / 8 : 8;
+    uint64_t d = (w & ONES * 0x0f) + (let >> 7) * 9;  /* each byte's digit value (< 16 anyway) */
+    d = (d & 0x00ff00ff00ff00ffull) << 4 | (d >> 8 & 0x00ff00ff00ff00ffull);  /* 2 digits */
+    d = (d & 0x0000ffff0000ffffull) << 8 | (d >> 16 & 0x0000ffff0000ffffull); /* 4 digits */
+    d = (d & 0xffffffffull) << 16 | d >> 32;                                   /* 8 digits */
+    *v = d >> (32 - 4 * n);
+    return n;
+}
+
+/* rd_hex without the value (addresses): the end of the hex number at p, or NULL; 8 bytes
+ * at a time while 8 are left before end (the line's NUL). */
+static inline const char *skip_hex(const char *p, const char *end, unsigned maxdig)
+{
+    if (p[0] == '0' && (p[1] | 0x20) == 'x') p += 2;
+    const char *q = p, *t = p;
+    for (;;) {
+        uint64_t w, let, non;
+        if (end - t < 8) {
+            while (hex1[(uint8_t)*t]) t++;
+            break;
+        }
+        memcpy(&w, t, 8);
+        if ((non = ~hex_bytes(w, &let) & ONES * 0x80) != 0) {
+            t += __builtin_ctzll(non) / 8;
+            break;
+        }
+        t += 8;
+    }
+    if (t == q || !IS_END(*t) || ((size_t)(t - q) > maxdig && sig_digits(q, t) > maxdig)) return NULL;
+    return t;
+}
+
+/* rd_hex for the usual token of 1..8 digits with 8 bytes left before end (the line's
+ * NUL); anything else (0x, longer, malformed) goes to rd_hex. */
+static inline const char *rd_hex_fast(const char *p, const char *end, unsigned maxdig, uint64_t *v)
+{
+    uint64_t d;
+    unsigned n;
+    if (end - p >= 8 && (n = hex8(p, &d)) > 0 && n <= maxdig && IS_END(p[n])) {
+        *v = d;
+        return p + n;
+    }
+    return rd_hex(p, maxdig, v);
+}
+
 /* Unsigned decimal, at most max. */
-static const char *rd_dec(const char *p, uint32_t max, uint32_t *v)
+static inline const char *rd_dec(const char *p, uint32_t max, uint32_t *v)
 {
     unsigned d0 = (unsigned)(p[0] - '0');
     if (d0 <= 9 && d0 <= max && IS_END(p[1])) { /* one digit: most counts */
@@ -167,23 +275,40 @@ static int expand(const ectx *e, const uint8_t *listed, unsigned nl, const uint8
     return 0;
 }
 
-/* The address part after mem_width > 0; returns the position after it or NULL. */
-static const char *addresses(const ectx *e, const char *p, uint32_t mask)
+/* The highest register an instruction names, 0 when none. */
+static uint8_t reg_top(const trc_inst *o)
+{
+    uint8_t top = 0;
+    for (unsigned i = 0; i < o->ndst; i++) top = o->dst[i] > top ? o->dst[i] : top;
+    for (unsigned i = 0; i < o->nsrc; i++) top = o->src[i] > top ? o->src[i] : top;
+    return top;
+}
+
+/* Set bits of x. */
+static inline unsigned popcount32(uint32_t x)
+{
+    x = x - (x >> 1 & 0x55555555u);
+    x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
+    return ((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u >> 24;
+}
+
+/* The address part after mem_width > 0 (end: the line's NUL); returns the position after
+ * it or NULL. */
+static const char *addresses(const ectx *e, const char *p, const char *end, uint32_t mask)
 {
     uint32_t mode;
-    uint64_t v;
-    unsigned active = (unsigned)__builtin_popcount(mask);
+    unsigned active = popcount32(mask);
     const char *q;
     p = ws(p);
     if (!(q = rd_dec(p, 2, &mode))) return bad_dec(e, p, "address mode", 2), NULL;
     p = ws(q);
     if (mode == 0) {
         for (unsigned i = 0; i < active; i++, p = ws(q))
-            if (!(q = rd_hex(p, 16, &v)))
+            if (!(q = skip_hex(p, end, 16)))
                 return bad(e, p, "address", "one hex address per active thread"), NULL;
         return p;
     }
-    if (!(q = rd_hex(p, 16, &v))) return bad(e, p, "base address", "a hex address"), NULL;
+    if (!(q = skip_hex(p, end, 16))) return bad(e, p, "base address", "a hex address"), NULL;
     p = ws(q);
     if (mode == 1) {
         if (!(q = skip_sdec(p))) return bad(e, p, "address stride", "a signed decimal number"), NULL;
@@ -208,77 +333,197 @@ static const char *addresses(const ectx *e, const char *p, uint32_t mask)
     return p;
 }
 
-int parse_inst(const char *line, const parse_fmt *f, parse_intern_fn intern, void *ctx,
-               trc_inst *o, char *what, size_t wn)
+parse_t *parse_create(const parse_fmt *f, parse_intern_fn intern, void *ctx)
 {
-    const ectx e = {what, wn};
-    const char *p = ws(line), *q;
-    uint32_t u, nd, ns, mw;
-    uint64_t v;
-    uint8_t ld[TRC_MAX_LISTED], ls[TRC_MAX_LISTED];
+    parse_t *ps = calloc(1, sizeof *ps);
+    if (!ps) return NULL;
+    ps->f = *f;
+    ps->intern = intern;
+    ps->ctx = ctx;
     if (!tabs_ready) tabs_init();
+    return ps;
+}
 
-    if (f->version < 3) {
-        static const char *const names[4] = {"tb_x", "tb_y", "tb_z", "warp id"};
-        for (unsigned i = 0; i < 4; i++, p = ws(q))
-            if (!(q = rd_dec(p, 0xffffffffu, &u))) return bad_dec(&e, p, names[i], 0xffffffffu);
-    }
-    if (f->lineinfo) {
-        if (!(q = rd_dec(p, 0xffffffffu, &u))) return bad_dec(&e, p, "line number", 0xffffffffu);
-        p = ws(q);
-    }
-    if (!(q = rd_hex(p, 8, &v))) return bad(&e, p, "PC", "a hex number of at most 8 digits");
-    o->pc = (uint32_t)v;
+void parse_destroy(parse_t *ps)
+{
+    free(ps);
+}
+
+/* The memo slot of a PC (Fibonacci hashing: PCs are multiples of 8 or 16). */
+static memo_ent *memo_slot(parse_t *ps, uint32_t pc)
+{
+    return &ps->memo[(uint32_t)(pc * 2654435761u) >> (32 - MEMO_BITS)];
+}
+
+/* How the text at p (end: the line's NUL) matches m: MEMO_LINE, it is m's whole text;
+ * MEMO_OPS, it starts with m's operand text and the white space after it ends where it
+ * did (the memory part is left to scan); else MEMO_MISS. */
+static int memo_match(const memo_ent *m, const char *p, const char *end)
+{
+    size_t left = (size_t)(end - p);
+    if (!m->len || m->len > left || (m->whole && m->len != left) || memcmp(p, m->text, m->len) != 0)
+        return MEMO_MISS;
+    if (m->whole) return MEMO_LINE;
+    return p[m->len] != ' ' && p[m->len] != '\t' ? MEMO_OPS : MEMO_MISS;
+}
+
+/* Remember text[0..len) (whole: a line's whole rest) and its decoding in m; a text too
+ * long to keep leaves m as it was. */
+static void memo_store(memo_ent *m, const char *text, size_t len, int whole, const trc_inst *in)
+{
+    if (len > MEMO_TEXT) return;
+    memcpy(m->text, text, len);
+    m->len = len;
+    m->whole = whole;
+    m->inst = *in;
+}
+
+/* The registers and opcode a line lists, before width expansion. */
+typedef struct {
+    uint32_t nd, ns;
+    uint8_t ld[TRC_MAX_LISTED], ls[TRC_MAX_LISTED];
+    int op;
+    const isa_info *info;
+} listed;
+
+/* From the destination count to the source list: fills *l and returns the position of
+ * the memory width, or NULL with the message. */
+static const char *operands(parse_t *ps, const ectx *e, const char *p, listed *l)
+{
+    const char *q;
+    if (!(q = rd_dec(p, TRC_MAX_LISTED, &l->nd)))
+        return bad_dec(e, p, "destination count", TRC_MAX_LISTED), NULL;
     p = ws(q);
-    if (!(q = rd_hex(p, 8, &v))) return bad(&e, p, "active mask", "a hex number of at most 8 digits");
-    o->mask = (uint32_t)v;
-    p = ws(q);
-    if (!(q = rd_dec(p, TRC_MAX_LISTED, &nd))) return bad_dec(&e, p, "destination count", TRC_MAX_LISTED);
-    p = ws(q);
-    for (unsigned i = 0; i < nd; i++, p = ws(q))
-        if (!(q = rd_reg(p, &ld[i])))
-            return bad(&e, p, "register", "R0..R255 in the destination list, as many as the count says");
+    for (unsigned i = 0; i < l->nd; i++, p = ws(q))
+        if (!(q = rd_reg(p, &l->ld[i])))
+            return bad(e, p, "register", "R0..R255 in the destination list, as many as the count says"), NULL;
 
     size_t oplen = 0;
     while (opc[(uint8_t)p[oplen]]) oplen++;
     if (oplen == 0 || !IS_END(p[oplen]) || !((p[0] >= 'A' && p[0] <= 'Z') || (p[0] >= 'a' && p[0] <= 'z')))
-        return bad(&e, p, "opcode", "a SASS opcode like IADD3 after the destinations");
-    if (p[0] == 'R' && oplen > 1 && oplen <= 4 && rd_reg(p, &ld[0]))
-        return bad(&e, p, "opcode", "an opcode, not a register: does the destination count match?");
-    if (oplen > PARSE_MAX_OPCODE) return bad(&e, p, "opcode", "at most 63 characters");
-    const isa_info *info;
-    int id = intern(ctx, p, oplen, &info);
-    if (id < 0) {
-        snprintf(what, wn, "too many distinct opcodes or out of memory (expected at most %d opcodes)", 4096);
-        return -1;
+        return bad(e, p, "opcode", "a SASS opcode like IADD3 after the destinations"), NULL;
+    uint8_t r;
+    if (p[0] == 'R' && oplen > 1 && oplen <= 4 && rd_reg(p, &r))
+        return bad(e, p, "opcode", "an opcode, not a register: does the destination count match?"), NULL;
+    if (oplen > PARSE_MAX_OPCODE) return bad(e, p, "opcode", "at most 63 characters"), NULL;
+    if ((l->op = ps->intern(ps->ctx, p, oplen, &l->info)) < 0) {
+        snprintf(e->what, e->wn, "too many distinct opcodes or out of memory (expected at most %d opcodes)", 4096);
+        return NULL;
     }
-    o->op = (uint16_t)id;
-    o->cls = info->cls;
-    o->flags = info->flags;
     p = ws(p + oplen);
 
-    if (!(q = rd_dec(p, TRC_MAX_LISTED, &ns))) return bad_dec(&e, p, "source count", TRC_MAX_LISTED);
+    if (!(q = rd_dec(p, TRC_MAX_LISTED, &l->ns))) return bad_dec(e, p, "source count", TRC_MAX_LISTED), NULL;
     p = ws(q);
-    for (unsigned i = 0; i < ns; i++, p = ws(q))
-        if (!(q = rd_reg(p, &ls[i])))
-            return bad(&e, p, "register", "R0..R255 in the source list, as many as the count says");
-    if (!(q = rd_dec(p, MAX_MEM_WIDTH, &mw))) return bad_dec(&e, p, "memory width", MAX_MEM_WIDTH);
+    for (unsigned i = 0; i < l->ns; i++, p = ws(q))
+        if (!(q = rd_reg(p, &l->ls[i])))
+            return bad(e, p, "register", "R0..R255 in the source list, as many as the count says"), NULL;
+    return p;
+}
+
+/* From the memory width p to the end of the line (end: its NUL): 0 and the width in *mw,
+ * or -1 with the message. */
+static int tail(const ectx *e, const char *p, const char *end, uint32_t mask, unsigned version,
+                uint32_t *mw)
+{
+    const char *q;
+    if (!(q = rd_dec(p, MAX_MEM_WIDTH, mw))) return bad_dec(e, p, "memory width", MAX_MEM_WIDTH);
     p = ws(q);
-    if (mw > 0 && !(p = addresses(&e, p, o->mask))) return -1;
-    if (f->version >= 5 && *p) {
-        if (!(q = skip_sdec(p))) return bad(&e, p, "immediate", "a signed decimal number");
+    if (*mw > 0 && !(p = addresses(e, p, end, mask))) return -1;
+    if (version >= 5 && *p) {
+        if (!(q = skip_sdec(p))) return bad(e, p, "immediate", "a signed decimal number");
         p = ws(q);
     }
     if (*p) {
         char t[48];
-        snprintf(what, wn, "unexpected %s at the end of the line (expected nothing more; do the counts match?)",
+        snprintf(e->what, e->wn, "unexpected %s at the end of the line (expected nothing more; do the counts match?)",
                  tokq(p, t, sizeof t));
         return -1;
     }
+    return 0;
+}
 
-    if (expand(&e, ld, nd, &info->dst_w, 1, o->dst, &o->ndst, "destination")) return -1;
-    if (expand(&e, ls, ns, info->src_w, 0, o->src, &o->nsrc, "source")) return -1;
+/* The active mask at p (end: the line's NUL): its end and *mask, or NULL. Consecutive
+ * lines mostly repeat their mask: the 8 bytes of the last 8-character mask token, followed
+ * by a token end, have its value. */
+static inline const char *rd_mask(parse_t *ps, const char *p, const char *end, uint32_t *mask)
+{
+    uint64_t w, v;
+    const char *q;
+    if (end - p >= 8) {
+        memcpy(&w, p, 8);
+        if (w == ps->mask_text && IS_END(p[8])) {
+            *mask = ps->mask;
+            return p + 8;
+        }
+    }
+    if (!(q = rd_hex_fast(p, end, 8, &v))) return NULL;
+    *mask = (uint32_t)v;
+    if (q - p == 8) {
+        memcpy(&ps->mask_text, p, 8);
+        ps->mask = *mask;
+    }
+    return q;
+}
+
+/* The tb_x tb_y tb_z warp prefix (tracer version < 3) and the line number (lineinfo):
+ * the position after them, or NULL with the message. */
+__attribute__((noinline)) static const char *prefix(const parse_t *ps, const ectx *e, const char *p)
+{
+    static const char *const names[4] = {"tb_x", "tb_y", "tb_z", "warp id"};
+    const char *q;
+    uint32_t u;
+    if (ps->f.version < 3)
+        for (unsigned i = 0; i < 4; i++, p = ws(q))
+            if (!(q = rd_dec(p, 0xffffffffu, &u))) return bad_dec(e, p, names[i], 0xffffffffu), NULL;
+    if (ps->f.lineinfo) {
+        if (!(q = rd_dec(p, 0xffffffffu, &u))) return bad_dec(e, p, "line number", 0xffffffffu), NULL;
+        p = ws(q);
+    }
+    return p;
+}
+
+/* The line from the destination count p to end, scanned in full into *o (all but pc,
+ * mask and line) and remembered in m. 0, or -1 with the message. Out of line: the rare
+ * case, kept out of parse_inst's frame. */
+__attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, const char *p, const char *end, uint32_t mask,
+                      memo_ent *m, trc_inst *o)
+{
+    listed l;
+    const char *ops = p;
+    uint32_t mw;
+    if (!(p = operands(ps, e, p, &l)) || tail(e, p, end, mask, ps->f.version, &mw)) return -1;
+    if (expand(e, l.ld, l.nd, &l.info->dst_w, 1, o->dst, &o->ndst, "destination")) return -1;
+    if (expand(e, l.ls, l.ns, l.info->src_w, 0, o->src, &o->nsrc, "source")) return -1;
+    o->op = (uint16_t)l.op;
+    o->cls = l.info->cls;
+    o->flags = l.info->flags;
+    o->top = reg_top(o);
     memset(o->dst_near, 0, sizeof o->dst_near);
     memset(o->src_near, 0, sizeof o->src_near);
+    memo_store(m, ops, (size_t)((mw == 0 ? end : p) - ops), mw == 0, o);
+    return 0;
+}
+
+int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what, size_t wn)
+{
+    const ectx e = {what, wn};
+    const char *p = line, *q, *end = line + n;
+    uint64_t v;
+    uint32_t mw;
+    if ((ps->f.version < 3 || ps->f.lineinfo) && !(p = prefix(ps, &e, p))) return -1;
+    if (!(q = rd_hex_fast(p, end, 8, &v))) return bad(&e, p, "PC", "a hex number of at most 8 digits");
+    uint32_t pc = (uint32_t)v;
+    p = ws(q);
+    uint32_t mask;
+    if (!(q = rd_mask(ps, p, end, &mask))) return bad(&e, p, "active mask", "a hex number of at most 8 digits");
+    p = ws(q);
+
+    memo_ent *m = memo_slot(ps, pc);  /* the rest: from the memo, or scanned and remembered */
+    int hit = memo_match(m, p, end);
+    if (hit == MEMO_OPS && tail(&e, p + m->len, end, mask, ps->f.version, &mw)) return -1;
+    if (hit != MEMO_MISS) *o = m->inst;
+    else if (parse_full(ps, &e, p, end, mask, m, o)) return -1;
+    o->pc = pc;
+    o->mask = mask;
     return 0;
 }

@@ -16,9 +16,18 @@ typedef struct {
 /* Intern an opcode text of len bytes: its id and *info, or -1 when the table is full. */
 typedef int (*parse_intern_fn)(void *ctx, const char *op, size_t len, const isa_info **info);
 
-/* Parse line s into *out (all fields but `line`, hints cleared). 0, or -1 with
+typedef struct parse parse_t;
+
+/* A parser of lines in format f, interning opcodes through intern(ctx, ...); NULL when
+ * out of memory. */
+parse_t *parse_create(const parse_fmt *f, parse_intern_fn intern, void *ctx);
+
+/* Free a parser (NULL is fine). */
+void parse_destroy(parse_t *ps);
+
+/* Parse line s of n bytes (s[n] is its NUL; s starts at the line's first character that
+ * is not a space or tab) into *out (all fields but `line`, hints cleared). 0, or -1 with
  * `what is wrong (what was expected)` in what[wn]. */
-int parse_inst(const char *s, const parse_fmt *f, parse_intern_fn intern, void *ctx,
-               trc_inst *out, char *what, size_t wn);
+int parse_inst(parse_t *ps, const char *s, size_t n, trc_inst *out, char *what, size_t wn);
 
 #endif

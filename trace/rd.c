@@ -31,9 +31,12 @@ struct rd {
     char *buf;              /* decoded bytes [beg, end), cap bytes (+1 for a NUL) */
     size_t cap;
     size_t beg, end;
+    size_t nul;             /* offset of the first NUL byte in [beg, end), or NO_NUL */
     uint64_t lineno;
     int partial;            /* the last line returned had no newline */
 };
+
+#define NO_NUL SIZE_MAX
 
 void rd_verr(char *err, const char *name, uint64_t line, const char *fmt, va_list ap)
 {
@@ -48,6 +51,14 @@ static void rd_err(const rd_t *r, char *err, const char *fmt, ...)
     va_start(ap, fmt);
     rd_verr(err, r->name, r->lineno, fmt, ap);
     va_end(ap);
+}
+
+/* The first NUL byte in buf[from, to), or NO_NUL: one scan per decoded chunk, so a line
+ * needs no scan of its own (a line holds a NUL iff nul falls inside it). */
+static size_t find_nul(const rd_t *r, size_t from, size_t to)
+{
+    const char *z = memchr(r->buf + from, '\0', to - from);
+    return z ? (size_t)(z - r->buf) : NO_NUL;
 }
 
 /* Raw bytes: from the file or the buffer. Returns bytes, 0 at EOF, -1 on a read error. */
@@ -191,6 +202,7 @@ static int start_decoder(rd_t *r, char *err)
         if (r->kind == K_NONE) {
             memcpy(r->buf, head, have);
             r->end = have;
+            r->nul = find_nul(r, 0, have);
         } else {
             r->in = malloc(RD_IN_CHUNK);
             if (!r->in) {
@@ -238,6 +250,7 @@ static rd_t *rd_new(const char *name, size_t cap, char *err)
         return NULL;
     }
     r->cap = cap;
+    r->nul = NO_NUL;
     snprintf(r->name, sizeof r->name, "%s", name);
     return r;
 }
@@ -276,42 +289,78 @@ rd_t *rd_open_mem(const void *buf, size_t len, const char *name, char *err)
     return r;
 }
 
-int rd_line(rd_t *r, char **line, char *err)
+/* More decoded bytes after the partial line at beg (moved to the front of the buffer):
+ * 1, 0 at the end of the data, -1 with err. Out of line: once per buffer fill. */
+__attribute__((noinline)) static int refill(rd_t *r, char *err)
+{
+    if (r->out_eof) return 0;
+    if (r->end - r->beg >= RD_MAX_LINE) {
+        r->lineno++;
+        rd_err(r, err, "line longer than %u bytes (expected a trace line)", RD_MAX_LINE);
+        return -1;
+    }
+    if (r->beg > 0) {
+        memmove(r->buf, r->buf + r->beg, r->end - r->beg);
+        if (r->nul != NO_NUL) r->nul -= r->beg;
+        r->end -= r->beg;
+        r->beg = 0;
+    }
+    long k = dec_read(r, (uint8_t *)r->buf + r->end, r->cap - r->end, err);
+    if (k < 0) return -1;
+    if (k == 0) r->out_eof = 1;
+    if (r->nul == NO_NUL) r->nul = find_nul(r, r->end, r->end + (size_t)k);
+    r->end += (size_t)k;
+    return 1;
+}
+
+/* The line just cut holds a NUL byte: the message, and the next NUL looked up. */
+__attribute__((noinline)) static int nul_error(rd_t *r, char *err)
+{
+    r->nul = find_nul(r, r->beg, r->end);
+    rd_err(r, err, "NUL byte in a line (expected text)");
+    return -1;
+}
+
+/* Return the line s = buf + at of len bytes (the bytes up to beg are consumed): cut off a
+ * '\r', NUL-terminate it, count it, check it for a NUL byte. */
+static inline int cut_line(rd_t *r, char *s, size_t at, size_t len, char **line, size_t *n,
+                           char *err)
+{
+    if (len > 0 && s[len - 1] == '\r') len--;
+    s[len] = '\0';
+    r->lineno++;
+    if (r->nul < at + len) return nul_error(r, err);
+    *line = s;
+    *n = len;
+    return 1;
+}
+
+/* rd_line when no newline is left in the buffer: refill, or the last line without one. */
+__attribute__((noinline)) static int line_slow(rd_t *r, char **line, size_t *n, char *err)
 {
     for (;;) {
         char *s = r->buf + r->beg;
         char *nl = memchr(s, '\n', r->end - r->beg);
         if (nl || (r->out_eof && r->end > r->beg)) {
-            size_t len = nl ? (size_t)(nl - s) : r->end - r->beg;
+            size_t at = r->beg, len = nl ? (size_t)(nl - s) : r->end - r->beg;
             r->beg += len + (nl ? 1 : 0);
             r->partial = nl == NULL;
-            if (len > 0 && s[len - 1] == '\r') len--;
-            s[len] = '\0';
-            if (memchr(s, '\0', len)) {
-                r->lineno++;
-                rd_err(r, err, "NUL byte in a line (expected text)");
-                return -1;
-            }
-            r->lineno++;
-            *line = s;
-            return 1;
+            return cut_line(r, s, at, len, line, n, err);
         }
-        if (r->out_eof) return 0;
-        if (r->end - r->beg >= RD_MAX_LINE) {
-            r->lineno++;
-            rd_err(r, err, "line longer than %u bytes (expected a trace line)", RD_MAX_LINE);
-            return -1;
-        }
-        if (r->beg > 0) {
-            memmove(r->buf, r->buf + r->beg, r->end - r->beg);
-            r->end -= r->beg;
-            r->beg = 0;
-        }
-        long k = dec_read(r, (uint8_t *)r->buf + r->end, r->cap - r->end, err);
-        if (k < 0) return -1;
-        if (k == 0) r->out_eof = 1;
-        r->end += (size_t)k;
+        int k = refill(r, err);
+        if (k <= 0) return k;
     }
+}
+
+int rd_line(rd_t *r, char **line, size_t *n, char *err)
+{
+    char *s = r->buf + r->beg;
+    char *nl = memchr(s, '\n', r->end - r->beg);
+    if (!nl) return line_slow(r, line, n, err);
+    size_t at = r->beg, len = (size_t)(nl - s);
+    r->beg += len + 1;
+    r->partial = 0;
+    return cut_line(r, s, at, len, line, n, err);
 }
 
 uint64_t rd_lineno(const rd_t *r)

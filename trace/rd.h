@@ -22,9 +22,9 @@ rd_t *rd_open_file(const char *path, char *err);
 /* Open a memory buffer (kept by the caller until rd_close); NULL with err on failure. */
 rd_t *rd_open_mem(const void *buf, size_t len, const char *name, char *err);
 
-/* Next line (NUL-terminated, no '\n' or trailing '\r'): 1 and *line set (valid until the
- * next call), 0 at the end, -1 with err. */
-int rd_line(rd_t *r, char **line, char *err);
+/* Next line (NUL-terminated, no '\n' or trailing '\r'): 1 and *line (valid until the next
+ * call) and its length *n set, 0 at the end, -1 with err. */
+int rd_line(rd_t *r, char **line, size_t *n, char *err);
 
 /* Number of the line last returned (1-based; 0 before the first). */
 uint64_t rd_lineno(const rd_t *r);

@@ -23,7 +23,8 @@ typedef struct {
 struct trc {
     rd_t *rd;
     trc_kernel k;
-    parse_fmt fmt;
+    parse_t *ps;          /* the instruction line parser, after the header */
+    char what[TRC_ERR_LEN - 64];  /* a bad instruction line's message, before its file:line */
     int begin_read;       /* the header loop consumed the first #BEGIN_TB */
     int failed;
     uint64_t nblocks;
@@ -184,9 +185,10 @@ static int header_line(trc_t *t, const char *line, char *err)
 static int read_header(trc_t *t, char *err)
 {
     char *line;
+    size_t n;
     unsigned nkeys = 0;
     int r;
-    while ((r = rd_line(t->rd, &line, err)) == 1) {
+    while ((r = rd_line(t->rd, &line, &n, err)) == 1) {
         const char *s = skip_ws(line);
         if (*s == '\0') continue;
         if (*s == '-') {
@@ -211,8 +213,11 @@ static int read_header(trc_t *t, char *err)
         else t_err(t, err, "no kernel header (expected -kernel name = ... lines before #BEGIN_TB)");
         return -1;
     }
-    t->fmt.version = t->k.tracer_version;
-    t->fmt.lineinfo = t->k.lineinfo;
+    parse_fmt f = {t->k.tracer_version, t->k.lineinfo};
+    if (!(t->ps = parse_create(&f, intern, t))) {
+        t_err(t, err, "out of memory (expected room for the line parser)");
+        return -1;
+    }
     return 0;
 }
 
@@ -324,7 +329,9 @@ static int set_insts(trc_t *t, blk_state *st, const char *line, char *err)
     return 0;
 }
 
-static int add_inst(trc_t *t, blk_state *st, const char *line, char *err)
+/* Room for one more instruction line in the current warp, or -1 with err (no warp, or
+ * the warp is full). Out of line: once per warp, or on bad input. */
+__attribute__((noinline)) static int inst_room(trc_t *t, blk_state *st, char *err)
 {
     trc_warp *w = st->b->nwarps ? &st->b->warp[st->b->nwarps - 1] : NULL;
     if (!st->have_n) {
@@ -348,18 +355,29 @@ static int add_inst(trc_t *t, blk_state *st, const char *line, char *err)
         w->inst = ni;
         st->cap_i = nc;
     }
-    trc_inst *in = &w->inst[st->have];
-    char what[TRC_ERR_LEN - 64];
-    if (parse_inst(line, &t->fmt, intern, t, in, what, sizeof what)) {
-        if (rd_partial(t->rd))
-            t_err(t, err, "truncated trace: the file ends inside this instruction line: %s", what);
-        else
-            t_err(t, err, "%s", what);
+    return 0;
+}
+
+/* A bad instruction line: its message (what) into err. */
+__attribute__((noinline)) static int inst_error(const trc_t *t, const char *what, char *err)
+{
+    if (rd_partial(t->rd))
+        t_err(t, err, "truncated trace: the file ends inside this instruction line: %s", what);
+    else
+        t_err(t, err, "%s", what);
+    return -1;
+}
+
+/* Instruction line s of n bytes. */
+static int add_inst(trc_t *t, blk_state *st, const char *s, size_t n, char *err)
+{
+    if ((!st->have_n || st->have == st->need || st->have == st->cap_i) && inst_room(t, st, err))
         return -1;
-    }
+    trc_warp *w = &st->b->warp[st->b->nwarps - 1];
+    trc_inst *in = &w->inst[st->have];
+    if (parse_inst(t->ps, s, n, in, t->what, sizeof t->what)) return inst_error(t, t->what, err);
     in->line = (uint32_t)rd_lineno(t->rd);
-    st->have++;
-    w->n = st->have;
+    w->n = ++st->have;
     return 0;
 }
 
@@ -383,12 +401,13 @@ static int warp_complete(trc_t *t, const blk_state *st, char *err)
 static int find_begin(trc_t *t, char *err)
 {
     char *line;
+    size_t n;
     int r;
     if (t->begin_read) {
         t->begin_read = 0;
         return 1;
     }
-    while ((r = rd_line(t->rd, &line, err)) == 1) {
+    while ((r = rd_line(t->rd, &line, &n, err)) == 1) {
         const char *s = skip_ws(line);
         if (*s == '\0') continue;
         if (word_is(s, "#BEGIN_TB")) return 1;
@@ -406,14 +425,15 @@ static int find_begin(trc_t *t, char *err)
 static int read_block(trc_t *t, blk_state *st, char *err)
 {
     char *line;
+    size_t n;
     int r, have_id = 0;
-    while ((r = rd_line(t->rd, &line, err)) == 1) {
+    while ((r = rd_line(t->rd, &line, &n, err)) == 1) {
         const char *s = skip_ws(line);
         char c = *s;
         if (c == '\0') continue;
-        if (have_id && st->have_n && st->have < st->need &&
-            ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
-            if (add_inst(t, st, s, err)) return -1;
+        if (have_id && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
+            /* an instruction line (no other line of a block starts with a hex digit) */
+            if (add_inst(t, st, s, n - (size_t)(s - line), err)) return -1;
             continue;
         }
         if (c == '#') {
@@ -441,8 +461,6 @@ static int read_block(trc_t *t, blk_state *st, char *err)
             if (warp_complete(t, st, err) || add_warp(t, st, s, err)) return -1;
         } else if (word_is(s, "insts") || strncmp(s, "insts=", 6) == 0) {
             if (set_insts(t, st, s, err)) return -1;
-        } else if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) {
-            if (add_inst(t, st, s, err)) return -1;
         } else {
             t_err(t, err, "unknown line '%.40s' (expected an instruction line, warp = N, insts = n or #END_TB)", s);
             return -1;
@@ -494,6 +512,7 @@ void trc_close(trc_t *t)
 {
     if (!t) return;
     rd_close(t->rd);
+    parse_destroy(t->ps);
     free(t->ops);
     free(t);
 }

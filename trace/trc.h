@@ -51,6 +51,7 @@ typedef struct {
     uint8_t cls;                      /* trc_cls */
     uint8_t flags;                    /* TRC_F_* */
     uint8_t ndst, nsrc;               /* registers after expansion, RZ dropped */
+    uint8_t top;                      /* highest register of dst and src, 0 when none */
     uint8_t dst[TRC_MAX_XREGS];       /* destination registers, in order */
     uint8_t src[TRC_MAX_XREGS];       /* source registers, in operand order (may repeat) */
     uint8_t dst_near[TRC_MAX_XREGS];  /* reuse hints, 1 = near; filled by hints/ */
