@@ -8,7 +8,7 @@
 #include "wl.h"
 
 _Static_assert(CFG_MAX_W <= 64, "drv.watch is a 64-bit mask of warps");
-_Static_assert(CFG_MAX_S == 16, "valids_as_expected: sixteen ones");
+_Static_assert(CFG_MAX_S == 16 && CFG_MAX_P == 8, "slot valids are two words, port valids one");
 
 typedef struct {
     int valid;      /* an instruction of this warp is between issue and dispatch */
@@ -41,8 +41,8 @@ struct drv {
     uint64_t unit_free[DRV_NCLS]; /* first cycle each execution unit can start one */
     uint64_t issue_limit;         /* synthetic: no instruction after this many (0 = none) */
     const sc_in *in_cleared;      /* the input struct last cleared whole */
-    uint8_t in_set[CFG_MAX_W];    /* warp w's instruction inputs show an instruction */
-    uint8_t in_stale[CFG_MAX_W];  /* ... which was issued since (the head changed) */
+    uint64_t in_set;              /* bit w: warp w's instruction inputs show an instruction */
+    uint64_t in_stale;            /* bit w: ... which was issued since (the head changed) */
     uint16_t blocked[CFG_MAX_W];  /* 1 + a pending register that kept warp w's head back
                                      (0: none); the head stays until w issues (drv_src) */
     unsigned ncoll;               /* warps with an instruction between issue and dispatch */
@@ -55,7 +55,10 @@ struct drv {
     uint64_t wb_serial;
     int port_rec[CFG_MAX_P];       /* wb index presented on port p this cycle, or -1 */
     unsigned nshown;               /* ports 0..nshown-1 carry a write-back this cycle */
-    uint8_t presented[CFG_MAX_W];  /* inst_valid given for warp w this cycle */
+    uint64_t port_bytes;           /* the configured ports' bytes of wb_valid (word8) */
+    uint64_t slot_bytes[2];        /* the configured slots' bytes of disp_src_valid */
+    uint64_t valid_pat[CFG_MAX_S + 1][2]; /* n: disp_src_valid of slots 0..n-1 valid */
+    uint64_t presented;            /* bit w: inst_valid given for warp w this cycle */
     uint64_t watch;                /* warps whose presentation drv_inputs decides again:
                                       the source had nothing, or an event of the warp
                                       (issue, dispatch, write-back) since (bit w) */
@@ -84,6 +87,33 @@ static uint8_t *pend_at(drv_t *d, unsigned w, unsigned r)
     return &d->pending[(size_t)w * d->nregs + r];
 }
 
+/* The 8 bytes at p as one word (the callers only compare such words with each other). */
+static uint64_t word8(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+/* The word8 masks and patterns the per-cycle checks compare with. */
+static void init_patterns(drv_t *d)
+{
+    uint8_t b[CFG_MAX_S];
+    memset(b, 0, sizeof b);
+    memset(b, 0xff, d->c.wb_ports);
+    d->port_bytes = word8(b);
+    memset(b, 0, sizeof b);
+    memset(b, 0xff, d->c.slots);
+    d->slot_bytes[0] = word8(b);
+    d->slot_bytes[1] = word8(b + 8);
+    for (unsigned n = 0; n <= d->c.slots; n++) {
+        memset(b, 0, sizeof b);
+        memset(b, 1, n);
+        d->valid_pat[n][0] = word8(b);
+        d->valid_pat[n][1] = word8(b + 8);
+    }
+}
+
 /* The common part of both constructors: nregs registers per warp. */
 static drv_t *drv_alloc(const cfg_t *c, unsigned nregs)
 {
@@ -108,6 +138,7 @@ static drv_t *drv_alloc(const cfg_t *c, unsigned nregs)
     }
     for (unsigned p = 0; p < CFG_MAX_P; p++) d->port_rec[p] = -1;
     d->wb_next = UINT64_MAX;
+    init_patterns(d);
     return d;
 }
 
@@ -311,10 +342,16 @@ static void present_wbs(drv_t *d, sc_in *in)
     }
 }
 
+/* Bit w of a warp mask. */
+static uint64_t wbit(unsigned w)
+{
+    return (uint64_t)1 << w;
+}
+
 /* Zero warp w's instruction inputs (every slot row whole: a fixed size, so no call). */
 static void clear_warp(drv_t *d, sc_in *in, unsigned w)
 {
-    d->in_set[w] = 0;
+    d->in_set &= ~wbit(w);
     in->inst_valid[w] = 0;
     in->inst_tag[w] = 0;
     memset(in->inst_src_valid[w], 0, sizeof in->inst_src_valid[w]);
@@ -336,14 +373,22 @@ static void clear_wbs(drv_t *d, sc_in *in)
     }
 }
 
+/* 1 if the inputs show warp w's head and w has not issued since: it is still presentable,
+ * since only w's own issue makes a register of w pending or fills w's collection record,
+ * and the head stays until w issues (drv_src). */
+static int still_shown(const drv_t *d, unsigned w)
+{
+    return (d->in_set & ~d->in_stale) >> w & 1u;
+}
+
 /* Show warp w's instruction h on the inputs, unless they show it already (a warp's
  * inputs stay while its head is unchanged: only an issue changes the head). */
 static void show_warp(drv_t *d, sc_in *in, unsigned w, const drv_inst *h)
 {
-    if (d->in_set[w] && !d->in_stale[w]) return;
-    if (d->in_set[w]) clear_warp(d, in, w);
-    d->in_set[w] = 1;
-    d->in_stale[w] = 0;
+    if (still_shown(d, w)) return;
+    if (d->in_set & wbit(w)) clear_warp(d, in, w);
+    d->in_set |= wbit(w);
+    d->in_stale &= ~wbit(w);
     in->inst_valid[w] = 1;
     for (unsigned s = 0; s < h->nsrc; s++) {
         in->inst_src_valid[w][s] = 1;
@@ -351,14 +396,6 @@ static void show_warp(drv_t *d, sc_in *in, unsigned w, const drv_inst *h)
         in->inst_src_near[w][s] = h->src_near[s];
     }
     in->inst_tag[w] = (uint32_t)h->seq & d->tag_mask;
-}
-
-/* 1 if the inputs show warp w's head and w has not issued since: it is still presentable,
- * since only w's own issue makes a register of w pending or fills w's collection record,
- * and the head stays until w issues (drv_src). */
-static int still_shown(const drv_t *d, unsigned w)
-{
-    return d->in_set[w] && !d->in_stale[w];
 }
 
 /* Outcomes of try_present. */
@@ -381,56 +418,54 @@ static int try_present(drv_t *d, sc_in *in, unsigned w)
 static void decide_warp(drv_t *d, sc_in *in, unsigned w)
 {
     int r = try_present(d, in, w);
-    d->presented[w] = (uint8_t)(r == SHOWN);
-    if (r != SHOWN && d->in_set[w]) clear_warp(d, in, w);
-    if (r != EMPTY) d->watch &= ~(1ULL << w);
+    if (r == SHOWN)
+        d->presented |= wbit(w);
+    else
+        d->presented &= ~wbit(w);
+    if (r != SHOWN && (d->in_set & wbit(w))) clear_warp(d, in, w);
+    if (r != EMPTY) d->watch &= ~wbit(w);
 }
 
 /* An event of warp w: decide its presentation again next cycle. */
 static void watch_warp(drv_t *d, unsigned w)
 {
-    d->watch |= 1ULL << w;
+    d->watch |= wbit(w);
 }
 
 void drv_inputs(drv_t *d, sc_in *in)
 {
     if (d->in_cleared != in) { /* a struct not seen before: clear it whole, once */
         memset(in, 0, sizeof *in);
-        memset(d->in_set, 0, sizeof d->in_set);
+        d->in_set = 0;
         d->in_cleared = in;
         d->watch = d->c.warps >= 64 ? ~0ULL : (1ULL << d->c.warps) - 1;
     }
     clear_wbs(d, in);
     in->disp_ready = d->wl ? !rng_pct(&d->rng, d->disp_stall_pct) : 1;
     if (d->issue_limit && d->cnt.issued >= d->issue_limit) { /* synthetic: no more issue */
-        for (unsigned w = 0; w < d->c.warps; w++) {
-            d->presented[w] = 0;
-            if (d->in_set[w]) clear_warp(d, in, w);
-        }
+        d->presented = 0;
+        for (uint64_t todo = d->in_set; todo; todo &= todo - 1)
+            clear_warp(d, in, (unsigned)__builtin_ctzll(todo));
     } else { /* the warps not watched present what they presented last cycle */
         uint64_t active = d->src.active ? d->src.active(d->src.ctx) : ~0ULL;
-        for (uint64_t todo = d->watch; todo; todo &= todo - 1) {
-            unsigned w = (unsigned)__builtin_ctzll(todo);
-            if (active >> w & 1u) {
-                decide_warp(d, in, w);
-            } else { /* the source has nothing for w: present nothing, stay watched */
-                d->presented[w] = 0;
-                if (d->in_set[w]) clear_warp(d, in, w);
-            }
-        }
+        uint64_t idle = d->watch & ~active; /* the source has nothing: stay watched */
+        d->presented &= ~idle;
+        for (uint64_t todo = idle & d->in_set; todo; todo &= todo - 1)
+            clear_warp(d, in, (unsigned)__builtin_ctzll(todo));
+        for (uint64_t todo = d->watch & active; todo; todo &= todo - 1)
+            decide_warp(d, in, (unsigned)__builtin_ctzll(todo));
     }
     present_wbs(d, in);
 }
 
 /* 1 if the dispatched slot valids are exactly 1 for slots 0..nsrc-1 and 0 after: the usual
- * case, told by two compares (any other pattern goes through the per-slot checks). */
+ * case, told by two word compares (any other pattern goes through the per-slot checks). */
 static int valids_as_expected(const drv_t *d, const sc_out *out, const coll_rec *cr)
 {
-    static const uint8_t ones[CFG_MAX_S] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
-    static const uint8_t zeros[CFG_MAX_S];
     unsigned n = cr->inst.nsrc;
-    return n <= d->c.slots && memcmp(out->disp_src_valid, ones, n) == 0 &&
-           memcmp(out->disp_src_valid + n, zeros, d->c.slots - n) == 0;
+    return n <= d->c.slots &&
+           ((word8(out->disp_src_valid) ^ d->valid_pat[n][0]) & d->slot_bytes[0]) == 0 &&
+           ((word8(out->disp_src_valid + 8) ^ d->valid_pat[n][1]) & d->slot_bytes[1]) == 0;
 }
 
 /* Check one dispatch against the warp's collection record; release the record and start
@@ -530,9 +565,7 @@ static void drop_done(drv_t *d)
 /* 1 if some configured write-back port of in is valid. */
 static int any_wb_valid(const drv_t *d, const sc_in *in)
 {
-    for (unsigned p = 0; p < d->c.wb_ports && p < CFG_MAX_P; p++)
-        if (in->wb_valid[p]) return 1;
-    return 0;
+    return (word8(in->wb_valid) & d->port_bytes) != 0;
 }
 
 /* Accept or keep the write-backs presented this cycle. */
@@ -569,7 +602,7 @@ static void do_writebacks(drv_t *d, const sc_in *in, const sc_out *out)
 static void do_issue(drv_t *d, const sc_out *out)
 {
     unsigned w = out->issue_wid;
-    if (w >= d->c.warps || !d->presented[w]) {
+    if (w >= d->c.warps || !(d->presented >> w & 1u)) {
         fail(d, "cycle %llu: issue of warp %u, which presented no instruction",
              (unsigned long long)d->cnt.cycles, w);
         return;
@@ -585,7 +618,7 @@ static void do_issue(drv_t *d, const sc_out *out)
         if (*pd < 255) (*pd)++;
     }
     d->src.pop(d->src.ctx, w);
-    d->in_stale[w] = 1;
+    d->in_stale |= wbit(w);
     d->blocked[w] = 0;
     watch_warp(d, w);
     d->cnt.issued++;
