@@ -8,6 +8,8 @@
 #include "lfsr.h"
 #include "sched.h"
 
+_Static_assert(CFG_MAX_P == 8, "the write-back ports' valid and ready bytes are one 8-byte word");
+
 /* Create and reset a model carrying `words` 64-bit words of each register value (0: no
  * values at all). Every array gets one spare word, so none is empty. */
 static sc_t *create(const cfg_t *cfg, unsigned words)
@@ -19,6 +21,8 @@ static sc_t *create(const cfg_t *cfg, unsigned words)
     m->words = words;
     m->reg_bits = cfg_clog2(cfg->regs);
     m->wid_bits = cfg_clog2(cfg->warps);
+    for (unsigned q = 0; q < cfg->wb_ports; q++)
+        m->port_ones |= (uint64_t)1 << (8 * q);
     unsigned n_ent = cfg->caching ? cfg->entries : cfg->slots;
     size_t per = (size_t)n_ent * m->words;
     m->ccu_data = calloc((size_t)cfg->ccus * per + 1, sizeof(uint64_t));
@@ -158,11 +162,11 @@ static void read_ports(const sc_t *m, const sc_in *in, ports_t *p)
     const unsigned nw = m->cfg.warps, np = m->cfg.wb_ports, nr = m->cfg.regs;
     const unsigned wid_bits = m->wid_bits, reg_bits = m->reg_bits;
     p->inst_valid = gather_valid(in->inst_valid, nw);
-    p->wb_any = 0;
-    for (unsigned q = 0; q < np; q++) {
-        p->wb_valid[q] = in->wb_valid[q] & 1u;
-        p->wb_any |= p->wb_valid[q];
-    }
+    uint64_t v; /* bit 0 of every configured port's valid byte, eight ports at once */
+    memcpy(&v, in->wb_valid, sizeof v);
+    v &= m->port_ones;
+    memcpy(p->wb_valid, &v, sizeof v);
+    p->wb_any = v != 0;
     for (unsigned q = 0; p->wb_any && q < np; q++) {
         p->wb_wid[q] = (uint16_t)wrap(mask_bits(in->wb_wid[q], wid_bits), nw);
         p->wb_reg[q] = (uint16_t)wrap(mask_bits(in->wb_reg[q], reg_bits), nr);
@@ -403,8 +407,7 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     if (p.wb_any)
         arb_wb_ready(c, p.wb_valid, p.wb_wid, p.wb_reg, out->wb_ready);
     else
-        for (unsigned q = 0; q < c->wb_ports; q++)
-            out->wb_ready[q] = 1;
+        memcpy(out->wb_ready, &m->port_ones, sizeof m->port_ones);
     for (unsigned q = 0; p.wb_any && q < c->wb_ports; q++) {
         acc[q] = p.wb_valid[q] && out->wb_ready[q];
         if (p.wb_valid[q] && !out->wb_ready[q])

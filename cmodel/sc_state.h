@@ -13,6 +13,7 @@ struct sc {
     cfg_t cfg;
     unsigned words;                /* 64-bit words kept per register value (0: no data) */
     unsigned reg_bits, wid_bits;   /* port widths of register and warp ids (cfg_clog2) */
+    uint64_t port_ones;            /* byte q = 1 for each write-back port q (a word of 8) */
     ccu_t ccu[CFG_MAX_C];
     uint64_t *ccu_data;            /* backing store of every ccu[k].data */
     arb_t arb;
