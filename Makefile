@@ -84,8 +84,10 @@ $(BUILD)/malekeh-refs: $(BUILD)/obj/eval/refs_main.o $(BUILD)/libmk.a
 
 # malekeh-sim is the tool users run for hours on gigabyte traces: it is linked with
 # link-time optimisation, so the per-cycle helpers of the model, driver and trace reader
-# inline across files (-9 % machine instructions on a trace run, measured with callgrind).
-LTOFLAGS := -flto=auto
+# inline across files (-9 % machine instructions on a trace run, measured with callgrind),
+# and its loops over a few ports, banks or slots stay loops instead of becoming calls of
+# memset/memcpy with a variable size (-fno-tree-loop-distribute-patterns).
+LTOFLAGS := -flto=auto -fno-tree-loop-distribute-patterns
 $(BUILD)/lto/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LTOFLAGS) $(INC) -DSIM_VERSION='"$(GEN_VERSION)"' -c $< -o $@

@@ -369,7 +369,7 @@ static void clear_wbs(drv_t *d, sc_in *in)
         in->wb_wid[p] = 0;
         in->wb_reg[p] = 0;
         in->wb_near[p] = 0;
-        memset(in->wb_data[p], 0, sizeof(uint64_t) * d->words);
+        if (d->words) memset(in->wb_data[p], 0, sizeof(uint64_t) * d->words);
     }
 }
 
