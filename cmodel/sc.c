@@ -9,6 +9,7 @@
 #include "sched.h"
 
 _Static_assert(CFG_MAX_P == 8, "the write-back ports' valid and ready bytes are one 8-byte word");
+_Static_assert(CFG_MAX_C <= 64, "unit sets (pending allocations, ready units) are 64-bit masks");
 
 /* Create and reset a model carrying `words` 64-bit words of each register value (0: no
  * values at all). Every array gets one spare word, so none is empty. */
@@ -200,21 +201,15 @@ static void copy_masked(const cfg_t *c, uint64_t *dst, const uint64_t *src, unsi
 /* D-13: the dispatch candidate chosen round-robin from the pre-cycle state, or -1. */
 static int dispatch_pick(sc_t *m, sc_out *out)
 {
-    const cfg_t *c = &m->cfg;
-    const unsigned nc = c->ccus;
-    unsigned nready = 0;
-    int pick = -1;
-    for (unsigned i = 0, k = m->rr; i < nc; i++, k = k + 1 == nc ? 0 : k + 1) {
-        if (!ccu_ready(&m->ccu[k]))
-            continue;
-        nready++;
-        if (pick < 0)
-            pick = (int)k;
-    }
-    if (nready > 1)
+    uint64_t ready = 0; /* bit k: unit k is ready */
+    for (unsigned k = 0; k < m->cfg.ccus; k++)
+        ready |= (uint64_t)ccu_ready(&m->ccu[k]) << k;
+    if (ready & (ready - 1))
         m->stats.disp_contention++;
-    if (pick < 0)
+    if (!ready)
         return -1;
+    uint64_t from_rr = ready >> m->rr << m->rr; /* the first ready unit at or after rr */
+    int pick = __builtin_ctzll(from_rr ? from_rr : ready);
     const ccu_t *u = &m->ccu[pick];
     out->disp_valid = 1;
     out->disp_wid = u->owner;
