@@ -13,6 +13,8 @@
 
 #define RD_IN_CHUNK (256u << 10)      /* compressed input chunk */
 #define RD_BUF (RD_MAX_LINE + 4096u)  /* decoded bytes buffer */
+#define RD_FILL (64u << 10)           /* bytes asked for per refill: a long line takes several,
+                                         and only the buffer's first pages are ever touched */
 #define RD_XZ_MEMLIMIT (512ull << 20)
 
 enum { K_NONE = 0, K_XZ, K_GZ };
@@ -305,7 +307,8 @@ __attribute__((noinline)) static int refill(rd_t *r, char *err)
         r->end -= r->beg;
         r->beg = 0;
     }
-    long k = dec_read(r, (uint8_t *)r->buf + r->end, r->cap - r->end, err);
+    size_t want = r->cap - r->end < RD_FILL ? r->cap - r->end : RD_FILL;
+    long k = dec_read(r, (uint8_t *)r->buf + r->end, want, err);
     if (k < 0) return -1;
     if (k == 0) r->out_eof = 1;
     if (r->nul == NO_NUL) r->nul = find_nul(r, r->end, r->end + (size_t)k);
