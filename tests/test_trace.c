@@ -24,6 +24,10 @@ static int quick;
     "#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] "     \
     "mem_width [adrrescompress?] [mem_addresses] immediate\n\n"
 
+/* A trace of tracer version ver whose one block holds warp 0 with n instruction lines: the
+ * lines and "#END_TB\n" follow. */
+#define WARP0(ver, n) HDR(ver, "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = " n "\n"
+
 /* 1-based line of the first line of txt that starts with marker. */
 static unsigned line_of(const char *txt, const char *marker)
 {
@@ -173,8 +177,7 @@ static void test_v3_no_prefix(void)
 
 static void test_v2_prefix(void)
 {
-    static const char s[] = HDR("2", "0")
-        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+    static const char s[] = WARP0("2", "2")
         "0 0 0 0 0008 ffffffff 1 R1 MOV 0 0\n"
         "0 0 0 0 0010 0000ffff 1 R2 FFMA 3 R1 R1 R3 0\n#END_TB\n";
     trc_t *t;
@@ -217,8 +220,7 @@ static void test_v4_lineinfo(void)
 
 static void test_v5_immediates(void)
 {
-    static const char s[] = HDR("5", "0")
-        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 4\n"
+    static const char s[] = WARP0("5", "4")
         "0030 ffffffff 1 R1 VIADD 1 R1 0 -264 \n"
         "0050 00000000 0 BRA 0 0 528 \n"
         "0060 ffffffff 1 R2 MOV 0 0\n"
@@ -239,8 +241,7 @@ static void test_v5_immediates(void)
  * decoded from its own text, whatever the line before at that PC said. */
 static void test_same_pc(void)
 {
-    static const char s[] = HDR("3", "0")
-        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 10\n"
+    static const char s[] = WARP0("3", "10")
         "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 \n"
         "0010 0000ffff 1 R1 IADD3 2 R2 R3 0 \n"     /* same operand text, other mask */
         "0010 ffffffff 1 R1 IADD3 2 R2 R4 0 \n"     /* one register differs */
@@ -281,33 +282,28 @@ static void test_same_pc(void)
     for (unsigned i = 0; i < 10; i++) TT_EQ(in[i].line, line_of(s, "0010 ffffffff 1 R1 IADD3 2 R2 R3 0") + i);
     trc_block_free(b);
     trc_close(t);
-    /* the operand text of the line before, then the end of the line or a longer register */
-    static const char cut[] = HDR("3", "0")
-        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
-        "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 \n0010 ffffffff 1 R1 IADD3 2 R2 R3 \n#END_TB\n";
-    expect_bad(cut, "0010 ffffffff 1 R1 IADD3 2 R2 R3 \n", "bad memory width end of line");
-    static const char longer[] = HDR("3", "0")
-        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
-        "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 \n0010 ffffffff 1 R1 IADD3 2 R2 R30 \n#END_TB\n";
-    expect_bad(longer, "0010 ffffffff 1 R1 IADD3 2 R2 R30", "bad memory width end of line");
-    static const char mem[] = HDR("3", "0")
-        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
-        "0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x7f00 4 \n0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x7g00 4 \n#END_TB\n";
-    expect_bad(mem, "0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x7g", "bad base address '0x7g00'");
-    /* a line without a memory part is remembered whole: more after it, or a memory part */
-    static const char more[] = HDR("3", "0")
-        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
-        "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 \n0010 ffffffff 1 R1 IADD3 2 R2 R3 0 5\n#END_TB\n";
-    expect_bad(more, "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 5", "unexpected '5' at the end");
-    static const char imm[] = HDR("5", "0")
-        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
-        "0030 ffffffff 1 R1 VIADD 1 R1 0 -264 \n0030 ffffffff 1 R1 VIADD 1 R1 0 -26x4 \n#END_TB\n";
-    expect_bad(imm, "0030 ffffffff 1 R1 VIADD 1 R1 0 -26x4", "bad immediate '-26x4'");
-    static const char addr[] = HDR("3", "0")
-        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n"
-        "0010 ffffffff 1 R8 LDG.E 1 R2 0 \n0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x10 4 \n"
-        "0010 ffffffff 1 R8 LDG.E 1 R2 4 \n#END_TB\n";
-    expect_bad(addr, "0010 ffffffff 1 R8 LDG.E 1 R2 4 \n", "bad address mode end of line");
+    /* Bad lines after a good one at the same PC: the memo must not accept them. Each case:
+     * the trace, the start of the line named in the message, a word of the message. */
+    static const struct { const char *txt, *marker, *word; } bad[] = {
+        /* the operand text of the line before, then the end of the line or a longer register */
+        {WARP0("3", "2") "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 \n0010 ffffffff 1 R1 IADD3 2 R2 R3 \n#END_TB\n",
+         "0010 ffffffff 1 R1 IADD3 2 R2 R3 \n", "bad memory width end of line"},
+        {WARP0("3", "2") "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 \n0010 ffffffff 1 R1 IADD3 2 R2 R30 \n#END_TB\n",
+         "0010 ffffffff 1 R1 IADD3 2 R2 R30", "bad memory width end of line"},
+        {WARP0("3", "2") "0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x7f00 4 \n"
+                         "0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x7g00 4 \n#END_TB\n",
+         "0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x7g", "bad base address '0x7g00'"},
+        /* a line without a memory part is remembered whole: more after it, or a memory part */
+        {WARP0("3", "2") "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 \n0010 ffffffff 1 R1 IADD3 2 R2 R3 0 5\n#END_TB\n",
+         "0010 ffffffff 1 R1 IADD3 2 R2 R3 0 5", "unexpected '5' at the end"},
+        {WARP0("5", "2") "0030 ffffffff 1 R1 VIADD 1 R1 0 -264 \n0030 ffffffff 1 R1 VIADD 1 R1 0 -26x4 \n#END_TB\n",
+         "0030 ffffffff 1 R1 VIADD 1 R1 0 -26x4", "bad immediate '-26x4'"},
+        {WARP0("3", "3") "0010 ffffffff 1 R8 LDG.E 1 R2 0 \n0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x10 4 \n"
+                         "0010 ffffffff 1 R8 LDG.E 1 R2 4 \n#END_TB\n",
+         "0010 ffffffff 1 R8 LDG.E 1 R2 4 \n", "bad address mode end of line"},
+    };
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        expect_bad(bad[i].txt, bad[i].marker, bad[i].word);
 }
 
 #define ONE_INST(ver, line) HDR(ver, "0") "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n" line "\n#END_TB\n"
@@ -368,8 +364,7 @@ static void test_hex_fields(void)
 /* Masks repeated from the line before (the parser remembers the last 8-character mask). */
 static void test_mask_repeats(void)
 {
-    static const char s[] = HDR("3", "0")
-        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 9\n"
+    static const char s[] = WARP0("3", "9")
         "0010 0000ffff 0 NOP 0 0\n0020 0000ffff 0 NOP 0 0\n0030 0x00ffff 0 NOP 0 0\n"
         "0040 0x00ffff 0 NOP 0 0\n0050 0000FFFF 0 NOP 0 0\n0060 ffffffff 0 NOP 0 0\n"
         "0070 ffff 0 NOP 0 0\n0080 ffffffff 0 NOP 0 0\n0090 0000ffff\t0 NOP 0 0\n#END_TB\n";
@@ -385,12 +380,10 @@ static void test_mask_repeats(void)
     }
     trc_block_free(b);
     trc_close(t);
-    static const char longer[] = HDR("3", "0")
-        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+    static const char longer[] = WARP0("3", "2")
         "0010 ffffffff 0 NOP 0 0\n0020 ffffffffx 0 NOP 0 0\n#END_TB\n";
     expect_bad(longer, "0020", "bad active mask 'ffffffffx'");
-    static const char last[] = HDR("3", "0")
-        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+    static const char last[] = WARP0("3", "2")
         "0010 ffffffff 0 NOP 0 0\n0020 ffffffff\n#END_TB\n";
     expect_bad(last, "0020", "bad destination count end of line");
 }
@@ -428,8 +421,7 @@ static void test_address_modes(void)
 
 static void test_widths(void)
 {
-    static const char s[] = HDR("3", "0")
-        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 12\n"
+    static const char s[] = WARP0("3", "12")
         "0000 ffffffff 1 R4 LDG.E.64 1 R2 8 1 0x10 8\n"            /* 0: dst pair, addr pair */
         "0010 ffffffff 0 STG.E.128.SYS 2 R8 R12 16 1 0x10 16\n"    /* 1: data quad */
         "0020 ffffffff 1 R2 IMAD.WIDE 3 R3 R5 R6 0\n"              /* 2: dst pair, addend pair */
