@@ -46,16 +46,10 @@ int ccu_lookup(const ccu_t *u, uint16_t reg)
     return -1;
 }
 
-/* Bits 0..n_ent-1. */
-static uint64_t all_entries(const ccu_t *u)
-{
-    return u->n_ent >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << u->n_ent) - 1;
-}
-
 /* Lowest-index invalid unlocked entry, or -1. */
 static int first_invalid(const ccu_t *u)
 {
-    uint64_t cand = ~(u->lock | u->valid) & all_entries(u);
+    uint64_t cand = ~(u->lock | u->valid) & ccu_entries(u);
     return cand ? __builtin_ctzll(cand) : -1;
 }
 
@@ -63,7 +57,7 @@ static int first_invalid(const ccu_t *u)
 static int least_recent(const ccu_t *u)
 {
     int best = -1;
-    for (uint64_t v = ~u->lock & all_entries(u); v; v &= v - 1) {
+    for (uint64_t v = ~u->lock & ccu_entries(u); v; v &= v - 1) {
         unsigned i = (unsigned)__builtin_ctzll(v);
         if (best < 0 || u->ct[i].rank > u->ct[best].rank)
             best = (int)i;
@@ -79,7 +73,7 @@ int ccu_victim_branch(const ccu_t *u, uint16_t lfsr, int lru_only, int *branch)
     if (v >= 0)
         return v;
     if (!lru_only) {
-        v = lfsr_pick(lfsr, ~(u->lock | u->near) & all_entries(u), u->n_ent);
+        v = lfsr_pick(lfsr, ~(u->lock | u->near) & ccu_entries(u), u->n_ent);
         *branch = REPL_FAR;
         if (v >= 0)
             return v;

@@ -53,6 +53,12 @@ static inline void ccu_put(uint64_t *m, unsigned i, int v)
     *m = (*m & ~((uint64_t)1 << i)) | ((uint64_t)(v != 0) << i);
 }
 
+/* Bits 0..n_ent-1: the unit's entries in a valid/lock/near mask. */
+static inline uint64_t ccu_entries(const ccu_t *u)
+{
+    return u->n_ent >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << u->n_ent) - 1;
+}
+
 /* D-7 branches, for statistics and coverage. */
 enum { REPL_INVALID = 0, REPL_FAR = 1, REPL_LRU = 2 };
 

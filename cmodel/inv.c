@@ -27,8 +27,7 @@ static int check_ccu(const ccu_t *u, unsigned k, char *msg, size_t len)
                 return fail(msg, len, "ccu %u: entries %u and %u both hold r%u", k, i, j,
                             u->ct[i].tag);
     }
-    uint64_t ents = u->n_ent >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << u->n_ent) - 1;
-    if ((u->valid | u->lock | u->near) & ~ents)
+    if ((u->valid | u->lock | u->near) & ~ccu_entries(u))
         return fail(msg, len, "ccu %u: valid, lock or near bit set beyond entry %u", k,
                     u->n_ent - 1);
     if ((u->oct_valid | u->oct_ready) >> u->n_slot)
