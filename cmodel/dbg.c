@@ -66,6 +66,11 @@ static void walk_unit(walker *w, const sc_t *m, unsigned k)
     for (unsigned s = 0; s < c->slots; s++) put(w, u->p_reg[s], rb, "ccu%d.pend_reg[%d]", (int)k, (int)s);
     if (c->caching)
         for (unsigned s = 0; s < c->slots; s++) put(w, u->p_near[s], 1, "ccu%d.pend_near[%d]", (int)k, (int)s);
+    /* the claim cycle: the slots whose registers claim the victims chosen last cycle */
+    if (c->caching) {
+        put(w, u->claim, 1, "ccu%d.claim", (int)k, 0);
+        for (unsigned s = 0; s < c->slots; s++) put(w, u->c_first >> s & 1u, 1, "ccu%d.claim_first[%d]", (int)k, (int)s);
+    }
 }
 
 /* A queued request as the bank FIFO stores it: {ccu, idx, row}, row = {wid, reg >> bb}. */

@@ -7,7 +7,7 @@
 /* Widths and sizes shared by the variables and the debug width. */
 typedef struct {
     unsigned ne, ib, cb, wb, rb, pb, bb, bib, rrb, rowb, fd, fpb, fcb, fw, sb, icb, iib, stb;
-    unsigned ccu_dbg, arb_dbg_bw, fsm_dbg;
+    unsigned ccu_dbg, pend_dbg, arb_dbg_bw, fsm_dbg;
 } widths;
 
 /* log2 of a power of two. */
@@ -44,8 +44,10 @@ static widths compute(const cfg_t *c)
     w.ccu_dbg = 2 * c->slots + c->slots * w.ib + 1 + w.wb + c->tag_bits;
     if (c->caching) /* cache table fields and owner_valid */
         w.ccu_dbg += 3 * c->entries + c->entries * w.rb + c->entries * w.ib + 1;
-    /* pending allocation: pend, valid[S], reg[S]; caching adds flush and near[S] */
-    w.ccu_dbg += 1 + c->slots * (1 + w.rb) + (c->caching ? 1 + c->slots : 0);
+    /* pending allocation: pend, valid[S], reg[S]; caching adds flush, near[S] and the
+     * claim cycle's claim and first[S] */
+    w.pend_dbg = 1 + c->slots * (1 + w.rb) + (c->caching ? 2 + 2 * c->slots : 0);
+    w.ccu_dbg += w.pend_dbg;
     w.arb_dbg_bw = w.fcb + w.fw + 1 + w.cb + w.ib + w.fd * w.fw + 1; /* + the queue, ptr_ok */
     w.fsm_dbg = w.icb + 2 * w.iib + 1 + w.stb + w.sb;
     return w;
@@ -155,7 +157,7 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETI("ARB_NEAR", c->caching && c->write_filter);
     SETI("DEBUG", debug);
     SETI("CCU_DBG_W", w.ccu_dbg);
-    SETI("PEND_DBG_W", 1 + c->slots * (1 + w.rb) + (c->caching ? 1 + c->slots : 0));
+    SETI("PEND_DBG_W", w.pend_dbg);
     SETI("ARB_DBG_BW", w.arb_dbg_bw);
     SETI("ARB_DBG_W", c->banks * w.arb_dbg_bw);
     SETI("FSM_DBG_W", w.fsm_dbg);
