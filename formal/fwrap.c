@@ -117,16 +117,18 @@ static int load_ports(const char *path, char *modname, size_t mlen)
     return nports ? 0 : -1;
 }
 
-/* Print "(some valid slot of unit u still waits for entry e)" as a Verilog expression. */
+/* Print "(some valid slot of unit u still waits for entry e)" as a Verilog expression. A
+ * unit in its claim cycle waits for nothing yet: its missing slots name no entry until the
+ * claim, which also queues their reads (spec decision 15). */
 static void print_waits(unsigned u, unsigned e, unsigned S)
 {
-    printf("(1'b0");
+    printf("(!%s && (1'b0", fld("ccu%u.claim", u));
     for (unsigned s2 = 0; s2 < S; s2++) {
         printf(" || (%s && ", fld("ccu%u.oct_valid[%u]", u, s2));
         printf("!%s && ", fld("ccu%u.oct_ready[%u]", u, s2));
         printf("%s == %u)", fld("ccu%u.oct_idx[%u]", u, s2), e);
     }
-    printf(")");
+    printf("))");
 }
 
 /* Bits [off +: w] of bank b's queue position i (field arb.bankB.q[I]) as "dbg[lsb +: w]",
@@ -359,14 +361,28 @@ int main(int argc, char **argv)
                 snprintf(ixb, sizeof ixb, "%s", ix);
                 printf("    if (%s) assert(%s && (%s < %u)); // oct ccu%u slot%u busy, idx in range\n",
                        ovb, fld("ccu%u.busy", u), ixb, E, u, s);
+                /* a missing slot in its claim cycle names no entry yet (decision 15) */
+                char named[192];
+                snprintf(named, sizeof named, "%s && !(", ovb);
+                snprintf(named + strlen(named), sizeof named - strlen(named), "%s && ",
+                         fld("ccu%u.claim", u));
+                snprintf(named + strlen(named), sizeof named - strlen(named), "!%s)",
+                         fld("ccu%u.oct_ready[%u]", u, s));
+                printf("    if (%s) assert(%s && ", fld("ccu%u.claim_first[%u]", u, s), ovb);
+                printf("!%s && ", fld("ccu%u.oct_ready[%u]", u, s));
+                printf("%s); // claim ccu%u slot%u waits in a claim cycle\n", fld("ccu%u.claim", u), u, s);
                 for (unsigned i = 0; i < E; i++) {
-                    printf("    if (%s && %s == %u) assert(%s); // oct ccu%u slot%u -> e%u locked\n", ovb,
+                    printf("    if (%s && %s == %u) assert(%s); // oct ccu%u slot%u -> e%u locked\n", named,
                            ixb, i, fld("ccu%u.lock[%u]", u, i), u, s, i);
                     if (oct_valid)
                         printf("    if (%s && %s == %u) assert(%s); // oct ccu%u slot%u -> e%u valid\n",
-                               ovb, ixb, i, fld("ccu%u.valid[%u]", u, i), u, s, i);
+                               named, ixb, i, fld("ccu%u.valid[%u]", u, i), u, s, i);
                 }
             }
+            printf("    if (%s) assert(%s && !%s && (1'b0", fld("ccu%u.claim", u), fld("ccu%u.busy", u),
+                   fld("ccu%u.pend", u));
+            for (unsigned s = 0; s < S; s++) printf(" || %s", fld("ccu%u.claim_first[%u]", u, s));
+            printf(")); // claim ccu%u: busy, after its lookup, something to claim\n", u);
             for (unsigned i = 0; i < E; i++) {
                 printf("    if (%s) assert(1'b0", fld("ccu%u.lock[%u]", u, i));
                 for (unsigned s = 0; s < S; s++) {
