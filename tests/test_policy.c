@@ -350,14 +350,17 @@ static void test_alloc_all_hits(void)
 /* Misses. CT: entries 0..3 = r10..r13 valid near, 4..7 invalid; ranks reset.
  * Instruction: s0 r20 near, s1 r11 far, s2 r20 near (duplicate miss), s3 r21 near,
  * s4 invalid, s5 r11 far (duplicate hit).
- * Hits first: r11 = entry 1, locked. Misses in slot order: r20 -> first invalid unlocked
- * = 4; r21 -> 5 (4 now locked); s2 reuses 4 with no second read.
+ * Lookup stage: hits first: r11 = entry 1, locked, touched by s1 and s5. Victims of the
+ * missing registers in slot order: r20 -> first invalid unlocked = 4; r21 -> 5 (4 already
+ * picked); s2 reuses 4 with no second read. Claim stage: entries written, then the
+ * missing slots s0, s2, s3 touch 4, 4, 5 (ccu_allocate = lookup then claim, so every hit
+ * is touched before every claim).
  * misses = {(4,r20), (5,r21)} -> 2 reads. OCT: s0 {v,0,4}, s1 {v,1,1}, s2 {v,0,4},
  * s3 {v,0,5}, s4 invalid, s5 {v,1,1}. Locks {1,4,5}. Tags 4=r20, 5=r21 valid.
- * Touches in slot order 4,1,4,5,1: last-touch order 4 (s2), 5 (s3), 1 (s5) -> ranks
- * 1:0, 5:1, 4:2. Untouched: 0 (rank 0): touched older = {1,4,5} -> 3; 2 (rank 2):
- * {4,5} -> 4; 3 (rank 3): {4,5} -> 5; 6, 7: none older -> 6, 7.
- * Ranks [3,0,4,5,2,1,6,7]. near: 1 -> 0, 4 -> 1, 5 -> 1; 0,2,3 stay 1.
+ * Touches 1,1 (lookup), then 4,4,5 (claim): last-touch order 5, 4, 1 -> ranks 5:0, 4:1,
+ * 1:2. Untouched: 0 (rank 0): touched older = {1,4,5} -> 3; 2 (rank 2): {4,5} -> 4;
+ * 3 (rank 3): {4,5} -> 5; 6, 7: none older -> 6, 7.
+ * Ranks [3,2,4,5,1,0,6,7]. near: 1 -> 0, 4 -> 1, 5 -> 1; 0,2,3 stay 1.
  * Not ready; fill(4) readies s0 and s2 only; fill(5) readies s3 -> ready; data as filled. */
 static void test_alloc_misses(void)
 {
@@ -391,7 +394,7 @@ static void test_alloc_misses(void)
     }
     TT_EQ(u.ct[4].tag, 20);
     TT_EQ(u.ct[5].tag, 21);
-    static const unsigned rk[8] = {3, 0, 4, 5, 2, 1, 6, 7};
+    static const unsigned rk[8] = {3, 2, 4, 5, 1, 0, 6, 7};
     check_ranks(&u, rk, 8);
     TT_CHECK(ranks_perm(&u));
     TT_EQ(ccu_ready(&u), 0);
@@ -470,9 +473,9 @@ static void test_alloc_hits_locked_first(void)
 }
 
 /* Misses with far entries: CT full, entries 2 and 5 far, others near; lfsr = 0xACE1
- * (mod 8 = 1). First miss: far candidates {2,5}, start 1 -> 2. Second miss: 2 is locked
- * now -> start 1 -> 5. A third miss: no unlocked far -> LRU (reset ranks, but touches
- * happen after all claims) -> 7. */
+ * (mod 8 = 1). First miss: far candidates {2,5}, start 1 -> 2. Second miss: 2 is already
+ * picked (excluded) -> start 1 -> 5. A third miss: no unlocked far -> LRU (reset ranks:
+ * the claims' touches come in the claim stage, after every victim is chosen) -> 7. */
 static void test_alloc_far_victims(void)
 {
     ccu_t u;
@@ -536,7 +539,8 @@ static void test_alloc_base(void)
 }
 
 /* ccu_ready: free unit -> 0; busy with no valid slot -> 1 (nothing to wait for);
- * busy with one unready valid slot -> 0. */
+ * busy with one unready valid slot -> 0; in its lookup (pend) or claim cycle -> 0 even
+ * with every valid slot ready. */
 static void test_ccu_ready(void)
 {
     ccu_t u;
@@ -550,6 +554,13 @@ static void test_ccu_ready(void)
     u.oct_ready |= 1u << 4;
     TT_EQ(ccu_ready(&u), 1);
     u.oct_ready &= ~(1u << 2); /* an invalid slot's ready bit does not matter */
+    TT_EQ(ccu_ready(&u), 1);
+    u.claim = 1;
+    TT_EQ(ccu_ready(&u), 0);
+    u.claim = 0;
+    u.pend = 1;
+    TT_EQ(ccu_ready(&u), 0);
+    u.pend = 0;
     TT_EQ(ccu_ready(&u), 1);
 }
 
