@@ -128,6 +128,7 @@ static void walk(walker *w, const sc_t *m)
         put(w, m->fsm.have_prev, 1, "fsm.have_prev", 0, 0);
         put(w, m->fsm.state, cfg_clog2(c->fsm_states + 1), "fsm.state", 0, 0);
         put(w, m->fsm.sthld, sb, "fsm.sthld", 0, 0);
+        put(w, m->fsm_issue, 1, "fsm.last_issue", 0, 0);
     }
 }
 

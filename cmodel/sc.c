@@ -91,6 +91,7 @@ void sc_reset(sc_t *m)
     m->rr = 0;
     m->counter = 0;
     fsm_reset(&m->fsm, c);
+    m->fsm_issue = 0;
     memset(&m->stats, 0, sizeof m->stats);
 }
 
@@ -510,6 +511,7 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
         m->last_valid = 1;
         m->last_wid = (uint16_t)w;
     }
-    tick_fsm(m, ar.ccu >= 0);
+    tick_fsm(m, m->fsm_issue); /* last cycle's issue (spec decision 12) */
+    m->fsm_issue = ar.ccu >= 0;
     m->lfsr = lfsr_next(m->lfsr);
 }

@@ -29,6 +29,7 @@ struct sc {
     uint8_t rr;                    /* D-13 round-robin pointer */
     uint16_t counter;              /* D-9 waiting counter */
     fsm_t fsm;
+    uint8_t fsm_issue;             /* the FSM counts the issue of the previous cycle */
     sc_stats stats;
 };
 

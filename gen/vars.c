@@ -49,7 +49,7 @@ static widths compute(const cfg_t *c)
     w.pend_dbg = 1 + c->slots * (1 + w.rb) + (c->caching ? 2 + 2 * c->slots : 0);
     w.ccu_dbg += w.pend_dbg;
     w.arb_dbg_bw = w.fcb + w.fw + 1 + w.cb + w.ib + w.fd * w.fw + 1; /* + the queue, ptr_ok */
-    w.fsm_dbg = w.icb + 2 * w.iib + 1 + w.stb + w.sb;
+    w.fsm_dbg = w.icb + 2 * w.iib + 1 + w.stb + w.sb + 1; /* + the registered issue */
     return w;
 }
 

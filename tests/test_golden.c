@@ -492,13 +492,15 @@ static void test_golden_greedy_last_issued(void)
  * interval = 4. Warp 0 offers an instruction without sources in EVERY cycle; it issues
  * only when its unit is free: c0 (far unit 1), then every 3 cycles (issue t, lookup t+1
  * with no claim cycle (no source), dispatch t+2, free t+3): c3, c6, c9, c12, c15. In c1,
- * c2, c4, ... the offer is refused (owned_busy). Intervals (decision 12: the issue of an
- * interval's last cycle counts in it): I0 = c0..c3: 2 issued; I1 = c4..c7: 1 (c6);
- * I2 = c8..c11: 1 (c9); I3 = c12..c15: 2. Default table (D-16), step 2, 1/50:
- *  end of I0: prev = 2 recorded, no edge (state 1, STHLD 0);
- *  end of I1: 50*|1-2| = 50 > 1*2 -> Large: 1 -> 3, STHLD 0 + 2 = 2;
- *  end of I2: 50*0 <= 1 -> Small: 3 -> 2, STHLD 4;
- *  end of I3: 50*1 > 1 -> Large: 2 -> 3, STHLD 6. */
+ * c2, c4, ... the offer is refused (owned_busy). Intervals (decision 12: cycle c counts
+ * the issue of cycle c-1, so an interval counts the issues of its cycles shifted by one):
+ * I0 = c0..c3 counts c-1..c2: 1 (c0); I1 = c4..c7 counts c3..c6: 2 (c3, c6);
+ * I2 = c8..c11 counts c7..c10: 1 (c9); I3 = c12..c15 counts c11..c14: 1 (c12).
+ * Default table (D-16), step 2, 1/50:
+ *  end of I0: prev = 1 recorded, no edge (state 1, STHLD 0);
+ *  end of I1: 50*|2-1| = 50 > 1*1 -> Large: 1 -> 3, STHLD 0 + 2 = 2;
+ *  end of I2: 50*|1-2| = 50 > 1*2 -> Large: 3 -> 4, STHLD 2 - 4 -> clamped to 0;
+ *  end of I3: 50*0 <= 1*1 -> Small: 4 -> 5, STHLD 0 - 2 -> clamped to 0. */
 static void test_golden_fsm_counts_issued(void)
 {
     cfg_t c;
@@ -508,7 +510,7 @@ static void test_golden_fsm_counts_issued(void)
     if (!m)
         return;
     static const struct { unsigned prev, state, sthld; } end[4] = {
-        {2, 1, 0}, {1, 3, 2}, {1, 2, 4}, {2, 3, 6},
+        {1, 1, 0}, {2, 3, 2}, {1, 4, 0}, {1, 5, 0},
     };
     sch_offer(0, 0x40, -1, -1, -1, 0);
     for (unsigned i = 0; i < 4; i++) {
@@ -524,8 +526,8 @@ static void test_golden_fsm_counts_issued(void)
     }
     TT_EQ(sc_stats_get(m)->issued, 6);
     TT_EQ(sc_stats_get(m)->fsm_edge[1][1], 1);
-    TT_EQ(sc_stats_get(m)->fsm_edge[3][0], 1);
-    TT_EQ(sc_stats_get(m)->fsm_edge[2][1], 1);
+    TT_EQ(sc_stats_get(m)->fsm_edge[3][1], 1);
+    TT_EQ(sc_stats_get(m)->fsm_edge[4][0], 1);
     sc_destroy(m);
 }
 
