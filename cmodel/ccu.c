@@ -175,7 +175,7 @@ static unsigned first_naming(const ccu_t *u, uint32_t slots, unsigned s)
 /* D-11 lookup cycle: hits lock, hint and touch (slot order); the OCT is written; the
  * victims of the distinct missing registers are chosen in slot order (each pick excludes
  * the earlier ones) on the state after the hits' locks, and kept for the claim cycle. */
-unsigned ccu_lookup_stage(ccu_t *u, uint16_t lfsr, int lru_only)
+unsigned ccu_lookup_stage(ccu_t *u, uint16_t lfsr, int lru_only, ccu_miss *misses)
 {
     int idx[CFG_MAX_S], ready[CFG_MAX_S];
     uint32_t miss = 0;
@@ -210,6 +210,8 @@ unsigned ccu_lookup_stage(ccu_t *u, uint16_t lfsr, int lru_only)
         ccu_put(&u->lock, (unsigned)c, 1); /* excluded from the next picks only */
         u->c_first |= (uint32_t)1 << s;
         u->c_idx[s] = (uint8_t)c;
+        misses[n].slot = (uint8_t)s;
+        misses[n].reg = u->p_reg[s];
         n++;
     }
     u->lock = locked;
@@ -220,19 +222,15 @@ unsigned ccu_lookup_stage(ccu_t *u, uint16_t lfsr, int lru_only)
 }
 
 /* D-11 claim cycle: write the victims chosen in the lookup cycle, point the missing slots
- * at them, hints and touches in slot order; one bank read per distinct register. */
-unsigned ccu_claim(ccu_t *u, ccu_miss *misses)
+ * at them, hints and touches in slot order (their bank reads were queued last cycle). */
+void ccu_claim(ccu_t *u)
 {
     const uint32_t miss = u->oct_valid & ~u->oct_ready;
-    unsigned n = 0;
     for (uint32_t v = u->c_first; v; v &= v - 1) {
         unsigned s = (unsigned)__builtin_ctz(v), c = u->c_idx[s];
         u->ct[c].tag = u->p_reg[s];
         ccu_put(&u->valid, c, 1);
         ccu_put(&u->lock, c, 1);
-        misses[n].idx = (uint8_t)c;
-        misses[n].reg = u->p_reg[s];
-        n++;
     }
     for (uint32_t v = miss; v; v &= v - 1) {
         unsigned s = (unsigned)__builtin_ctz(v);
@@ -243,7 +241,6 @@ unsigned ccu_claim(ccu_t *u, ccu_miss *misses)
     }
     u->claim = 0;
     u->c_first = 0;
-    return n;
 }
 
 /* See ccu.h: capture, lookup cycle and claim cycle in one call (policy tests). */
@@ -252,7 +249,10 @@ unsigned ccu_allocate(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_re
                       ccu_miss *misses)
 {
     ccu_capture(u, src_valid, src_reg, src_near, tag, 0);
-    return ccu_lookup_stage(u, lfsr, lru_only) ? ccu_claim(u, misses) : 0;
+    unsigned n = ccu_lookup_stage(u, lfsr, lru_only, misses);
+    if (n)
+        ccu_claim(u);
+    return n;
 }
 
 /* Baseline OCU: every distinct register gets the next private entry and a bank read. */
@@ -274,7 +274,7 @@ unsigned ccu_allocate_base(ccu_t *u, const uint8_t *src_valid, const uint16_t *s
         u->ct[n].tag = src_reg[s];
         ccu_put(&u->valid, n, 1);
         ccu_put(&u->lock, n, 1);
-        misses[n].idx = (uint8_t)n;
+        misses[n].slot = (uint8_t)s;
         misses[n].reg = src_reg[s];
         n++;
     }

@@ -66,9 +66,10 @@ static inline uint64_t ccu_entries(const ccu_t *u)
 /* D-7 branches, for statistics and coverage. */
 enum { REPL_INVALID = 0, REPL_FAR = 1, REPL_LRU = 2 };
 
-/* A bank read the allocation asks for: fill CT entry idx with (wid, reg). */
+/* A bank read the allocation asks for: register reg of the owner, for OCT slot `slot`
+ * (the first slot naming it); the fill writes the entry that slot points to then. */
 typedef struct {
-    uint8_t idx;
+    uint8_t slot;
     uint16_t reg;
 } ccu_miss;
 
@@ -111,16 +112,18 @@ void ccu_capture(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
 /* D-11, lookup cycle of the captured instruction (after any flush): hits lock their
  * entries, take their hints and LRU touches, the OCT is written (misses not ready, index
  * 0); the victims of the misses are chosen (D-7, lfsr = this cycle's LFSR) but written only
- * in the claim cycle (ccu_claim), which follows iff this returns nonzero (their count). */
-unsigned ccu_lookup_stage(ccu_t *u, uint16_t lfsr, int lru_only);
+ * in the claim cycle (ccu_claim), which follows iff this returns nonzero. Fills misses[]
+ * with the bank reads to queue now (one per distinct missing register, slot order);
+ * returns their count. */
+unsigned ccu_lookup_stage(ccu_t *u, uint16_t lfsr, int lru_only, ccu_miss *misses);
 
 /* D-11, claim cycle: the chosen victims take their registers (valid, tag, lock), the
- * missing slots their entries, hints and LRU touches. Fills misses[] with the bank reads
- * to queue, in slot order; returns their count. */
-unsigned ccu_claim(ccu_t *u, ccu_miss *misses);
+ * missing slots their entries, hints and LRU touches. */
+void ccu_claim(ccu_t *u);
 
 /* Capture (no flush), lookup cycle and claim cycle of one instruction in one call, with
- * nothing in between (policy tests): fills misses[] like ccu_claim, returns their count. */
+ * nothing in between (policy tests): fills misses[] like ccu_lookup_stage, returns their
+ * count. */
 unsigned ccu_allocate(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
                       const uint8_t *src_near, uint32_t tag, uint16_t lfsr, int lru_only,
                       ccu_miss *misses);
@@ -130,7 +133,8 @@ unsigned ccu_allocate(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_re
 unsigned ccu_allocate_base(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
                            uint32_t tag, ccu_miss *misses);
 
-/* Port S fill: write data into entry idx and mark every valid slot pointing there ready. */
+/* Port S fill: write data into entry idx and mark every valid slot pointing there ready.
+ * (A bank read names a slot; the sub-core passes that slot's entry, oct_idx[slot].) */
 void ccu_fill(ccu_t *u, unsigned idx, const uint64_t *data);
 
 /* Lookup or claim cycle (caching): every accepted write-back of the owner warp that hits

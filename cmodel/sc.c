@@ -306,7 +306,7 @@ static void do_issue(sc_t *m, const ports_t *p, unsigned w, unsigned k, int flus
 static unsigned push_reads(sc_t *m, unsigned k, const ccu_miss *miss, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
-        arb_req r = {(uint8_t)k, miss[i].idx, m->ccu[k].owner, miss[i].reg};
+        arb_req r = {(uint8_t)k, miss[i].slot, m->ccu[k].owner, miss[i].reg};
         arb_push(&m->arb, &r);
     }
     return n;
@@ -329,12 +329,13 @@ static unsigned do_alloc(sc_t *m, unsigned k)
     }
     m->pend &= ~((uint64_t)1 << k);
     if (c->caching) {
-        n = ccu_lookup_stage(u, m->lfsr, c->repl_lru_only);
+        n = ccu_lookup_stage(u, m->lfsr, c->repl_lru_only, miss);
         m->claim |= (uint64_t)(n != 0) << k;
     } else {
-        n = queued = push_reads(m, k, miss, ccu_allocate_base(u, u->p_valid, u->p_reg, u->tag, miss));
+        n = ccu_allocate_base(u, u->p_valid, u->p_reg, u->tag, miss);
         u->pend = 0;
     }
+    queued = push_reads(m, k, miss, n);
     unsigned ndistinct = 0;
     for (unsigned s = 0; s < c->slots; s++) {
         if (!u->p_valid[s])
@@ -350,13 +351,12 @@ static unsigned do_alloc(sc_t *m, unsigned k)
     return queued;
 }
 
-/* Claim cycle (t+2) of unit k: its victims take their registers, bank reads queued.
- * Returns their number. */
-static unsigned do_claim(sc_t *m, unsigned k)
+/* Claim cycle (t+2) of unit k: its victims take their registers (the bank reads were
+ * queued in the lookup cycle and name slots, not entries). */
+static void do_claim(sc_t *m, unsigned k)
 {
-    ccu_miss miss[CFG_MAX_S];
     m->claim &= ~((uint64_t)1 << k);
-    return push_reads(m, k, miss, ccu_claim(&m->ccu[k], miss));
+    ccu_claim(&m->ccu[k]);
 }
 
 /* Register value of (wid, reg) in the RF. */
@@ -462,7 +462,8 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     for (unsigned b = 0; m->nfill && b < c->banks; b++) {
         if (!m->fill[b].valid)
             continue;
-        ccu_fill(&m->ccu[m->fill[b].ccu], m->fill[b].idx, &m->rdata[(size_t)b * m->words]);
+        ccu_t *u = &m->ccu[m->fill[b].ccu];
+        ccu_fill(u, u->oct_idx[m->fill[b].slot], &m->rdata[(size_t)b * m->words]);
         m->stats.ccu_fills++;
     }
     /* 5d (first part). lookup cycles, on the pre-cycle state: nothing before them in this
@@ -483,7 +484,7 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     }
     /* 5d. claim cycles (after 5b's invalidations: a claim wins), then capture */
     for (uint64_t todo = claiming; todo; todo &= todo - 1)
-        nqueued += do_claim(m, (unsigned)__builtin_ctzll(todo));
+        do_claim(m, (unsigned)__builtin_ctzll(todo));
     if (ar.ccu >= 0) {
         read_inst(m, in, &p, (unsigned)w);
         do_issue(m, &p, (unsigned)w, (unsigned)ar.ccu, ar.flush);
