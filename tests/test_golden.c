@@ -6,7 +6,8 @@
  * next LFSR value, "owns a CCU" counting busy units only, the greedy warp taken as the last
  * offered one, the FSM counting offered instructions), the three-stage allocation of
  * decision 15 (write-backs in the lookup and claim cycles, port D and its victim on the
- * pre-cycle state, hits touched before claims), plus the FSM's S/L boundary at exact
+ * pre-cycle state, hits touched before claims, a read granted in the claim cycle filling
+ * the entry its slot was pointed at by that claim), plus the FSM's S/L boundary at exact
  * equality and both STHLD clamps (D-15), driven through the sub-core.
  *
  * Configuration (sch_small_cfg): C=2 units, E=4 entries, S=3 slots, B=2 banks, W=4 warps,
@@ -15,19 +16,24 @@
  * Facts used everywhere (spec section 3/4):
  *  - bank(w, r) = (r + w) mod 2 (D-1): for warp 0, even registers in bank 0, odd in bank 1;
  *  - an instruction issued in t has its lookup cycle in t+1 (decision 15): lookups on the
- *    pre-cycle state, hits locked, hinted and LRU-touched, OCT written, the D-7 victims of
- *    the missing registers chosen with lfsr(t+1) (each pick excluding the earlier ones)
- *    but not written. All hits (or no valid source): dispatch in t+2. Otherwise t+2 is
- *    the claim cycle: victims written (valid, tag, lock), hints and touches of the missing
- *    slots, reads pushed after the grant decision (no dispatch in it); a read is granted
- *    at t+3 at the earliest, filled in the next cycle, and the unit dispatches in the
- *    cycle after its last fill;
+ *    pre-cycle state, hits locked, hinted and LRU-touched, OCT written (a missing slot
+ *    not ready, index 0), the D-7 victims of the missing registers chosen with lfsr(t+1)
+ *    (each pick excluding the earlier ones) but not written, and one bank read per
+ *    distinct missing register pushed after the grant decision, in slot order, naming
+ *    {unit, first slot naming the register, warp, register}. All hits (or no valid
+ *    source): dispatch in t+2. Otherwise t+2 is the claim cycle: victims written (valid,
+ *    tag, lock), missing slots pointed at them, their hints and touches (no dispatch in
+ *    it); a read is granted at t+2 at the earliest (grants see the FIFOs before the
+ *    cycle's pushes), filled in the next cycle into the entry its slot points to (the
+ *    claim has happened by then) and the unit dispatches in the cycle after its last
+ *    fill: one miss at t+4, k distinct missing registers of one unit at t+3+k;
  *  - write-backs of the owner in its lookup or claim cycle: a hit on the pre-cycle state
  *    is invalidated at the edge, in parallel (port D idle; a claimed entry is written
  *    anyway). In other cycles port D looks up and picks its victim on the pre-cycle
  *    state, in parallel with the other ports' invalidations;
  *  - one port S per unit: when both banks' heads target one unit, only bank 0 grants
- *    (decision 4); after a dispatch in d the unit is free from d+1;
+ *    (decision 4); a bank written in a cycle grants nothing in it (D-12); after a
+ *    dispatch in d the unit is free from d+1;
  *  - LFSR (decision 3, polynomial of D-10 fixed in the spec): next = {s[14:0],
  *    s15^s13^s12^s10}, one step per cycle, every pick of cycle n uses the value of cycle
  *    n. lfsr_at() below computes it from that formula (not with cmodel/lfsr.c); the values
@@ -63,28 +69,34 @@ static void expect_ranks(const ccu_t *u, const unsigned *exp)
  *  c0: issue. Both units free and empty = far CCUs (D-9 step 2); pick from lfsr(c0) mod 2
  *      = 1 -> unit 1, flush, owner 0.
  *  c1: lookup cycle of unit 1: all miss; D-7 first invalid, lowest index, picks in slot
- *      order: e0 for r0, e1 for r1, e2 for r2 (chosen, not written).
+ *      order: e0 for r0, e1 for r1, e2 for r2 (chosen, not written). Reads pushed after
+ *      the grant decision: r0 (slot 0) -> bank 0, r1 (slot 1) -> bank 1, r2 (slot 2) ->
+ *      bank 0 behind r0.
  *  c2: claim cycle: e0 <- r0, e1 <- r1, e2 <- r2, all far (D-11 hints), touched in slot
- *      order e0, e1, e2: ranks [0,1,2,3] -> [0,1,2,3] -> [1,0,2,3] -> [2,1,0,3];
- *      requests r0 -> bank 0, r1 -> bank 1, r2 -> bank 0, pushed after the grant decision.
- *  c3: bank 0 grants r0; bank 1's head (r1, unit 1) blocked: port S taken (decision 4).
- *  c4: fill e0; bank 0 grants r2; bank 1 blocked again.
- *  c5: fill e2; bank 1 grants r1.  c6: fill e1.
- *  c7: dispatch {val(0,0), val(0,1), val(0,2)}. Unit 1 is free from c8 with
+ *      order e0, e1, e2: ranks [0,1,2,3] -> [0,1,2,3] -> [1,0,2,3] -> [2,1,0,3]. Grants:
+ *      bank 0 grants r0; bank 1's head (r1, unit 1) blocked: port S taken (decision 4).
+ *  c3: fill of slot 0's entry e0; bank 0 grants r2; bank 1 blocked again.
+ *  c4: fill of slot 2's entry e2; bank 1 grants r1.  c5: fill of slot 1's entry e1.
+ *  c6: dispatch {val(0,0), val(0,1), val(0,2)} (t+3+3). Unit 1 is free from c7 with
  *      e0 = r0, e1 = r1, e2 = r2 (valid, far, unlocked), e3 invalid, ranks [2,1,0,3]
- *      (fills and the dispatch touch nothing). */
+ *      (fills and the dispatch touch nothing).
+ *  c7: nothing offered, no write-back: the scenarios begin in c8, so that their lookup
+ *      and write-back cycles fall on the LFSR values listed above. */
 static void prologue_three_far(sc_t *m)
 {
     sch_issue_one(m, 0, 0, 1, 0, 1, 2, 0);
-    sch_quiet_until(m, 7);
-    sch_disp_at(m, 7, 0, 1, 3, sch_val(0, 0), sch_val(0, 1), sch_val(0, 2));
+    sch_quiet_until(m, 6);
+    sch_disp_at(m, 6, 0, 1, 3, sch_val(0, 0), sch_val(0, 1), sch_val(0, 2));
+    sch_quiet_until(m, 8);
     const ccu_t *u = &m->ccu[1];
+    TT_EQ(u->busy, 0);
     TT_EQ(u->owner_valid, 1);
     TT_EQ(u->owner, 0);
     for (unsigned i = 0; i < 3; i++) {
         TT_EQ(ccu_bit(u->valid, i), 1);
         TT_EQ(u->ct[i].tag, i);
         TT_EQ(ccu_bit(u->near, i), 0);
+        TT_EQ(u->data[i * m->words], sch_val(0, i));
     }
     TT_EQ(ccu_bit(u->valid, 3), 0);
     static const unsigned ranks[4] = {2, 1, 0, 3};
@@ -94,21 +106,22 @@ static void prologue_three_far(sc_t *m)
 /* ------------------------------------------------------------------ victims and the LFSR */
 
 /* Allocation victim with the LOOKUP cycle's LFSR value (D-7, D-10, decisions 3 and 15).
- * After the prologue:
+ * After the prologue (c8 quiet):
  *  c9:  warp 0 offers r3, r4 (far), tag 2: owns free unit 1 (D-9 step 1): issue, no flush.
  *  c10: lookup cycle, lfsr(c10) = 0x8791, mod 4 = 1. r3 misses: first invalid entry e3.
  *       r4 misses: no invalid unlocked entry left (e3 is excluded, already picked); far
  *       unlocked entries e0, e1, e2; scan from 1 -> e1. Nothing written yet: e1 still
- *       holds r1, e3 is still invalid.
+ *       holds r1, e3 is still invalid. Reads pushed: r3 (slot 0) -> bank 1, r4 (slot 1)
+ *       -> bank 0.
  *  c11: claim cycle: e3 <- r3, e1 <- r4 (r1 is evicted). (Had the pick used lfsr(c11) =
- *       0x0F22, mod 4 = 2, r2 would go instead.) Requests: r3 -> bank 1 (e3), r4 -> bank
- *       0 (e1).
- *  c12: bank 0 grants r4; bank 1 blocked (port S). c13: fill e1; bank 1 grants r3.
- *  c14: fill e3. c15: dispatch {val(0,3), val(0,4)}.
- *  c16: warp 0 offers r2, tag 3: issue (unit free from c16). c17: r2 HITS (e2 kept it).
- *  c18: dispatch {val(0,2)} (all hits: t+2).
- *  c19: warp 0 offers r1, tag 4: issue. c20: r1 misses (evicted in c11); c21 claim, read
- *       queued to bank 1. c22 grant, c23 fill, c24 dispatch {val(0,1)}.
+ *       0x0F22, mod 4 = 2, r2 would go instead.) Grants: bank 0 grants r4; bank 1 (r3)
+ *       blocked (port S).
+ *  c12: fill of slot 1's entry e1; bank 1 grants r3. c13: fill of slot 0's entry e3.
+ *  c14: dispatch {val(0,3), val(0,4)}.
+ *  c15: warp 0 offers r2, tag 3: issue (unit free from c15). c16: r2 HITS (e2 kept it).
+ *  c17: dispatch {val(0,2)} (all hits: t+2).
+ *  c18: warp 0 offers r1, tag 4: issue. c19: r1 misses (evicted in c11), read pushed to
+ *       bank 1; c20 claim and grant, c21 fill, c22 dispatch {val(0,1)}.
  * Bank reads asked: 3 + 2 + 0 + 1 = 6. */
 static void test_golden_alloc_victim_lfsr(void)
 {
@@ -128,27 +141,32 @@ static void test_golden_alloc_victim_lfsr(void)
     TT_EQ(u->c_idx[1], 1);
     TT_EQ(ccu_lookup(u, 1), 1);
     TT_EQ(ccu_bit(u->valid, 3), 0);
+    TT_EQ(arb_count(&m->arb, 0), 1);
+    TT_EQ(arb_count(&m->arb, 1), 1);
     sch_step(m); /* c11: claim */
     TT_EQ(u->ct[3].tag, 3);
     TT_EQ(u->ct[1].tag, 4);
     TT_EQ(u->ct[2].tag, 2);
     TT_EQ(u->ct[0].tag, 0);
     TT_EQ(ccu_lookup(u, 1), -1);
-    sch_quiet_until(m, 15);
-    sch_disp_at(m, 15, 0, 2, 2, sch_val(0, 3), sch_val(0, 4), 0);
-    sch_issue_one(m, 16, 0, 3, 2, -1, -1, 0);
-    sch_quiet_until(m, 18);
-    sch_disp_at(m, 18, 0, 3, 1, sch_val(0, 2), 0, 0);
-    sch_issue_one(m, 19, 0, 4, 1, -1, -1, 0);
-    sch_quiet_until(m, 24);
-    sch_disp_at(m, 24, 0, 4, 1, sch_val(0, 1), 0, 0);
+    TT_EQ(m->fill[0].valid, 1);
+    TT_EQ(m->fill[0].slot, 1);
+    TT_EQ(m->fill[1].valid, 0);
+    sch_quiet_until(m, 14);
+    sch_disp_at(m, 14, 0, 2, 2, sch_val(0, 3), sch_val(0, 4), 0);
+    sch_issue_one(m, 15, 0, 3, 2, -1, -1, 0);
+    sch_quiet_until(m, 17);
+    sch_disp_at(m, 17, 0, 3, 1, sch_val(0, 2), 0, 0);
+    sch_issue_one(m, 18, 0, 4, 1, -1, -1, 0);
+    sch_quiet_until(m, 22);
+    sch_disp_at(m, 22, 0, 4, 1, sch_val(0, 1), 0, 0);
     TT_EQ(sc_stats_get(m)->bank_read_reqs, 6);
     TT_EQ(sc_stats_get(m)->src_hits, 1);
     sc_destroy(m);
 }
 
 /* Port D victim with the write-back cycle's LFSR value (D-5, D-7, decision 3).
- * After the prologue (unit 1 of warp 0 free from c8, e0..e2 = r0..r2 far, e3 invalid):
+ * After the prologue (unit 1 of warp 0 free, e0..e2 = r0..r2 far, e3 invalid):
  *  c8:  near write-back of (warp 0, r3) = D3 on port 0 (accepted: port 0 is always ready,
  *       D-6). Cacheable (near, filter on), first of its warp: port D. Miss -> D-7 victim:
  *       first invalid unlocked entry e3 <- r3, near, D3.
@@ -156,10 +174,11 @@ static void test_golden_alloc_victim_lfsr(void)
  *       e0, e1, e2 (e3 is near); lfsr(c10) mod 4 = 1 -> e1: r1 is evicted, e1 <- r5, near.
  *       (lfsr(c11) mod 4 = 2 would evict r2.)
  *  c11: warp 0 offers r1, tag 2: issue. c12: lookup: r1 MISSES; victim: no invalid;
- *       far unlocked: e0, e2; lfsr(c12) mod 4 = 1 -> scan e1 (near), e2 -> e2 (r2 goes).
- *       c13 claim, request r1 -> bank 1. c14 grant, c15 fill, c16 dispatch {val(0,1)}.
- *  c17: warp 0 offers r5, r3, tag 3: issue. c18: both hit (e1, e3), no claim cycle.
- *  c19: dispatch {D5, D3}: the operands are the write-back values (D-3). */
+ *       far unlocked: e0, e2; lfsr(c12) mod 4 = 1 -> scan e1 (near), e2 -> e2 (r2 goes);
+ *       read of r1 pushed to bank 1. c13 claim and grant, c14 fill, c15 dispatch
+ *       {val(0,1)}.
+ *  c16: warp 0 offers r5, r3, tag 3: issue. c17: both hit (e1, e3), no claim cycle.
+ *  c18: dispatch {D5, D3}: the operands are the write-back values (D-3). */
 static void test_golden_portd_victim_lfsr(void)
 {
     sc_t *m = sch_mk_small();
@@ -184,18 +203,18 @@ static void test_golden_portd_victim_lfsr(void)
     TT_EQ(ccu_bit(m->ccu[1].near, 1), 1);
     TT_EQ(m->ccu[1].ct[2].tag, 2);
     sch_issue_one(m, 11, 0, 2, 1, -1, -1, 0);
-    sch_quiet_until(m, 16);
-    sch_disp_at(m, 16, 0, 2, 1, sch_val(0, 1), 0, 0);
+    sch_quiet_until(m, 15);
+    sch_disp_at(m, 15, 0, 2, 1, sch_val(0, 1), 0, 0);
     TT_EQ(m->ccu[1].ct[2].tag, 1);
-    sch_issue_one(m, 17, 0, 3, 5, 3, -1, 1);
-    sch_quiet_until(m, 19);
-    sch_disp_at(m, 19, 0, 3, 2, D5, D3, 0);
+    sch_issue_one(m, 16, 0, 3, 5, 3, -1, 1);
+    sch_quiet_until(m, 18);
+    sch_disp_at(m, 18, 0, 3, 2, D5, D3, 0);
     TT_EQ(sc_stats_get(m)->ccu_data_writes, 2);
     sc_destroy(m);
 }
 
 /* Port D on the pre-cycle state, in parallel with another port's invalidation (D-4,
- * D-5, D-7). After the prologue (e0..e2 = r0..r2, e3 invalid, unit 1 free from c8):
+ * D-5, D-7). After the prologue (e0..e2 = r0..r2, e3 invalid, unit 1 free):
  *  c8: port 0: near (w0, r4) = D4 (bank 0); port 1: near (w0, r1) = W1 (bank 1): different
  *      banks, both accepted (D-6). Port 0 is warp 0's first cacheable write: port D; port
  *      1 loses port D (wb_port_lost) and, hitting e1, invalidates it. r4 misses; its
@@ -203,8 +222,8 @@ static void test_golden_portd_victim_lfsr(void)
  *      is e3 (e1 becomes invalid only at this edge): e3 <- r4, near, D4. After c8: e0, e2
  *      unchanged, e1 invalid, e3 = r4.
  *  c9: warp 0 offers r4, r1 (far), tag 2: issue. c10 lookup: r4 hits e3, r1 misses:
- *      victim e1 (first invalid unlocked). c11 claim, read of r1 pushed to bank 1, c12
- *      grant (the RF holds W1 since c8), c13 fill, c14 dispatch {D4, W1}. */
+ *      victim e1 (first invalid unlocked); read of r1 pushed to bank 1 (slot 1). c11
+ *      claim and grant (the RF holds W1 since c8), c12 fill, c13 dispatch {D4, W1}. */
 static void test_golden_portd_parallel_invalidation(void)
 {
     sc_t *m = sch_mk_small();
@@ -232,8 +251,9 @@ static void test_golden_portd_parallel_invalidation(void)
     sch_issue_one(m, 9, 0, 2, 4, 1, -1, 0);
     sch_step(m); /* c10: lookup */
     TT_EQ(u->c_idx[1], 1);
-    sch_quiet_until(m, 14);
-    sch_disp_at(m, 14, 0, 2, 2, D4, W1, 0);
+    TT_EQ(arb_count(&m->arb, 1), 1);
+    sch_quiet_until(m, 13);
+    sch_disp_at(m, 13, 0, 2, 2, D4, W1, 0);
     sc_destroy(m);
 }
 
@@ -247,12 +267,13 @@ static void test_golden_portd_parallel_invalidation(void)
  *  c9:  lookup cycle: near wb (w0, r1) = W1 on port 0: hits e1 on the pre-cycle state ->
  *       e1 invalid at the end of c9, no data write although near. r0 hits e0; r3 misses:
  *       victim e3, the lowest invalid unlocked entry of the pre-cycle state (e1 is still
- *       valid there).
- *  c10: claim: e3 <- r3, read pushed to bank 1. c11 grant, c12 fill, c13 dispatch
- *       {val(0,0), val(0,3)}.
- *  c14: warp 0 offers r1, tag 3: issue. c15 lookup: r1 MISSES (invalidated in c9):
- *       victim e1 (the only invalid entry). c16 claim, read pushed to bank 1; c17 grant
- *       (the RF holds W1 since c9), c18 fill, c19 dispatch {W1}.
+ *       valid there). The read of r3 (slot 1) is pushed to bank 1 (the write to bank 1
+ *       in c9 only blocks c9's grant, decided before the push).
+ *  c10: claim: e3 <- r3; bank 1 (not written in c10) grants r3. c11 fill of slot 1's entry
+ *       e3, c12 dispatch {val(0,0), val(0,3)}.
+ *  c13: warp 0 offers r1, tag 3: issue. c14 lookup: r1 MISSES (invalidated in c9):
+ *       victim e1 (the only invalid entry), read pushed to bank 1; c15 claim and grant
+ *       (the RF holds W1 since c9), c16 fill, c17 dispatch {W1}.
  * Read requests 3 + 1 + 1 = 5, hits 1. */
 static void test_golden_wb_in_lookup_cycle(void)
 {
@@ -276,29 +297,34 @@ static void test_golden_wb_in_lookup_cycle(void)
     TT_EQ(sc_stats_get(m)->ccu_data_writes, 0);
     TT_EQ(sc_stats_get(m)->wb_invalidations, 1);
     TT_EQ(*sch_rf(m, 0, 1), W1);
+    TT_EQ(arb_count(&m->arb, 1), 1);
     sch_step(m); /* c10: claim */
     TT_EQ(ccu_lookup(u, 3), 3);
     TT_EQ(ccu_bit(u->valid, 1), 0);
-    sch_quiet_until(m, 13);
-    sch_disp_at(m, 13, 0, 2, 2, sch_val(0, 0), sch_val(0, 3), 0);
-    sch_issue_one(m, 14, 0, 3, 1, -1, -1, 0);
-    sch_step(m); /* c15: lookup */
+    TT_EQ(m->fill[1].valid, 1);
+    sch_quiet_until(m, 12);
+    sch_disp_at(m, 12, 0, 2, 2, sch_val(0, 0), sch_val(0, 3), 0);
+    sch_issue_one(m, 13, 0, 3, 1, -1, -1, 0);
+    sch_step(m); /* c14: lookup */
     TT_EQ(u->claim, 1);
     TT_EQ(u->c_idx[0], 1);
-    sch_quiet_until(m, 19);
-    sch_disp_at(m, 19, 0, 3, 1, W1, 0, 0);
+    sch_quiet_until(m, 17);
+    sch_disp_at(m, 17, 0, 3, 1, W1, 0, 0);
     TT_EQ(sc_stats_get(m)->bank_read_reqs, 5);
     TT_EQ(sc_stats_get(m)->src_hits, 1);
     sc_destroy(m);
 }
 
-/* A write-back in the claim cycle that hits an entry not being claimed: invalidated.
+/* A write-back in the claim cycle that hits an entry not being claimed: invalidated; its
+ * bank is the one the read waits on, so the read is not granted in the claim cycle (D-12).
  * After the prologue:
  *  c8:  warp 0 offers r3 (far), tag 2: issue.
- *  c9:  lookup: r3 misses; victim e3 (first invalid), not written.
+ *  c9:  lookup: r3 misses; victim e3 (first invalid), not written; read of r3 (slot 0)
+ *       pushed to bank 1.
  *  c10: claim cycle: near wb (w0, r1) = W1 on port 0 hits e1 (pre-cycle state), which is
  *       not claimed -> e1 invalid, no data write (port D idle). The claim: e3 <- r3
- *       (valid, locked), read pushed to bank 1 after the grant decision.
+ *       (valid, locked). Bank 1 is written by the write-back ((1+0) mod 2 = 1): it grants
+ *       nothing in c10 (blocked_write 1).
  *  c11: bank 1 grants r3 (not written in c11). c12 fill e3. c13 dispatch {val(0,3)}. */
 static void test_golden_wb_in_claim_cycle(void)
 {
@@ -312,6 +338,7 @@ static void test_golden_wb_in_claim_cycle(void)
     sch_step(m); /* c9: lookup */
     TT_EQ(u->claim, 1);
     TT_EQ(u->c_idx[0], 3);
+    TT_EQ(arb_count(&m->arb, 1), 1);
     sch_wb(0, 0, 1, 1, W1);
     sch_step(m); /* c10: claim */
     TT_EQ(sch_out.wb_ready[0], 1);
@@ -325,25 +352,31 @@ static void test_golden_wb_in_claim_cycle(void)
     TT_EQ(ccu_lookup(u, 2), 2);
     TT_EQ(sc_stats_get(m)->ccu_data_writes, 0);
     TT_EQ(sc_stats_get(m)->wb_invalidations, 1);
+    TT_EQ(sc_stats_get(m)->grant_blocked_write, 1);
+    TT_EQ(m->fill[1].valid, 0);
     TT_EQ(arb_count(&m->arb, 1), 1);
+    sch_step(m); /* c11: grant */
+    TT_EQ(sch_out.disp_valid, 0);
+    TT_EQ(m->fill[1].valid, 1);
+    TT_EQ(arb_count(&m->arb, 1), 0);
     sch_quiet_until(m, 13);
     sch_disp_at(m, 13, 0, 2, 1, sch_val(0, 3), 0, 0);
     sc_destroy(m);
 }
 
-/* A write-back in the claim cycle whose hit entry IS the chosen victim: the claim wins.
- * After the prologue:
+/* A write-back in the claim cycle whose hit entry IS the chosen victim: the claim wins,
+ * and the read, on the other bank, is granted in the same claim cycle. After the prologue:
  *  c8:  near wb (w0, r3) = D3: port D fills e3 (first invalid): every entry valid now,
  *       e0..e2 far, e3 near.
- *  c9:  warp 0 offers r5 (far), tag 2: issue.
- *  c10: lookup: r5 misses; no invalid entry; far unlocked e0, e1, e2; lfsr(c10) mod 4 = 1
- *       -> e1 chosen (still r1, valid).
+ *  c9:  warp 0 offers r4 (far), tag 2: issue.
+ *  c10: lookup: r4 misses; no invalid entry; far unlocked e0, e1, e2; lfsr(c10) mod 4 = 1
+ *       -> e1 chosen (still r1, valid). Read of r4 (slot 0) pushed to bank (4+0) mod 2 = 0.
  *  c11: claim cycle: near wb (w0, r1) = W1 on port 0 hits e1 on the pre-cycle state and
  *       invalidates it (one write-back invalidation counted); e1 is claimed at the same
- *       edge: valid, tag r5, locked (the claim wins); no data write. (lfsr(c11) mod 4 = 2 would have picked e2.) Read of r5
- *       pushed to bank 1 after the grant decision.
- *  c12: bank 1 grants r5 (not written in c12). c13 fill e1 with val(0,5). c14 dispatch
- *       {val(0,5)}. */
+ *       edge: valid, tag r4, locked (the claim wins); no data write. (lfsr(c11) mod 4 = 2
+ *       would have picked e2.) Bank 0 is not written (the write-back goes to bank 1): it
+ *       grants r4 in c11.
+ *  c12: fill of slot 0's entry e1 with val(0,4). c13 dispatch {val(0,4)}. */
 static void test_golden_wb_hits_claimed_victim(void)
 {
     sc_t *m = sch_mk_small();
@@ -358,24 +391,98 @@ static void test_golden_wb_hits_claimed_victim(void)
     sch_step(m); /* c8 */
     sch_no_wb();
     TT_EQ(ccu_lookup(u, 3), 3);
-    sch_issue_one(m, 9, 0, 2, 5, -1, -1, 0);
+    sch_issue_one(m, 9, 0, 2, 4, -1, -1, 0);
     sch_step(m); /* c10: lookup */
     TT_EQ(u->c_idx[0], 1);
     TT_EQ(ccu_lookup(u, 1), 1);
+    TT_EQ(arb_count(&m->arb, 0), 1);
     sch_wb(0, 0, 1, 1, W1);
     sch_step(m); /* c11: claim */
     TT_EQ(sch_out.wb_ready[0], 1);
     sch_no_wb();
     TT_EQ(ccu_bit(u->valid, 1), 1);
     TT_EQ(ccu_bit(u->lock, 1), 1);
-    TT_EQ(u->ct[1].tag, 5);
+    TT_EQ(u->ct[1].tag, 4);
     TT_EQ(ccu_lookup(u, 1), -1);
     TT_EQ(sc_stats_get(m)->wb_invalidations, 1);
     TT_EQ(sc_stats_get(m)->ccu_data_writes, 1);
     TT_EQ(*sch_rf(m, 0, 1), W1);
-    sch_quiet_until(m, 14);
-    sch_disp_at(m, 14, 0, 2, 1, sch_val(0, 5), 0, 0);
-    TT_EQ(u->data[1 * m->words], sch_val(0, 5));
+    TT_EQ(m->fill[0].valid, 1);
+    TT_EQ(m->fill[0].slot, 0);
+    sch_step(m); /* c12: fill */
+    TT_EQ(sch_out.disp_valid, 0);
+    TT_EQ(u->data[1 * m->words], sch_val(0, 4));
+    sch_disp_at(m, 13, 0, 2, 1, sch_val(0, 4), 0, 0);
+    sc_destroy(m);
+}
+
+/* A read granted in the claim cycle fills the entry the claim gave its slot (t+3), not the
+ * index the slot had before the claim, nor the entry numbered like the slot. After the
+ * prologue (e0..e2 = r0..r2 holding val(0,0..2), e3 invalid):
+ *  c8:  warp 0 offers s0 = r2, s1 = r5, s2 = r5 (far), tag 2: issue (own free unit 1).
+ *  c9:  lookup: r2 hits e2 (s0 ready, index 2); r5 misses in s1 (the first slot naming
+ *       it) and s2: victim e3 (first invalid), not written; s1 and s2 not ready at index
+ *       0 (e0, r0's entry). One read [unit 1, slot 1, warp 0, r5] pushed to bank
+ *       (5+0) mod 2 = 1.
+ *  c10: claim: e3 <- r5 (valid, locked), s1 and s2 -> e3. Bank 1 (not written) grants
+ *       the read in this same cycle: the bank is read at the edge ending c10.
+ *  c11: port S fill: the read names slot 1, whose entry is e3 since c10: e3 <- val(0,5),
+ *       s1 and s2 ready (both point at e3). e0 (slot 1's index before the claim) keeps
+ *       val(0,0), e1 (the entry numbered like the slot) keeps val(0,1).
+ *  c12 = t+4: dispatch {val(0,2), val(0,5), val(0,5)}. */
+static void test_golden_fill_in_claimed_entry(void)
+{
+    sc_t *m = sch_mk_small();
+    if (!m)
+        return;
+    const ccu_t *u = &m->ccu[1];
+    prologue_three_far(m);
+    sch_issue_one(m, 8, 0, 2, 2, 5, 5, 0);
+    TT_EQ(u->p_flush, 0);
+    sch_step(m); /* c9: lookup */
+    TT_EQ(sch_out.disp_valid, 0);
+    TT_EQ(u->claim, 1);
+    TT_EQ(u->oct_valid, 0x7);
+    TT_EQ(u->oct_ready, 0x1);
+    TT_EQ(u->oct_idx[0], 2);
+    TT_EQ(u->oct_idx[1], 0);
+    TT_EQ(u->oct_idx[2], 0);
+    TT_EQ(u->c_first, 0x2);
+    TT_EQ(u->c_idx[1], 3);
+    TT_EQ(ccu_bit(u->valid, 3), 0);
+    TT_EQ(arb_count(&m->arb, 0), 0);
+    TT_EQ(arb_count(&m->arb, 1), 1);
+    if (arb_count(&m->arb, 1) == 1) {
+        const arb_req *r = arb_at(&m->arb, 1, 0);
+        TT_EQ(r->ccu, 1);
+        TT_EQ(r->slot, 1);
+        TT_EQ(r->wid, 0);
+        TT_EQ(r->reg, 5);
+    }
+    sch_step(m); /* c10: claim and grant */
+    TT_EQ(sch_out.disp_valid, 0);
+    TT_EQ(u->claim, 0);
+    TT_EQ(ccu_lookup(u, 5), 3);
+    TT_EQ(ccu_bit(u->lock, 3), 1);
+    TT_EQ(u->oct_idx[1], 3);
+    TT_EQ(u->oct_idx[2], 3);
+    TT_EQ(u->oct_ready, 0x1);
+    TT_EQ(m->fill[1].valid, 1);
+    TT_EQ(m->fill[1].ccu, 1);
+    TT_EQ(m->fill[1].slot, 1);
+    TT_EQ(m->fill[1].reg, 5);
+    TT_EQ(arb_count(&m->arb, 1), 0);
+    sch_step(m); /* c11: fill */
+    TT_EQ(sch_out.disp_valid, 0);
+    TT_EQ(u->oct_ready, 0x7);
+    TT_EQ(u->data[3 * m->words], sch_val(0, 5));
+    TT_EQ(u->data[0 * m->words], sch_val(0, 0));
+    TT_EQ(u->data[1 * m->words], sch_val(0, 1));
+    TT_EQ(u->data[2 * m->words], sch_val(0, 2));
+    TT_EQ(sc_stats_get(m)->ccu_fills, 4);
+    sch_disp_at(m, 12, 0, 2, 3, sch_val(0, 2), sch_val(0, 5), sch_val(0, 5));
+    TT_EQ(sc_stats_get(m)->bank_read_reqs, 4);
+    TT_EQ(sc_stats_get(m)->src_hits, 1);
     sc_destroy(m);
 }
 
@@ -386,10 +493,10 @@ static void test_golden_wb_hits_claimed_victim(void)
  * first. After the prologue (ranks [2,1,0,3]):
  *  c8:  warp 0 offers s0 = r3 (miss), s1 = r0 (hit), far, tag 2: issue.
  *  c9:  lookup: r0 hits e0: touch e0 (rank 2 -> 0; e1 1 -> 2, e2 0 -> 1): [0,2,1,3]. r3
- *       misses: victim e3, not touched yet.
+ *       misses: victim e3, not touched yet; read of r3 pushed to bank 1.
  *  c10: claim: e3 <- r3, touch e3 (rank 3 -> 0, all others + 1): [1,3,2,0]. (One touch
- *       pass in slot order, e3 then e0, would give [0,3,2,1].) Read of r3 to bank 1.
- *  c11 grant, c12 fill, c13 dispatch {val(0,3), val(0,0)}. */
+ *       pass in slot order, e3 then e0, would give [0,3,2,1].) Bank 1 grants r3.
+ *  c11 fill, c12 dispatch {val(0,3), val(0,0)}. */
 static void test_golden_lru_hit_then_claim(void)
 {
     static const unsigned after_lookup[4] = {0, 2, 1, 3}, after_claim[4] = {1, 3, 2, 0};
@@ -405,8 +512,8 @@ static void test_golden_lru_hit_then_claim(void)
     sch_step(m); /* c10: claim */
     expect_ranks(u, after_claim);
     TT_EQ(ccu_lookup(u, 3), 3);
-    sch_quiet_until(m, 13);
-    sch_disp_at(m, 13, 0, 2, 2, sch_val(0, 3), sch_val(0, 0), 0);
+    sch_quiet_until(m, 12);
+    sch_disp_at(m, 12, 0, 2, 2, sch_val(0, 3), sch_val(0, 0), 0);
     sc_destroy(m);
 }
 
@@ -607,6 +714,7 @@ int main(int argc, char **argv)
     TT_RUN(test_golden_wb_in_lookup_cycle);
     TT_RUN(test_golden_wb_in_claim_cycle);
     TT_RUN(test_golden_wb_hits_claimed_victim);
+    TT_RUN(test_golden_fill_in_claimed_entry);
     TT_RUN(test_golden_lru_hit_then_claim);
     TT_RUN(test_golden_owner_idle_unit);
     TT_RUN(test_golden_greedy_last_issued);
