@@ -70,7 +70,7 @@ unsigned arb_grants(const arb_t *a, const uint8_t *bank_written, arb_grant *g,
         port_taken[r->ccu] = 1;
         g[b].valid = 1;
         g[b].ccu = r->ccu;
-        g[b].idx = r->idx;
+        g[b].slot = r->slot;
         g[b].wid = r->wid;
         g[b].reg = r->reg;
         n++;

@@ -8,7 +8,7 @@
 
 typedef struct {
     uint8_t ccu;
-    uint8_t idx;     /* CT entry to fill */
+    uint8_t slot;    /* OCT slot whose entry the data fills (its first slot naming reg) */
     uint16_t wid;
     uint16_t reg;
 } arb_req;
@@ -23,11 +23,11 @@ typedef struct {
     int overflow;             /* set if a push ever found a full FIFO (a model bug) */
 } arb_t;
 
-/* A granted read: bank b reads (wid, reg) and fills ccu/idx next cycle. */
+/* A granted read: bank b reads (wid, reg) and fills ccu's entry of `slot` next cycle. */
 typedef struct {
     uint8_t valid;
     uint8_t ccu;
-    uint8_t idx;
+    uint8_t slot;
     uint16_t wid;
     uint16_t reg;
 } arb_grant;

@@ -24,6 +24,9 @@ void ccu_reset(ccu_t *u)
     memset(u->p_valid, 0, sizeof u->p_valid);
     memset(u->p_reg, 0, sizeof u->p_reg);
     memset(u->p_near, 0, sizeof u->p_near);
+    u->claim = 0;
+    u->c_first = 0;
+    memset(u->c_idx, 0, sizeof u->c_idx);
     memset(u->repl_alloc, 0, sizeof u->repl_alloc);
     memset(u->repl_portd, 0, sizeof u->repl_portd);
     memset(u->data, 0, sizeof(uint64_t) * u->n_ent * u->words);
@@ -141,17 +144,6 @@ unsigned ccu_invalidate_regs(ccu_t *u, const uint16_t *regs, unsigned n)
     return cnt;
 }
 
-/* Earlier valid slot (before position i of the valid slots vs) that already claimed a
- * missing reg in this allocation: its entry, or -1. */
-static int claimed_before(const uint16_t *src_reg, const unsigned *vs, const int *claim,
-                          unsigned i)
-{
-    for (unsigned j = 0; j < i; j++)
-        if (claim[vs[j]] >= 0 && src_reg[vs[j]] == src_reg[vs[i]])
-            return claim[vs[j]];
-    return -1;
-}
-
 /* Fill the OCT and metadata once every slot has its entry (an invalid slot: index 0). */
 static void fill_oct(ccu_t *u, const uint8_t *src_valid, const int *idx, const int *ready,
                      uint32_t tag)
@@ -169,56 +161,97 @@ static void fill_oct(ccu_t *u, const uint8_t *src_valid, const int *idx, const i
     u->tag = tag;
 }
 
-/* The valid slots of src_valid[0..n-1], in slot order, into vs; returns their count. */
-static unsigned valid_slots(const uint8_t *src_valid, unsigned n, unsigned *vs)
+/* First slot t <= s of mask `slots` naming the register of slot s. */
+static unsigned first_naming(const ccu_t *u, uint32_t slots, unsigned s)
 {
-    unsigned nv = 0;
-    for (unsigned s = 0; s < n; s++)
-        if (src_valid[s])
-            vs[nv++] = s;
-    return nv;
+    for (uint32_t v = slots; v; v &= v - 1) {
+        unsigned t = (unsigned)__builtin_ctz(v);
+        if (t >= s || u->p_reg[t] == u->p_reg[s])
+            return t;
+    }
+    return s;
 }
 
-/* D-11: lookups on the pre-allocation state lock the hits; misses then claim victims in
- * slot order (one claim per distinct register); hints and LRU touches in slot order. */
+/* D-11 lookup cycle: hits lock, hint and touch (slot order); the OCT is written; the
+ * victims of the distinct missing registers are chosen in slot order (each pick excludes
+ * the earlier ones) on the state after the hits' locks, and kept for the claim cycle. */
+unsigned ccu_lookup_stage(ccu_t *u, uint16_t lfsr, int lru_only, ccu_miss *misses)
+{
+    int idx[CFG_MAX_S], ready[CFG_MAX_S];
+    uint32_t miss = 0;
+    u->c_first = 0;
+    for (unsigned s = 0; s < u->n_slot; s++) {
+        idx[s] = ready[s] = 0;
+        if (!u->p_valid[s])
+            continue;
+        int h = ccu_lookup(u, u->p_reg[s]);
+        if (h < 0) {
+            miss |= (uint32_t)1 << s;
+            continue;
+        }
+        idx[s] = h;
+        ready[s] = 1;
+        ccu_put(&u->lock, (unsigned)h, 1);
+    }
+    for (unsigned s = 0; s < u->n_slot; s++)
+        if (ready[s]) {
+            ccu_put(&u->near, (unsigned)idx[s], u->p_near[s]);
+            ccu_touch(u, (unsigned)idx[s]);
+        }
+    const uint64_t locked = u->lock;
+    unsigned n = 0;
+    for (uint32_t v = miss; v; v &= v - 1) {
+        unsigned s = (unsigned)__builtin_ctz(v);
+        if (first_naming(u, miss, s) != s)
+            continue;
+        int branch;
+        int c = ccu_victim_branch(u, lfsr, lru_only, &branch);
+        u->repl_alloc[branch]++;
+        ccu_put(&u->lock, (unsigned)c, 1); /* excluded from the next picks only */
+        u->c_first |= (uint32_t)1 << s;
+        u->c_idx[s] = (uint8_t)c;
+        misses[n].slot = (uint8_t)s;
+        misses[n].reg = u->p_reg[s];
+        n++;
+    }
+    u->lock = locked;
+    fill_oct(u, u->p_valid, idx, ready, u->tag);
+    u->pend = 0;
+    u->claim = n != 0;
+    return n;
+}
+
+/* D-11 claim cycle: write the victims chosen in the lookup cycle, point the missing slots
+ * at them, hints and touches in slot order (their bank reads were queued last cycle). */
+void ccu_claim(ccu_t *u)
+{
+    const uint32_t miss = u->oct_valid & ~u->oct_ready;
+    for (uint32_t v = u->c_first; v; v &= v - 1) {
+        unsigned s = (unsigned)__builtin_ctz(v), c = u->c_idx[s];
+        u->ct[c].tag = u->p_reg[s];
+        ccu_put(&u->valid, c, 1);
+        ccu_put(&u->lock, c, 1);
+    }
+    for (uint32_t v = miss; v; v &= v - 1) {
+        unsigned s = (unsigned)__builtin_ctz(v);
+        unsigned c = u->c_idx[first_naming(u, u->c_first, s)];
+        u->oct_idx[s] = (uint8_t)c;
+        ccu_put(&u->near, c, u->p_near[s]);
+        ccu_touch(u, c);
+    }
+    u->claim = 0;
+    u->c_first = 0;
+}
+
+/* See ccu.h: capture, lookup cycle and claim cycle in one call (policy tests). */
 unsigned ccu_allocate(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
                       const uint8_t *src_near, uint32_t tag, uint16_t lfsr, int lru_only,
                       ccu_miss *misses)
 {
-    int idx[CFG_MAX_S], claim[CFG_MAX_S], ready[CFG_MAX_S];
-    unsigned vs[CFG_MAX_S], nv = valid_slots(src_valid, u->n_slot, vs), n = 0;
-    for (unsigned i = 0; i < nv; i++) {
-        unsigned s = vs[i];
-        idx[s] = ccu_lookup(u, src_reg[s]);
-        claim[s] = -1;
-        ready[s] = idx[s] >= 0;
-        if (idx[s] >= 0)
-            ccu_put(&u->lock, (unsigned)idx[s], 1);
-    }
-    for (unsigned i = 0; i < nv; i++) {
-        unsigned s = vs[i];
-        if (idx[s] >= 0)
-            continue;
-        int c = claimed_before(src_reg, vs, claim, i);
-        if (c < 0) {
-            int branch;
-            c = ccu_victim_branch(u, lfsr, lru_only, &branch);
-            u->repl_alloc[branch]++;
-            u->ct[c].tag = src_reg[s];
-            ccu_put(&u->valid, (unsigned)c, 1);
-            ccu_put(&u->lock, (unsigned)c, 1);
-            misses[n].idx = (uint8_t)c;
-            misses[n].reg = src_reg[s];
-            n++;
-        }
-        idx[s] = claim[s] = c;
-    }
-    for (unsigned i = 0; i < nv; i++) {
-        unsigned s = vs[i];
-        ccu_put(&u->near, (unsigned)idx[s], src_near[s]);
-        ccu_touch(u, (unsigned)idx[s]);
-    }
-    fill_oct(u, src_valid, idx, ready, tag);
+    ccu_capture(u, src_valid, src_reg, src_near, tag, 0);
+    unsigned n = ccu_lookup_stage(u, lfsr, lru_only, misses);
+    if (n)
+        ccu_claim(u);
     return n;
 }
 
@@ -241,7 +274,7 @@ unsigned ccu_allocate_base(ccu_t *u, const uint8_t *src_valid, const uint16_t *s
         u->ct[n].tag = src_reg[s];
         ccu_put(&u->valid, n, 1);
         ccu_put(&u->lock, n, 1);
-        misses[n].idx = (uint8_t)n;
+        misses[n].slot = (uint8_t)s;
         misses[n].reg = src_reg[s];
         n++;
     }

@@ -36,6 +36,10 @@ typedef struct {
     uint8_t p_valid[CFG_MAX_S];    /* its source slots */
     uint16_t p_reg[CFG_MAX_S];
     uint8_t p_near[CFG_MAX_S];
+    /* the claim cycle (the cycle after a lookup cycle with misses, docs/spec.md 3) */
+    uint8_t claim;                 /* this cycle writes the victims chosen last cycle */
+    uint32_t c_first;              /* bit s: slot s is the first to name a missing register */
+    uint8_t c_idx[CFG_MAX_S];      /* the entry slot s claims (c_first slots) */
     uint64_t *data;                /* n_ent x words */
     uint64_t repl_alloc[3];        /* D-7 branch of allocation claims (statistics) */
     uint64_t repl_portd[3];        /* D-7 branch of port D claims (statistics) */
@@ -62,9 +66,10 @@ static inline uint64_t ccu_entries(const ccu_t *u)
 /* D-7 branches, for statistics and coverage. */
 enum { REPL_INVALID = 0, REPL_FAR = 1, REPL_LRU = 2 };
 
-/* A bank read the allocation asks for: fill CT entry idx with (wid, reg). */
+/* A bank read the allocation asks for: register reg of the owner, for OCT slot `slot`
+ * (the first slot naming it); the fill writes the entry that slot points to then. */
 typedef struct {
-    uint8_t idx;
+    uint8_t slot;
     uint16_t reg;
 } ccu_miss;
 
@@ -93,19 +98,32 @@ int ccu_has_near(const ccu_t *u);
 /* 1 if some entry is valid. */
 int ccu_has_valid(const ccu_t *u);
 
-/* D-13: busy, allocated (not pending) and every valid OCT slot is ready. Inline: asked
- * for every unit every cycle. */
+/* D-13: busy, past its lookup and claim cycles, and every valid OCT slot is ready.
+ * Inline: asked for every unit every cycle. */
 static inline int ccu_ready(const ccu_t *u)
 {
-    return u->busy && !u->pend && !(u->oct_valid & ~u->oct_ready);
+    return u->busy && !u->pend && !u->claim && !(u->oct_valid & ~u->oct_ready);
 }
 
 /* Issue (cycle t): capture the instruction for the allocation of cycle t+1; busy <= 1. */
 void ccu_capture(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
                  const uint8_t *src_near, uint32_t tag, int flush);
 
-/* D-11 allocation of one instruction (after any flush). Fills misses[] with the bank reads
- * to queue, in slot order; returns their count. lfsr is this cycle's LFSR value. */
+/* D-11, lookup cycle of the captured instruction (after any flush): hits lock their
+ * entries, take their hints and LRU touches, the OCT is written (misses not ready, index
+ * 0); the victims of the misses are chosen (D-7, lfsr = this cycle's LFSR) but written only
+ * in the claim cycle (ccu_claim), which follows iff this returns nonzero. Fills misses[]
+ * with the bank reads to queue now (one per distinct missing register, slot order);
+ * returns their count. */
+unsigned ccu_lookup_stage(ccu_t *u, uint16_t lfsr, int lru_only, ccu_miss *misses);
+
+/* D-11, claim cycle: the chosen victims take their registers (valid, tag, lock), the
+ * missing slots their entries, hints and LRU touches. */
+void ccu_claim(ccu_t *u);
+
+/* Capture (no flush), lookup cycle and claim cycle of one instruction in one call, with
+ * nothing in between (policy tests): fills misses[] like ccu_lookup_stage, returns their
+ * count. */
 unsigned ccu_allocate(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
                       const uint8_t *src_near, uint32_t tag, uint16_t lfsr, int lru_only,
                       ccu_miss *misses);
@@ -115,16 +133,17 @@ unsigned ccu_allocate(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_re
 unsigned ccu_allocate_base(ccu_t *u, const uint8_t *src_valid, const uint16_t *src_reg,
                            uint32_t tag, ccu_miss *misses);
 
-/* Port S fill: write data into entry idx and mark every valid slot pointing there ready. */
+/* Port S fill: write data into entry idx and mark every valid slot pointing there ready.
+ * (A bank read names a slot; the sub-core passes that slot's entry, oct_idx[slot].) */
 void ccu_fill(ccu_t *u, unsigned idx, const uint64_t *data);
 
-/* Allocation cycle (caching): every accepted write-back of the owner warp that hits (the
- * registers regs[0..n-1], looked up on the pre-cycle state) only invalidates its entry;
- * port D stays idle. Returns the number of entries invalidated. */
+/* Lookup or claim cycle (caching): every accepted write-back of the owner warp that hits
+ * (the registers regs[0..n-1], looked up on the pre-cycle state) only invalidates its
+ * entry; port D stays idle. Returns the number of entries invalidated. */
 unsigned ccu_invalidate_regs(ccu_t *u, const uint16_t *regs, unsigned n);
 
-/* Port D write of a write-back (D-3/D-5): update on hit, else allocate a victim.
- * Returns the entry written, or -1 if no unlocked victim exists. */
+/* Port D write of a write-back (D-3/D-5): update on hit, else allocate a victim, both on
+ * the pre-cycle state. Returns the entry written, or -1 if no unlocked victim exists. */
 int ccu_write(ccu_t *u, uint16_t reg, int near, const uint64_t *data, uint16_t lfsr,
               int lru_only);
 

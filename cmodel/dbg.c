@@ -66,21 +66,25 @@ static void walk_unit(walker *w, const sc_t *m, unsigned k)
     for (unsigned s = 0; s < c->slots; s++) put(w, u->p_reg[s], rb, "ccu%d.pend_reg[%d]", (int)k, (int)s);
     if (c->caching)
         for (unsigned s = 0; s < c->slots; s++) put(w, u->p_near[s], 1, "ccu%d.pend_near[%d]", (int)k, (int)s);
+    /* the claim cycle: the slots whose registers claim the victims chosen last cycle */
+    if (c->caching) {
+        put(w, u->claim, 1, "ccu%d.claim", (int)k, 0);
+        for (unsigned s = 0; s < c->slots; s++) put(w, u->c_first >> s & 1u, 1, "ccu%d.claim_first[%d]", (int)k, (int)s);
+    }
 }
 
-/* A queued request as the bank FIFO stores it: {ccu, idx, row}, row = {wid, reg >> bb}. */
-static uint64_t req_bits(const arb_req *r, unsigned ib, unsigned wb, unsigned rrb, unsigned bb)
+/* A queued request as the bank FIFO stores it: {ccu, slot, row}, row = {wid, reg >> bb}. */
+static uint64_t req_bits(const arb_req *r, unsigned sb, unsigned wb, unsigned rrb, unsigned bb)
 {
     uint64_t row = ((uint64_t)r->wid << rrb) | (rrb ? (uint64_t)(r->reg >> bb) : 0);
-    return row | ((uint64_t)r->idx << (wb + rrb)) | ((uint64_t)r->ccu << (wb + rrb + ib));
+    return row | ((uint64_t)r->slot << (wb + rrb)) | ((uint64_t)r->ccu << (wb + rrb + sb));
 }
 
 /* The fields of one bank of the arbiter (arbiter.vt dbg_o order). */
 static void walk_bank(walker *w, const sc_t *m, unsigned b)
 {
     const cfg_t *c = &m->cfg;
-    unsigned ne = c->caching ? c->entries : c->slots;
-    unsigned ib = cfg_clog2(ne), cb = cfg_clog2(c->ccus), wb = cfg_clog2(c->warps);
+    unsigned ib = cfg_clog2(c->slots), cb = cfg_clog2(c->ccus), wb = cfg_clog2(c->warps);
     unsigned rb = cfg_clog2(c->regs), bb = 0;
     while ((1u << bb) < c->banks)
         bb++;
@@ -91,7 +95,7 @@ static void walk_bank(walker *w, const sc_t *m, unsigned b)
     put(w, head, cb + ib + wb + rrb, "arb.bank%d.head", (int)b, 0);
     put(w, m->fill[b].valid, 1, "arb.bank%d.fill_valid", (int)b, 0);
     put(w, m->fill[b].ccu, cb, "arb.bank%d.fill_ccu", (int)b, 0);
-    put(w, m->fill[b].idx, ib, "arb.bank%d.fill_idx", (int)b, 0);
+    put(w, m->fill[b].slot, ib, "arb.bank%d.fill_slot", (int)b, 0);
     for (unsigned i = 0; i < fd; i++) /* the queue from the head, 0 beyond the count */
         put(w, i < cnt ? req_bits(arb_at(&m->arb, b, i), ib, wb, rrb, bb) : 0,
             cb + ib + wb + rrb, "arb.bank%d.q[%d]", (int)b, (int)i);
@@ -123,6 +127,7 @@ static void walk(walker *w, const sc_t *m)
         put(w, m->fsm.have_prev, 1, "fsm.have_prev", 0, 0);
         put(w, m->fsm.state, cfg_clog2(c->fsm_states + 1), "fsm.state", 0, 0);
         put(w, m->fsm.sthld, sb, "fsm.sthld", 0, 0);
+        put(w, m->fsm_issue, 1, "fsm.last_issue", 0, 0);
     }
 }
 

@@ -14,7 +14,8 @@ static int fail(char *msg, size_t len, const char *fmt, ...)
     return -1;
 }
 
-/* Invariants 1 (unique tags), 5 (ranks a permutation), locks == OCT references (2). */
+/* Invariants 1 (unique tags), 5 (ranks a permutation), locks == OCT references (2; a
+ * unit's waiting slots in its claim cycle name no entry yet). */
 static int check_ccu(const ccu_t *u, unsigned k, char *msg, size_t len)
 {
     uint8_t seen[CFG_MAX_E] = {0}, ref[CFG_MAX_E] = {0};
@@ -34,12 +35,20 @@ static int check_ccu(const ccu_t *u, unsigned k, char *msg, size_t len)
         return fail(msg, len, "ccu %u: OCT bit set beyond slot %u", k, u->n_slot - 1);
     if (u->pend && !u->busy)
         return fail(msg, len, "ccu %u: pending allocation but not busy", k);
+    if (u->claim && (!u->busy || u->pend || !u->c_first))
+        return fail(msg, len, "ccu %u: claim cycle but busy=%u pend=%u claims=0x%x", k,
+                    u->busy, u->pend, u->c_first);
+    if (u->c_first & ~(u->claim ? u->oct_valid & ~u->oct_ready : 0))
+        return fail(msg, len, "ccu %u: claims 0x%x outside the waiting slots of a claim cycle",
+                    k, u->c_first);
     for (unsigned s = 0; s < u->n_slot; s++) {
         if (!(u->oct_valid >> s & 1u))
             continue;
         if (!u->busy || u->pend)
             return fail(msg, len, "ccu %u: %s but OCT slot %u valid", k,
                         u->busy ? "pending" : "free", s);
+        if (u->claim && !(u->oct_ready >> s & 1u))
+            continue; /* its entry is claimed this cycle */
         ref[u->oct_idx[s]] = 1;
     }
     for (unsigned i = 0; i < u->n_ent; i++)
@@ -63,6 +72,9 @@ int sc_check_invariants(const sc_t *m, char *msg, size_t len)
         if ((unsigned)(m->pend >> k & 1u) != u->pend)
             return fail(msg, len, "ccu %u: pend=%u but the pending mask says %u", k, u->pend,
                         (unsigned)(m->pend >> k & 1u));
+        if ((unsigned)(m->claim >> k & 1u) != u->claim)
+            return fail(msg, len, "ccu %u: claim=%u but the claim mask says %u", k, u->claim,
+                        (unsigned)(m->claim >> k & 1u));
     }
     unsigned nfill = 0;
     for (unsigned b = 0; b < c->banks; b++)

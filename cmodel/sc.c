@@ -82,6 +82,7 @@ void sc_reset(sc_t *m)
     memset(m->fill, 0, sizeof m->fill);
     m->nfill = 0;
     m->pend = 0;
+    m->claim = 0;
     memset(m->rdata, 0, sizeof(uint64_t) * c->banks * m->words);
     memset(m->mem, 0, sizeof(uint64_t) * c->warps * c->regs * m->words);
     m->lfsr = (uint16_t)c->lfsr_seed;
@@ -90,6 +91,7 @@ void sc_reset(sc_t *m)
     m->rr = 0;
     m->counter = 0;
     fsm_reset(&m->fsm, c);
+    m->fsm_issue = 0;
     memset(&m->stats, 0, sizeof m->stats);
 }
 
@@ -233,14 +235,16 @@ static void repl_add(uint64_t *sum, const uint64_t *cnt, const uint64_t *before)
     sum[2] += cnt[2] - before[2];
 }
 
-/* D-3/D-4/D-5 for the unit owned by warp v: other writes of v invalidate their hits, then
- * the first cacheable write (port order) takes port D. */
+/* D-3/D-4/D-5 for the unit owned by warp v: the first cacheable write (port order) takes
+ * port D, the other writes of v invalidate their hits; all look up the pre-cycle state
+ * (port D first here: its entry cannot hold another port's register afterwards, and a
+ * victim another port hit is overwritten anyway). A unit in its lookup or claim cycle
+ * (quiet) only invalidates its hits (spec decision 15). */
 static void ccu_writebacks(sc_t *m, ccu_t *u, const ports_t *p, const uint8_t *acc,
-                           const sc_in *in)
+                           const sc_in *in, int quiet)
 {
     const cfg_t *c = &m->cfg;
-    int dport = -1;
-    if (u->pend) { /* allocation cycle: hits invalidate, port D idle (spec decision 15) */
+    if (quiet) {
         uint16_t regs[CFG_MAX_P];
         unsigned n = 0;
         for (unsigned q = 0; q < c->wb_ports; q++)
@@ -249,32 +253,31 @@ static void ccu_writebacks(sc_t *m, ccu_t *u, const ports_t *p, const uint8_t *a
         m->stats.wb_invalidations += ccu_invalidate_regs(u, regs, n);
         return;
     }
-    for (unsigned q = 0; q < c->wb_ports; q++) {
-        if (!acc[q] || p->wb_wid[q] != u->owner)
-            continue;
-        int cacheable = !c->write_filter || p->wb_near[q];
-        if (cacheable && dport < 0) {
+    int dport = -1;
+    for (unsigned q = 0; q < c->wb_ports && dport < 0; q++)
+        if (acc[q] && p->wb_wid[q] == u->owner && (!c->write_filter || p->wb_near[q]))
             dport = (int)q;
+    if (dport >= 0) {
+        uint64_t v[CFG_MAX_WORDS];
+        copy_masked(c, v, in->wb_data[dport], m->words);
+        const uint64_t before[3] = {u->repl_portd[0], u->repl_portd[1], u->repl_portd[2]};
+        if (ccu_write(u, p->wb_reg[dport], p->wb_near[dport], v, m->lfsr, c->repl_lru_only) >= 0)
+            m->stats.ccu_data_writes++;
+        repl_add(m->stats.repl_portd, u->repl_portd, before);
+    }
+    for (unsigned q = 0; q < c->wb_ports; q++) {
+        if (!acc[q] || p->wb_wid[q] != u->owner || (int)q == dport)
             continue;
-        }
         int h = ccu_lookup(u, p->wb_reg[q]);
         if (h >= 0) {
             ccu_put(&u->valid, (unsigned)h, 0);
             m->stats.wb_invalidations++;
         }
-        if (cacheable)
+        if (!c->write_filter || p->wb_near[q])
             m->stats.wb_port_lost++;
         else
             m->stats.wb_filtered++;
     }
-    if (dport < 0)
-        return;
-    uint64_t v[CFG_MAX_WORDS];
-    copy_masked(c, v, in->wb_data[dport], m->words);
-    const uint64_t before[3] = {u->repl_portd[0], u->repl_portd[1], u->repl_portd[2]};
-    if (ccu_write(u, p->wb_reg[dport], p->wb_near[dport], v, m->lfsr, c->repl_lru_only) >= 0)
-        m->stats.ccu_data_writes++;
-    repl_add(m->stats.repl_portd, u->repl_portd, before);
 }
 
 /* 1 if a valid slot before s names the same register as slot s. */
@@ -299,28 +302,40 @@ static void do_issue(sc_t *m, const ports_t *p, unsigned w, unsigned k, int flus
     m->stats.issued++;
 }
 
-/* Allocation (cycle t+1) of the instruction unit k captured: D-9 flush, D-11, bank reads.
- * Returns the number of bank reads queued. */
+/* Queue the n bank reads miss[] of unit k (its owner's registers); returns n. */
+static unsigned push_reads(sc_t *m, unsigned k, const ccu_miss *miss, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        arb_req r = {(uint8_t)k, miss[i].slot, m->ccu[k].owner, miss[i].reg};
+        arb_push(&m->arb, &r);
+    }
+    return n;
+}
+
+/* Lookup cycle (t+1) of the instruction unit k captured: D-9 flush, D-11 lookups and
+ * victim choice (caching; the claim cycle follows if some register missed), or the
+ * baseline allocation with its bank reads. Returns the number of bank reads queued. */
 static unsigned do_alloc(sc_t *m, unsigned k)
 {
     const cfg_t *c = &m->cfg;
     ccu_t *u = &m->ccu[k];
-    unsigned w = u->owner;
     ccu_miss miss[CFG_MAX_S];
-    unsigned n, nvalid = 0;
+    unsigned n, nvalid = 0, queued = 0;
     const uint64_t before[3] = {u->repl_alloc[0], u->repl_alloc[1], u->repl_alloc[2]};
     if (u->p_flush && c->caching) {
         m->stats.flushes_nonempty += (uint64_t)ccu_has_valid(u);
         ccu_flush(u);
         m->stats.flushes++;
     }
-    if (c->caching)
-        n = ccu_allocate(u, u->p_valid, u->p_reg, u->p_near, u->tag, m->lfsr,
-                         c->repl_lru_only, miss);
-    else
-        n = ccu_allocate_base(u, u->p_valid, u->p_reg, u->tag, miss);
-    u->pend = 0;
     m->pend &= ~((uint64_t)1 << k);
+    if (c->caching) {
+        n = ccu_lookup_stage(u, m->lfsr, c->repl_lru_only, miss);
+        m->claim |= (uint64_t)(n != 0) << k;
+    } else {
+        n = ccu_allocate_base(u, u->p_valid, u->p_reg, u->tag, miss);
+        u->pend = 0;
+    }
+    queued = push_reads(m, k, miss, n);
     unsigned ndistinct = 0;
     for (unsigned s = 0; s < c->slots; s++) {
         if (!u->p_valid[s])
@@ -328,16 +343,20 @@ static unsigned do_alloc(sc_t *m, unsigned k)
         nvalid++;
         ndistinct += !named_before(u->p_valid, u->p_reg, s);
     }
-    for (unsigned i = 0; i < n; i++) {
-        arb_req r = {(uint8_t)k, miss[i].idx, (uint16_t)w, miss[i].reg};
-        arb_push(&m->arb, &r);
-    }
     repl_add(m->stats.repl_alloc, u->repl_alloc, before);
     m->stats.src_slots += nvalid;
     m->stats.src_regs += ndistinct;
     m->stats.src_hits += ndistinct - n;
     m->stats.bank_read_reqs += n;
-    return n;
+    return queued;
+}
+
+/* Claim cycle (t+2) of unit k: its victims take their registers (the bank reads were
+ * queued in the lookup cycle and name slots, not entries). */
+static void do_claim(sc_t *m, unsigned k)
+{
+    m->claim &= ~((uint64_t)1 << k);
+    ccu_claim(&m->ccu[k]);
 }
 
 /* Register value of (wid, reg) in the RF. */
@@ -443,22 +462,29 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     for (unsigned b = 0; m->nfill && b < c->banks; b++) {
         if (!m->fill[b].valid)
             continue;
-        ccu_fill(&m->ccu[m->fill[b].ccu], m->fill[b].idx, &m->rdata[(size_t)b * m->words]);
+        ccu_t *u = &m->ccu[m->fill[b].ccu];
+        ccu_fill(u, u->oct_idx[m->fill[b].slot], &m->rdata[(size_t)b * m->words]);
         m->stats.ccu_fills++;
     }
+    /* 5d (first part). lookup cycles, on the pre-cycle state: nothing before them in this
+     * list touches those units (no fill, no port D, no release), and their write-backs
+     * (5b) only invalidate, which is applied in parallel in the RTL */
+    const uint64_t quiet = m->pend | m->claim, claiming = m->claim;
+    for (uint64_t todo = m->pend; todo; todo &= todo - 1)
+        nqueued += do_alloc(m, (unsigned)__builtin_ctzll(todo));
     /* 5b. write-backs into the owners' units (D-3, D-4, D-5) */
     for (unsigned k = 0; naccepted && c->caching && k < c->ccus; k++)
         if (m->ccu[k].owner_valid)
-            ccu_writebacks(m, &m->ccu[k], &p, acc, in);
+            ccu_writebacks(m, &m->ccu[k], &p, acc, in, (int)(quiet >> k & 1u));
     /* 5c. dispatch frees its unit */
     if (fire) {
         ccu_release(&m->ccu[dk]);
         m->rr = (uint8_t)((dk + 1) % (int)c->ccus);
         m->stats.dispatched++;
     }
-    /* 5d. allocation of last cycle's issue, then capture of this cycle's (spec 3) */
-    for (uint64_t todo = m->pend; todo; todo &= todo - 1)
-        nqueued += do_alloc(m, (unsigned)__builtin_ctzll(todo));
+    /* 5d. claim cycles (after 5b's invalidations: a claim wins), then capture */
+    for (uint64_t todo = claiming; todo; todo &= todo - 1)
+        do_claim(m, (unsigned)__builtin_ctzll(todo));
     if (ar.ccu >= 0) {
         read_inst(m, in, &p, (unsigned)w);
         do_issue(m, &p, (unsigned)w, (unsigned)ar.ccu, ar.flush);
@@ -486,6 +512,7 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
         m->last_valid = 1;
         m->last_wid = (uint16_t)w;
     }
-    tick_fsm(m, ar.ccu >= 0);
+    tick_fsm(m, m->fsm_issue); /* last cycle's issue (spec decision 12) */
+    m->fsm_issue = ar.ccu >= 0;
     m->lfsr = lfsr_next(m->lfsr);
 }

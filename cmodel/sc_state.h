@@ -19,7 +19,8 @@ struct sc {
     arb_t arb;
     arb_grant fill[CFG_MAX_B];     /* reads granted last cycle: port S fills this cycle */
     unsigned nfill;                /* how many fill[] are valid (0: the loops are skipped) */
-    uint64_t pend;                 /* bit k: ccu[k].pend (the units to allocate this cycle) */
+    uint64_t pend;                 /* bit k: ccu[k].pend (units in their lookup cycle) */
+    uint64_t claim;                /* bit k: ccu[k].claim (units in their claim cycle) */
     uint64_t *rdata;               /* banks x words: each bank's registered read data */
     uint64_t *mem;                 /* warps x regs x words: RF contents, (wid, reg) order */
     uint16_t lfsr;
@@ -28,6 +29,7 @@ struct sc {
     uint8_t rr;                    /* D-13 round-robin pointer */
     uint16_t counter;              /* D-9 waiting counter */
     fsm_t fsm;
+    uint8_t fsm_issue;             /* the FSM counts the issue of the previous cycle */
     sc_stats stats;
 };
 

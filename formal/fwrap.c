@@ -117,14 +117,19 @@ static int load_ports(const char *path, char *modname, size_t mlen)
     return nports ? 0 : -1;
 }
 
-/* Print "(some valid slot of unit u still waits for entry e)" as a Verilog expression. */
-static void print_waits(unsigned u, unsigned e, unsigned S)
+/* Print "(slot s of unit u waits for its bank read and is the first waiting slot naming
+ * its register)" as a Verilog expression: the slot a queued read or a fill names (bank
+ * reads name slots, decision 15; a register hits or misses in all its slots alike). */
+static void print_first_wait(unsigned u, unsigned s, unsigned S)
 {
-    printf("(1'b0");
-    for (unsigned s2 = 0; s2 < S; s2++) {
-        printf(" || (%s && ", fld("ccu%u.oct_valid[%u]", u, s2));
-        printf("!%s && ", fld("ccu%u.oct_ready[%u]", u, s2));
-        printf("%s == %u)", fld("ccu%u.oct_idx[%u]", u, s2), e);
+    char rs[64];
+    snprintf(rs, sizeof rs, "%s", fld("ccu%u.pend_reg[%u]", u, s));
+    printf("(%s && ", fld("ccu%u.oct_valid[%u]", u, s));
+    printf("!%s", fld("ccu%u.oct_ready[%u]", u, s));
+    for (unsigned t = 0; t < s && t < S; t++) {
+        printf(" && !(%s && ", fld("ccu%u.oct_valid[%u]", u, t));
+        printf("!%s && ", fld("ccu%u.oct_ready[%u]", u, t));
+        printf("%s == %s)", fld("ccu%u.pend_reg[%u]", u, t), rs);
     }
     printf(")");
 }
@@ -147,99 +152,107 @@ static const char *qpart(unsigned b, unsigned i, unsigned off, unsigned w)
 }
 
 /* Invariant 6, request by request (caching units): every request queued in a bank FIFO,
- * and every fill in flight, names a busy unit, an entry one of its slots still waits for,
- * and that entry's register (warp = the owner, bank = (reg + wid) mod B); no two of them
- * name the same (unit, entry). With the conservation count this makes the queues a
- * bijection with the waiting entries: no request lost or duplicated. The queue is the
- * arb.bankB.q[i] debug field (0 at and beyond the count). */
+ * and every fill in flight, names a busy unit and a slot of it that is the first waiting
+ * slot of its register, with that register's row and bank (warp = the owner, bank =
+ * (reg + wid) mod B); no two of them name the same (unit, slot). With the conservation
+ * count this makes the queues a bijection with the waiting registers: no request lost or
+ * duplicated. The queue is the arb.bankB.q[i] debug field (0 at and beyond the count). */
 static void inv6_requests(const cfg_t *c)
 {
-    const unsigned C = c->ccus, S = c->slots, B = c->banks, E = c->entries, FD = C * S;
-    const unsigned IB = cfg_clog2(E), CB = cfg_clog2(C), WB = cfg_clog2(c->warps);
+    const unsigned C = c->ccus, S = c->slots, B = c->banks, FD = C * S;
+    const unsigned SB = cfg_clog2(S), CB = cfg_clog2(C), WB = cfg_clog2(c->warps);
     const unsigned RB = cfg_clog2(c->regs);
     unsigned BB = 0;
     while ((1u << BB) < B) BB++;
     const unsigned RRB = RB > BB ? RB - BB : 0;
-    printf("  // invariant 6, request by request: queue entry = {ccu, idx, wid, reg >> %u}\n", BB);
+    printf("  // invariant 6, request by request: queue entry = {ccu, slot, wid, reg >> %u}\n", BB);
     printf("  always @* if (!init && rst_ni) begin\n");
     for (unsigned b = 0; b < B; b++)
         printf("    assert(%s); // inv6 bank%u pointers = count\n", fld("arb.bank%u.ptr_ok", b), b);
-    /* a unit in its allocation cycle was free in the cycle before (decision 15): busy, no
-     * slot, no lock, so no request of its own is queued or in flight */
+    /* a unit in its lookup cycle was free in the cycle before (decision 15): busy, no slot,
+     * no lock, so no request of its own is queued or in flight */
     for (unsigned u = 0; u < C; u++) {
         printf("    if (%s) assert(%s", fld("ccu%u.pend", u), fld("ccu%u.busy", u));
         for (unsigned s2 = 0; s2 < S; s2++) printf(" && !%s", fld("ccu%u.oct_valid[%u]", u, s2));
-        for (unsigned e = 0; e < E; e++) printf(" && !%s", fld("ccu%u.lock[%u]", u, e));
-        printf("); // inv6 ccu%u allocation cycle: nothing outstanding\n", u);
+        for (unsigned e = 0; e < c->entries; e++) printf(" && !%s", fld("ccu%u.lock[%u]", u, e));
+        printf("); // inv6 ccu%u lookup cycle: nothing outstanding\n", u);
     }
+    /* a unit in its claim cycle claims exactly its first waiting slots (their reads were
+     * queued by the lookup) */
+    for (unsigned u = 0; u < C; u++)
+        for (unsigned s = 0; s < S; s++) {
+            printf("    if (%s) assert(%s == ", fld("ccu%u.claim", u), fld("ccu%u.claim_first[%u]", u, s));
+            print_first_wait(u, s, S);
+            printf("); // inv6 ccu%u claim cycle: slot %u claims iff it waits first\n", u, s);
+        }
     for (unsigned b = 0; b < B; b++)
         for (unsigned i = 0; i < FD; i++) {
             char on[96];
             snprintf(on, sizeof on, "%s > %u", fld("arb.bank%u.count", b), i);
             for (unsigned u = 0; u < C; u++)
-                for (unsigned e = 0; e < E; e++) {
+                for (unsigned s = 0; s < S; s++) {
                     char cond[256], nm[80];
-                    snprintf(cond, sizeof cond, "%s && %s == %u && ", on, qpart(b, i, IB + WB + RRB, CB), u);
+                    snprintf(cond, sizeof cond, "%s && %s == %u && ", on, qpart(b, i, SB + WB + RRB, CB), u);
                     snprintf(cond + strlen(cond), sizeof cond - strlen(cond), "%s == %u",
-                             qpart(b, i, WB + RRB, IB), e);
-                    snprintf(nm, sizeof nm, "inv6 bank%u q%u -> ccu%u e%u", b, i, u, e);
+                             qpart(b, i, WB + RRB, SB), s);
+                    snprintf(nm, sizeof nm, "inv6 bank%u q%u -> ccu%u s%u", b, i, u, s);
                     printf("    if (%s) assert(%s && %s && ", cond, fld("ccu%u.busy", u),
                            fld("ccu%u.owner_valid", u));
                     printf("%s == %s); // %s: busy, owner\n", fld("ccu%u.owner", u), qpart(b, i, RRB, WB), nm);
                     printf("    if (%s) assert(", cond);
-                    print_waits(u, e, S);
-                    printf("); // %s: a slot waits\n", nm);
+                    print_first_wait(u, s, S);
+                    printf("); // %s: the slot waits\n", nm);
                     if (RRB)
                         printf("    if (%s) assert((%s >> %u) == %s); // %s: row\n", cond,
-                               fld("ccu%u.tag[%u]", u, e), BB, qpart(b, i, 0, RRB), nm);
-                    printf("    if (%s) assert(((%s + ", cond, fld("ccu%u.tag[%u]", u, e));
+                               fld("ccu%u.pend_reg[%u]", u, s), BB, qpart(b, i, 0, RRB), nm);
+                    printf("    if (%s) assert(((%s + ", cond, fld("ccu%u.pend_reg[%u]", u, s));
                     printf("%s) %% %u) == %u); // %s: bank\n", fld("ccu%u.owner", u), B, b, nm);
                 }
             if ((1u << CB) != C)
                 printf("    if (%s) assert(%s < %u); // inv6 bank%u q%u unit in range\n", on,
-                       qpart(b, i, IB + WB + RRB, CB), C, b, i);
-            if ((1u << IB) != E)
-                printf("    if (%s) assert(%s < %u); // inv6 bank%u q%u entry in range\n", on,
-                       qpart(b, i, WB + RRB, IB), E, b, i);
+                       qpart(b, i, SB + WB + RRB, CB), C, b, i);
+            if ((1u << SB) != S)
+                printf("    if (%s) assert(%s < %u); // inv6 bank%u q%u slot in range\n", on,
+                       qpart(b, i, WB + RRB, SB), S, b, i);
         }
-    /* pairwise distinct (unit, entry) over every queued request and every fill */
+    /* pairwise distinct (unit, slot) over every queued request and every fill */
     for (unsigned b = 0; b < B; b++)
         for (unsigned i = 0; i < FD; i++)
             for (unsigned b2 = b; b2 < B; b2++)
                 for (unsigned i2 = (b2 == b ? i + 1 : 0); i2 < FD; i2++) {
                     char e1[48];
-                    snprintf(e1, sizeof e1, "%s", qpart(b, i, WB + RRB, CB + IB));
+                    snprintf(e1, sizeof e1, "%s", qpart(b, i, WB + RRB, CB + SB));
                     printf("    if (%s > %u && ", fld("arb.bank%u.count", b), i);
                     printf("%s > %u) assert(%s != %s); // inv6 distinct bank%u q%u, bank%u q%u\n",
-                           fld("arb.bank%u.count", b2), i2, e1, qpart(b2, i2, WB + RRB, CB + IB), b, i,
+                           fld("arb.bank%u.count", b2), i2, e1, qpart(b2, i2, WB + RRB, CB + SB), b, i,
                            b2, i2);
                 }
     for (unsigned b = 0; b < B; b++) {
         char fv[64];
         snprintf(fv, sizeof fv, "%s", fld("arb.bank%u.fill_valid", b));
-        if ((1u << IB) != E)
-            printf("    if (%s) assert(%s < %u); // inv6 fill bank%u entry in range\n", fv,
-                   fld("arb.bank%u.fill_idx", b), E, b);
+        if ((1u << SB) != S)
+            printf("    if (%s) assert(%s < %u); // inv6 fill bank%u slot in range\n", fv,
+                   fld("arb.bank%u.fill_slot", b), S, b);
         for (unsigned u = 0; u < C; u++)
-            for (unsigned e = 0; e < E; e++) {
+            for (unsigned s = 0; s < S; s++) {
                 char cond[256], nm[80];
                 snprintf(cond, sizeof cond, "%s && %s == %u && ", fv,
                          CB ? fld("arb.bank%u.fill_ccu", b) : "0", u);
                 snprintf(cond + strlen(cond), sizeof cond - strlen(cond), "%s == %u",
-                         fld("arb.bank%u.fill_idx", b), e);
-                snprintf(nm, sizeof nm, "inv6 fill bank%u -> ccu%u e%u", b, u, e);
+                         fld("arb.bank%u.fill_slot", b), s);
+                snprintf(nm, sizeof nm, "inv6 fill bank%u -> ccu%u s%u", b, u, s);
                 printf("    if (%s) assert(%s && ", cond, fld("ccu%u.busy", u));
-                print_waits(u, e, S);
-                printf("); // %s: a slot waits\n", nm);
+                print_first_wait(u, s, S);
+                printf("); // %s: the slot waits\n", nm);
                 for (unsigned b2 = 0; b2 < B; b2++)
                     for (unsigned i2 = 0; i2 < FD; i2++)
                         printf("    if (%s && %s > %u) assert(%s != %u); // %s: not queued\n",
-                               cond, fld("arb.bank%u.count", b2), i2, qpart(b2, i2, WB + RRB, CB + IB),
-                               (u << IB) | e, nm);
+                               cond, fld("arb.bank%u.count", b2), i2, qpart(b2, i2, WB + RRB, CB + SB),
+                               (u << SB) | s, nm);
                 for (unsigned b2 = b + 1; b2 < B; b2++) {
                     printf("    if (%s && %s) assert(!(", cond, fld("arb.bank%u.fill_valid", b2));
                     printf("%s == %u && ", CB ? fld("arb.bank%u.fill_ccu", b2) : "0", u);
-                    printf("%s == %u)); // %s: one fill\n", fld("arb.bank%u.fill_idx", b2), e, nm);
+                    printf("%s == %u)); // %s: one fill\n", fld("arb.bank%u.fill_slot", b2), s, nm);
                 }
             }
     }
@@ -359,14 +372,45 @@ int main(int argc, char **argv)
                 snprintf(ixb, sizeof ixb, "%s", ix);
                 printf("    if (%s) assert(%s && (%s < %u)); // oct ccu%u slot%u busy, idx in range\n",
                        ovb, fld("ccu%u.busy", u), ixb, E, u, s);
+                /* a missing slot in its claim cycle names no entry yet (decision 15) */
+                char named[192];
+                snprintf(named, sizeof named, "%s && !(", ovb);
+                snprintf(named + strlen(named), sizeof named - strlen(named), "%s && ",
+                         fld("ccu%u.claim", u));
+                snprintf(named + strlen(named), sizeof named - strlen(named), "!%s)",
+                         fld("ccu%u.oct_ready[%u]", u, s));
+                printf("    if (%s) assert(%s && ", fld("ccu%u.claim_first[%u]", u, s), ovb);
+                printf("!%s && ", fld("ccu%u.oct_ready[%u]", u, s));
+                printf("%s); // claim ccu%u slot%u waits in a claim cycle\n", fld("ccu%u.claim", u), u, s);
                 for (unsigned i = 0; i < E; i++) {
-                    printf("    if (%s && %s == %u) assert(%s); // oct ccu%u slot%u -> e%u locked\n", ovb,
+                    printf("    if (%s && %s == %u) assert(%s); // oct ccu%u slot%u -> e%u locked\n", named,
                            ixb, i, fld("ccu%u.lock[%u]", u, i), u, s, i);
+                    printf("    if (%s && %s == %u) assert(%s == ", named, ixb, i, fld("ccu%u.tag[%u]", u, i));
+                    printf("%s); // oct ccu%u slot%u -> e%u holds its register\n",
+                           fld("ccu%u.pend_reg[%u]", u, s), u, s, i);
                     if (oct_valid)
                         printf("    if (%s && %s == %u) assert(%s); // oct ccu%u slot%u -> e%u valid\n",
-                               ovb, ixb, i, fld("ccu%u.valid[%u]", u, i), u, s, i);
+                               named, ixb, i, fld("ccu%u.valid[%u]", u, i), u, s, i);
                 }
             }
+            /* slots naming one register share its entry and its readiness (one lookup, one
+             * claim, one fill per register; bank reads name the first such slot) */
+            for (unsigned s = 0; s < S; s++)
+                for (unsigned t = 0; t < s; t++) {
+                    printf("    if (%s && ", fld("ccu%u.oct_valid[%u]", u, s));
+                    printf("%s && ", fld("ccu%u.oct_valid[%u]", u, t));
+                    printf("%s == ", fld("ccu%u.pend_reg[%u]", u, s));
+                    printf("%s) assert(", fld("ccu%u.pend_reg[%u]", u, t));
+                    printf("%s == ", fld("ccu%u.oct_idx[%u]", u, s));
+                    printf("%s && ", fld("ccu%u.oct_idx[%u]", u, t));
+                    printf("%s == ", fld("ccu%u.oct_ready[%u]", u, s));
+                    printf("%s); // oct ccu%u slots %u, %u: one register, one entry\n",
+                           fld("ccu%u.oct_ready[%u]", u, t), u, t, s);
+                }
+            printf("    if (%s) assert(%s && !%s && (1'b0", fld("ccu%u.claim", u), fld("ccu%u.busy", u),
+                   fld("ccu%u.pend", u));
+            for (unsigned s = 0; s < S; s++) printf(" || %s", fld("ccu%u.claim_first[%u]", u, s));
+            printf(")); // claim ccu%u: busy, after its lookup, something to claim\n", u);
             for (unsigned i = 0; i < E; i++) {
                 printf("    if (%s) assert(1'b0", fld("ccu%u.lock[%u]", u, i));
                 for (unsigned s = 0; s < S; s++) {
@@ -396,14 +440,14 @@ int main(int argc, char **argv)
     }
     if (c.caching && !no_inv6) {
         printf("    // invariant 6, conservation: the requests in bank b's FIFO plus its fill in flight\n"
-               "    // equal the entries with a slot still waiting whose register maps to bank b\n");
+               "    // equal the waiting registers (first waiting slot of each) that map to bank b\n");
         for (unsigned b = 0; b < B; b++) {
             printf("    assert(%s + %s == 0", fld("arb.bank%u.count", b), fld("arb.bank%u.fill_valid", b));
             for (unsigned u = 0; u < C; u++)
-                for (unsigned i = 0; i < E; i++) {
+                for (unsigned s = 0; s < S; s++) {
                     printf(" + (");
-                    print_waits(u, i, S);
-                    printf(" && (((%s + ", fld("ccu%u.tag[%u]", u, i));
+                    print_first_wait(u, s, S);
+                    printf(" && (((%s + ", fld("ccu%u.pend_reg[%u]", u, s));
                     printf("%s) %% %u) == %u) ? 1 : 0)", fld("ccu%u.owner", u), B, b);
                 }
             printf("); // inv6 bank%u conservation\n", b);

@@ -59,8 +59,8 @@ top=$(echo "$out" | sed -n 's/.*(top \([A-Za-z0-9_]*\)).*/\1/p'); p=${top%_subco
 ./build/fwrap "${sets[@]}" "${fw[@]}" --top "$d/rtl/$top.v" >"$d/${p}_formal.v" || { echo "FAIL: formal $name: fwrap"; exit 1; }
 if [ "$broken" = 1 ]; then
     ctrl=$d/rtl/${p}_ccu_ctrl.v
-    sed -i 's/if (!hit_v && !lock\[k\] && !beaten)/if (!hit_v \&\& !beaten)/' "$ctrl"
-    grep -q 'if (!hit_v && !beaten)' "$ctrl" || { echo "FAIL: formal $name: the sed found no LRU victim choice"; exit 1; }
+    sed -i 's/lru\[k\] = !lock\[k\] && !beaten;/lru[k] = !beaten;/' "$ctrl"
+    grep -q 'lru\[k\] = !beaten;' "$ctrl" || { echo "FAIL: formal $name: the sed found no LRU victim choice"; exit 1; }
 fi
 # the RF bank stub: same ports, free read data
 rf=$d/rtl/${p}_rf_bank.v

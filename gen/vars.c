@@ -6,8 +6,8 @@
 
 /* Widths and sizes shared by the variables and the debug width. */
 typedef struct {
-    unsigned ne, ib, cb, wb, rb, pb, bb, bib, rrb, rowb, fd, fpb, fcb, fw, sb, icb, iib, stb;
-    unsigned ccu_dbg, arb_dbg_bw, fsm_dbg;
+    unsigned ne, ib, slb, cb, wb, rb, pb, bb, bib, rrb, rowb, fd, fpb, fcb, fw, sb, icb, iib, stb;
+    unsigned ccu_dbg, pend_dbg, arb_dbg_bw, fsm_dbg;
 } widths;
 
 /* log2 of a power of two. */
@@ -25,6 +25,7 @@ static widths compute(const cfg_t *c)
     widths w;
     w.ne = c->caching ? c->entries : c->slots;
     w.ib = cfg_clog2(w.ne);
+    w.slb = cfg_clog2(c->slots);
     w.cb = cfg_clog2(c->ccus);
     w.wb = cfg_clog2(c->warps);
     w.rb = cfg_clog2(c->regs);
@@ -36,7 +37,7 @@ static widths compute(const cfg_t *c)
     w.fd = c->ccus * c->slots;
     w.fpb = cfg_clog2(w.fd);
     w.fcb = cfg_clog2(w.fd + 1);
-    w.fw = w.cb + w.ib + w.rowb;
+    w.fw = w.cb + w.slb + w.rowb; /* a request: {ccu, slot, row} */
     w.sb = cfg_clog2(c->sthld_max + 1);
     w.icb = cfg_clog2(c->interval);
     w.iib = cfg_clog2(c->interval + 1);
@@ -44,10 +45,12 @@ static widths compute(const cfg_t *c)
     w.ccu_dbg = 2 * c->slots + c->slots * w.ib + 1 + w.wb + c->tag_bits;
     if (c->caching) /* cache table fields and owner_valid */
         w.ccu_dbg += 3 * c->entries + c->entries * w.rb + c->entries * w.ib + 1;
-    /* pending allocation: pend, valid[S], reg[S]; caching adds flush and near[S] */
-    w.ccu_dbg += 1 + c->slots * (1 + w.rb) + (c->caching ? 1 + c->slots : 0);
-    w.arb_dbg_bw = w.fcb + w.fw + 1 + w.cb + w.ib + w.fd * w.fw + 1; /* + the queue, ptr_ok */
-    w.fsm_dbg = w.icb + 2 * w.iib + 1 + w.stb + w.sb;
+    /* pending allocation: pend, valid[S], reg[S]; caching adds flush, near[S] and the
+     * claim cycle's claim and first[S] */
+    w.pend_dbg = 1 + c->slots * (1 + w.rb) + (c->caching ? 2 + 2 * c->slots : 0);
+    w.ccu_dbg += w.pend_dbg;
+    w.arb_dbg_bw = w.fcb + w.fw + 1 + w.cb + w.slb + w.fd * w.fw + 1; /* + the queue, ptr_ok */
+    w.fsm_dbg = w.icb + 2 * w.iib + 1 + w.stb + w.sb + 1; /* + the registered issue */
     return w;
 }
 
@@ -120,7 +123,7 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETI("ROWB", w.rowb); SETI("ROWS", (unsigned long)(c->warps > 1 ? c->warps : 2) << w.rrb); /* W = 1 still has a 1-bit wid */
     SETI("E_MOD", c->entries & ((1u << cfg_clog2(c->entries)) - 1u));
     SETI("E_M1", c->entries - 1);
-    SETI("SLB", cfg_clog2(c->slots));
+    SETI("SLB", w.slb);
     SETI("FD", w.fd); SETI("FD_M1", w.fd - 1);
     SETI("FD_MOD", w.fd % (1u << w.fpb)); SETI("FPB", w.fpb); SETI("FCB", w.fcb);
     SETI("FW", w.fw); SETI("SB", w.sb); SETI("ICB", w.icb); SETI("IIB", w.iib);
@@ -155,7 +158,7 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETI("ARB_NEAR", c->caching && c->write_filter);
     SETI("DEBUG", debug);
     SETI("CCU_DBG_W", w.ccu_dbg);
-    SETI("PEND_DBG_W", 1 + c->slots * (1 + w.rb) + (c->caching ? 1 + c->slots : 0));
+    SETI("PEND_DBG_W", w.pend_dbg);
     SETI("ARB_DBG_BW", w.arb_dbg_bw);
     SETI("ARB_DBG_W", c->banks * w.arb_dbg_bw);
     SETI("FSM_DBG_W", w.fsm_dbg);

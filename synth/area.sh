@@ -164,7 +164,7 @@ for p in "${pids[@]}"; do wait "$p" || exit 1; done
 sta_args=()
 if [ -n "$sta_pid" ]; then
     wait "$sta_pid" || { echo "area.sh: static timing failed:" >&2; tail -n 5 "$out/sta.log" >&2; exit 1; }
-    sta_args=(--sta "$out/sta/sta.txt" --sta-path "$out/sta/critical_path.txt")
+    sta_args=(--sta "$out/sta/sta.txt" --sta-path "$out/sta/critical_path.txt" --sta-groups "$out/sta/path_groups.txt")
 fi
 
 # which modules depend on data_bits: their RTL (comments dropped, prefix normalized) differs

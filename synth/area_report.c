@@ -2,11 +2,11 @@
  *
  * build/area-report [--config FILE] [--set k=v]... -- --runs RUNS --prefix P --unit GE|um2
  *     --library NAME --method fit|exact --abc MODE --period PS --seconds N --json F --md F
- *     [--cell-areas F] [--sta STA_TXT --sta-path CRITICAL_PATH_TXT]
+ *     [--cell-areas F] [--sta STA_TXT --sta-path CRITICAL_PATH_TXT [--sta-groups PATH_GROUPS_TXT]]
  *     [--sram-um2-per-bit X | --sram-macro-area UM2 --sram-source TEXT] [--um2-per-unit X]
  *
  * --cell-areas: `cell area` lines (flip-flop area per module); --sta: synth/sta.sh's
- * `key value` lines (OpenSTA timing, FO4); the SRAM options set the RF-bank area model
+ * `key value` lines (OpenSTA timing, FO4), --sta-groups its register groups nearest the worst path; the SRAM options set the RF-bank area model
  * (default 9.631 um^2/bit, docs/area.md); --um2-per-unit converts um^2 to the unit (GE:
  * 3.7536, sky130 HD's NAND2).
  *
@@ -346,6 +346,21 @@ static void jstr(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* path_groups.txt of synth/sta.sh: "min_period_ps fo4 endpoints end start" per line */
+#define MAXPG 32
+typedef struct { double mp, fo4; int n; char end[160], start[160]; } pgroup_t;
+static int read_pgroups(pgroup_t *g, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    char l[512];
+    int n = 0;
+    while (n < MAXPG && fgets(l, sizeof l, f))
+        if (sscanf(l, "%lf %lf %d %159s %159s", &g[n].mp, &g[n].fo4, &g[n].n, g[n].end, g[n].start) == 5) n++;
+    fclose(f);
+    return n;
+}
+
 /* own cells of module NAME over all its instances; flops only with FLOPS */
 static double mod_total(const kind_t *k, const char *name, int flops)
 {
@@ -427,6 +442,10 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *sta_p = opt(nrest, rest, "--sta"), *path_p = opt(nrest, rest, "--sta-path");
+    const char *groups_p = opt(nrest, rest, "--sta-groups");
+    static pgroup_t PG[MAXPG];
+    int npg = groups_p ? read_pgroups(PG, groups_p) : 0;
+    if (npg < 0) { fprintf(stderr, "area-report: %s: cannot read\n", groups_p); return 1; }
     const char *cells_p = opt(nrest, rest, "--cell-areas"), *sram_bit = opt(nrest, rest, "--sram-um2-per-bit");
     const char *sram_macro = opt(nrest, rest, "--sram-macro-area"), *sram_src = opt(nrest, rest, "--sram-source");
     const char *um2u = opt(nrest, rest, "--um2-per-unit");
@@ -645,8 +664,15 @@ int main(int argc, char **argv)
                 kv(&T, "min_period_ps"), kv(&T, "fmax_mhz"), kv(&T, "min_period_fo4"), kv(&T, "wns_ps"), kv(&T, "tns_ps"));
         fprintf(j, ", \"worst_any\": {\"start\": "); jstr(j, kv(&T, "any_start"));
         fprintf(j, ", \"end\": "); jstr(j, kv(&T, "any_end"));
-        fprintf(j, ", \"slack_ps\": %s}, \"netlist_area\": %s, \"netlist_cells\": %s, \"yosys_s\": %s, \"sta_s\": %s}",
+        fprintf(j, ", \"slack_ps\": %s}, \"netlist_area\": %s, \"netlist_cells\": %s, \"yosys_s\": %s, \"sta_s\": %s",
                 kv(&T, "any_slack_ps"), kv(&T, "netlist_area"), kv(&T, "netlist_cells"), kv(&T, "yosys_s"), kv(&T, "sta_s"));
+        fprintf(j, ", \"path_groups\": [");
+        for (int g = 0; g < npg; g++) {
+            fprintf(j, "%s{\"end\": ", g ? ", " : ""); jstr(j, PG[g].end);
+            fprintf(j, ", \"start\": "); jstr(j, PG[g].start);
+            fprintf(j, ", \"min_period_ps\": %.0f, \"min_period_fo4\": %.1f, \"endpoints\": %d}", PG[g].mp, PG[g].fo4, PG[g].n);
+        }
+        fprintf(j, "]}");
     } else fprintf(j, "null");
     fprintf(j, "\n}\n");
     if (fclose(j) != 0) return 1;
@@ -709,6 +735,15 @@ int main(int argc, char **argv)
                 fprintf(m, "```\n");
                 fclose(cp);
             }
+        }
+        if (npg > 0) {
+            fprintf(m, "\nWhere the time goes: every endpoint whose worst register-to-register path needs at least 75 %% "
+                       "of the worst path's period, grouped by end and start register (bit and generate indices dropped; "
+                       "`endpoints` = flip-flop inputs of the end register whose worst path starts in that register); "
+                       "worst first, at most 30 rows (OpenSTA `find_timing_paths -endpoint_count 1`):\n\n"
+                       "| minimum period (ps) | FO4 | endpoints | end register | start register |\n|---:|---:|---:|---|---|\n");
+            for (int g = 0; g < npg; g++)
+                fprintf(m, "| %.0f | %.1f | %d | `%s` | `%s` |\n", PG[g].mp, PG[g].fo4, PG[g].n, PG[g].end, PG[g].start);
         }
     }
     fprintf(m, "\n## Breakdown\n\n| part | kind | area (%s) | share | flops |\n|---|---|---:|---:|---:|\n", u);

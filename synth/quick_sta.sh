@@ -31,14 +31,20 @@ purge=-purge; fields=""; [ -n "${QUICK_STA_NAMES:-}" ] && { purge=""; fields="-f
 sets=(--set "data_bits=$DWB"); for a in "$@"; do sets+=(--set "$a"); done
 "${QUICK_STA_CCUGEN:-build/ccugen}" --config "$CFG" "${sets[@]}" --out "$TMP/rtl" >/dev/null
 top=$(cd "$TMP/rtl" && ls *_subcore.v | sed 's/\.v$//'); pre=${top%_subcore}
-# register-only RF stub: keeps the addr/wdata -> rdata register paths, no array
+# register-only RF stub: keeps the addr/wdata -> rdata register paths, no array; the
+# address enters a register directly (like synth/rf_bank_model.sh's flip-flop model of a
+# macro: setup at the pins), with no reduction tree in front of it
 AW=$(sed -n 's/.*input  *wire *\[\([0-9]*\):0\] *addr_i.*/\1/p' "$TMP/rtl/${pre}_rf_bank.v")
 cat > "$TMP/rtl/${pre}_rf_bank.v" <<V
 module ${pre}_rf_bank #(parameter X = 0) (input wire clk_i, input wire we_i, input wire re_i,
   input wire [$AW:0] addr_i,
   input wire [$((DWB-1)):0] wdata_i, output wire [$((DWB-1)):0] rdata_o);
   reg [$((DWB-1)):0] q;
-  always @(posedge clk_i) if (re_i) q <= wdata_i ^ {$DWB{^addr_i}}; else if (we_i) q <= wdata_i;
+  reg [$AW:0] aq;
+  always @(posedge clk_i) begin
+    aq <= addr_i;
+    if (re_i) q <= wdata_i ^ {$DWB{^aq}}; else if (we_i) q <= wdata_i;
+  end
   assign rdata_o = q;
 endmodule
 V

@@ -12,7 +12,7 @@
 # register-to-register path (flip-flop or RF-bank clock pin to flip-flop D or RF-bank input),
 # the worst path of any kind, WNS and TNS; synth/fo4.sh measures LIB's FO4.
 # Writes OUT/{netlist.v,synth.ys,yosys.log,stat.txt,rf_bank_model.lib,sta.sdc,sta.tcl,sta.log,
-# critical_path.txt,fo4/,sta.txt}; sta.txt holds `key value` lines (read by build/area-report).
+# critical_path.txt,path_groups.txt,fo4/,sta.txt}; sta.txt holds `key value` lines (read by build/area-report).
 # Environment: YOSYS (yosys), STA (sta).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -95,6 +95,20 @@ report_checks -path_delay max -format full_clock_expanded -fields {capacitance s
 puts "=== summary"
 report_wns
 report_tns
+# every endpoint whose worst register-to-register path needs at least 75 % of the worst
+# path's period: its slack, end register and start register (named by the net on Q)
+proc qname {pin} {
+  set i [lindex [split [get_full_name \$pin] /] 0]
+  set qp [get_pins -quiet \$i/Q]
+  if {\$qp eq ""} { return [get_full_name \$pin] }
+  return [get_full_name [get_nets -of_objects \$qp]]
+}
+set worst [get_property [lindex [find_timing_paths -path_delay max -from \$from -to \$to] 0] slack]
+set lim [expr {0.25 * $period_ns + 0.75 * \$worst}]
+puts "=== endpoints"
+foreach pe [find_timing_paths -path_delay max -from \$from -to \$to -group_count 1000000 -endpoint_count 1 -slack_max \$lim] {
+  puts "[get_property \$pe slack] [qname [get_property \$pe endpoint]] [qname [get_property \$pe startpoint]]"
+}
 puts "=== end"
 TCL
 if ! "$STA" -no_splash -exit "$out/sta.tcl" >"$out/sta.log" 2>&1; then
@@ -104,12 +118,22 @@ grep -q "^=== end" "$out/sta.log" || { echo "sta.sh: OpenSTA stopped early; see 
 t2=$(date +%s)
 bash "$here/synth/fo4.sh" "$lib" "$out/fo4" >"$out/fo4.txt"
 sed -n '/^=== reg2reg/,/^=== any/p' "$out/sta.log" | sed '1d;$d' >"$out/critical_path.txt"
+# path_groups.txt: the endpoints above grouped by register (bit and generate indices dropped:
+# g_unit[*].u_ccu.u_ct.lock_q): "min_period_ps min_period_fo4 endpoints end_register
+# start_register" per pair, worst first, at most 30 lines
+fo4_ps=$(awk '{ print $2; exit }' "$out/fo4.txt")
+sed -n '/^=== endpoints/,/^=== end/p' "$out/sta.log" | sed '1d;$d' | awk -v period="$period" -v fo4="$fo4_ps" '
+  function grp(n) { sub(/^rf_bank_[0-9]+\//, "rf_bank_*/", n); sub(/\[[0-9]+\]$/, "", n); gsub(/\[[0-9]+\]/, "[*]", n); return n }
+  NF == 3 { k = grp($2) " " grp($3); if (!(k in w) || $1 < w[k]) w[k] = $1; n[k]++ }
+  END { for (k in w) { mp = period - 1000 * w[k]; printf "%.0f %.1f %d %s\n", mp, mp / fo4, n[k], k } }' |
+  LC_ALL=C sort -k1,1nr -k4,4 -k5,5 | head -n 30 >"$out/path_groups.txt"
 # sta.txt: key value
 awk -v period="$period" -v db="${data_bits:-}" -v ys=$((t1 - t0)) -v ss=$((t2 - t1)) -v fo4f="$out/fo4.txt" -v statf="$out/stat.txt" '
   BEGIN { getline l < fo4f; split(l, f, " "); fo4 = f[2]; fcell = f[4]
           while ((getline l < statf) > 0) { if (l ~ /Chip area for/) { area = l; sub(/.*: */, "", area) }
                                             if (l ~ /Number of cells:/) { cells = l; sub(/.*: */, "", cells) } } }
   /^=== reg2reg/ { sec = "r" ; next } /^=== any/ { sec = "a"; next } /^=== summary/ { sec = "s"; next }
+  /^=== endpoints/ { sec = ""; next }
   sec != "" && /^Startpoint:/ { s = $0; sub(/^Startpoint: /, "", s); start[sec] = s }
   sec != "" && /^Endpoint:/ { s = $0; sub(/^Endpoint: /, "", s); end_[sec] = s }
   sec != "" && / data arrival time$/ && !(sec in arr) { arr[sec] = $1 }

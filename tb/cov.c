@@ -15,7 +15,8 @@ struct cov {
     sc_stats st;
     uint8_t busy[CFG_MAX_C], owner_valid[CFG_MAX_C];
     uint16_t owner[CFG_MAX_C];
-    uint8_t pend[CFG_MAX_C];       /* allocation cycle (spec decision 15) */
+    uint8_t pend[CFG_MAX_C];       /* lookup cycle (spec decision 15) */
+    uint8_t claim[CFG_MAX_C];      /* claim cycle (spec decision 15) */
     ccu_entry ct[CFG_MAX_C][CFG_MAX_E];
     uint64_t ct_valid[CFG_MAX_C];
     fsm_t fsm;  /* pre-cycle FSM (interval counters, prev, state, STHLD) */
@@ -58,7 +59,7 @@ cov_t *cov_create(const sc_t *m)
         "alloc_repl_invalid", "alloc_repl_far_lfsr", "alloc_repl_lru",
         "portd_repl_invalid", "portd_repl_far_lfsr", "portd_repl_lru",
         "wb_filtered", "wb_portd_write", "wb_invalidation", "wb_port_lost",
-        "wb_multi_same_ccu", "wb_alloc_cycle_hit", "wb_alloc_cycle_miss", "grant_blocked_write", "grant_blocked_port", "wb_refused",
+        "wb_multi_same_ccu", "wb_alloc_cycle_hit", "wb_alloc_cycle_miss", "wb_claim_cycle_hit", "wb_claim_cycle_miss", "grant_blocked_write", "grant_blocked_port", "wb_refused",
         "disp_contention", "disp_refused", "dispatched", "fifo_any_ge2", "fifo_any_geS",
     };
     for (unsigned i = 0; i < sizeof fixed / sizeof fixed[0]; i++) bin(cv, fixed[i]);
@@ -100,6 +101,7 @@ void cov_pre(cov_t *cv, const sc_t *m)
         cv->owner_valid[k] = u->owner_valid;
         cv->owner[k] = u->owner;
         cv->pend[k] = u->pend;
+        cv->claim[k] = u->claim;
         memcpy(cv->ct[k], u->ct, sizeof cv->ct[k]);
         cv->ct_valid[k] = u->valid;
     }
@@ -196,15 +198,20 @@ void cov_post(cov_t *cv, const sc_t *m, const sc_in *in, const sc_out *out)
         for (unsigned k = 0; k < c->ccus; k++)
             if (cv->owner_valid[k] && cv->owner[k] == in->wb_wid[p]) per_unit[k]++;
     }
-    /* write-backs of the owner during its unit's allocation cycle: hit (invalidate) or miss */
+    /* write-backs of the owner during its unit's lookup ("alloc") or claim cycle: hit
+     * (invalidate) or miss (ignored) */
     for (unsigned p = 0; p < c->wb_ports; p++) {
         if (!in->wb_valid[p] || !out->wb_ready[p]) continue;
         for (unsigned k = 0; k < c->ccus; k++) {
-            if (!cv->pend[k] || !cv->owner_valid[k] || cv->owner[k] != in->wb_wid[p]) continue;
+            if (!(cv->pend[k] || cv->claim[k]) || !cv->owner_valid[k] || cv->owner[k] != in->wb_wid[p])
+                continue;
             int h = 0;
             for (unsigned i = 0; i < c->entries; i++)
                 h |= ccu_bit(cv->ct_valid[k], i) && cv->ct[k][i].tag == in->wb_reg[p];
-            hit(cv, h ? "wb_alloc_cycle_hit" : "wb_alloc_cycle_miss", 1);
+            if (cv->pend[k])
+                hit(cv, h ? "wb_alloc_cycle_hit" : "wb_alloc_cycle_miss", 1);
+            else
+                hit(cv, h ? "wb_claim_cycle_hit" : "wb_claim_cycle_miss", 1);
         }
     }
     for (unsigned k = 0; k < c->ccus; k++)

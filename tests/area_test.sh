@@ -40,6 +40,13 @@ measure() {
     if [ -z "$AREA" ] || [ -z "$FMAX" ]; then
         echo "FAIL: area $name: $out/area.json lacks the sub-core area or Fmax (area='$AREA' fmax='$FMAX')"; return 1
     fi
+    # the register-group table starts with the worst path's group: same minimum period
+    local mp g0
+    mp=$(sed -n 's/.*"levels": [0-9]*}, "min_period_ps": \([0-9]*\),.*/\1/p' "$out/area.json" | head -n1)
+    g0=$(sed -n 's/.*"path_groups": \[{[^}]*"min_period_ps": \([0-9]*\),.*/\1/p' "$out/area.json" | head -n1)
+    if [ -z "$mp" ] || [ "$mp" != "$g0" ]; then
+        echo "FAIL: area $name: $out/area.json: the worst register group's minimum period ($g0) is not the worst path's ($mp)"; return 1
+    fi
 }
 
 # check NAME KEY: compare AREA/FMAX with the baseline line "KEY": {...}

@@ -350,14 +350,18 @@ static void test_alloc_all_hits(void)
 /* Misses. CT: entries 0..3 = r10..r13 valid near, 4..7 invalid; ranks reset.
  * Instruction: s0 r20 near, s1 r11 far, s2 r20 near (duplicate miss), s3 r21 near,
  * s4 invalid, s5 r11 far (duplicate hit).
- * Hits first: r11 = entry 1, locked. Misses in slot order: r20 -> first invalid unlocked
- * = 4; r21 -> 5 (4 now locked); s2 reuses 4 with no second read.
- * misses = {(4,r20), (5,r21)} -> 2 reads. OCT: s0 {v,0,4}, s1 {v,1,1}, s2 {v,0,4},
+ * Lookup stage: hits first: r11 = entry 1, locked, touched by s1 and s5. Victims of the
+ * missing registers in slot order: r20 -> first invalid unlocked = 4; r21 -> 5 (4 already
+ * picked); s2 reuses 4 with no second read. Claim stage: entries written, then the
+ * missing slots s0, s2, s3 touch 4, 4, 5 (ccu_allocate = lookup then claim, so every hit
+ * is touched before every claim).
+ * misses = {(s0,r20), (s3,r21)} -> 2 reads, each naming the first slot of its register
+ * (the sub-core fills the entry that slot points to). OCT: s0 {v,0,4}, s1 {v,1,1}, s2 {v,0,4},
  * s3 {v,0,5}, s4 invalid, s5 {v,1,1}. Locks {1,4,5}. Tags 4=r20, 5=r21 valid.
- * Touches in slot order 4,1,4,5,1: last-touch order 4 (s2), 5 (s3), 1 (s5) -> ranks
- * 1:0, 5:1, 4:2. Untouched: 0 (rank 0): touched older = {1,4,5} -> 3; 2 (rank 2):
- * {4,5} -> 4; 3 (rank 3): {4,5} -> 5; 6, 7: none older -> 6, 7.
- * Ranks [3,0,4,5,2,1,6,7]. near: 1 -> 0, 4 -> 1, 5 -> 1; 0,2,3 stay 1.
+ * Touches 1,1 (lookup), then 4,4,5 (claim): last-touch order 5, 4, 1 -> ranks 5:0, 4:1,
+ * 1:2. Untouched: 0 (rank 0): touched older = {1,4,5} -> 3; 2 (rank 2): {4,5} -> 4;
+ * 3 (rank 3): {4,5} -> 5; 6, 7: none older -> 6, 7.
+ * Ranks [3,2,4,5,1,0,6,7]. near: 1 -> 0, 4 -> 1, 5 -> 1; 0,2,3 stay 1.
  * Not ready; fill(4) readies s0 and s2 only; fill(5) readies s3 -> ready; data as filled. */
 static void test_alloc_misses(void)
 {
@@ -370,9 +374,9 @@ static void test_alloc_misses(void)
     uint16_t r[6] = {20, 11, 20, 21, 0, 11};
     uint8_t nr[6] = {1, 0, 1, 1, 0, 0};
     TT_EQ(ccu_allocate(&u, v, r, nr, 0x33, 0xACE1, 0, ms), 2);
-    TT_EQ(ms[0].idx, 4);
+    TT_EQ(ms[0].slot, 0);
     TT_EQ(ms[0].reg, 20);
-    TT_EQ(ms[1].idx, 5);
+    TT_EQ(ms[1].slot, 3);
     TT_EQ(ms[1].reg, 21);
     check_slot(&u, 0, 1, 0, 4);
     check_slot(&u, 1, 1, 1, 1);
@@ -391,7 +395,7 @@ static void test_alloc_misses(void)
     }
     TT_EQ(u.ct[4].tag, 20);
     TT_EQ(u.ct[5].tag, 21);
-    static const unsigned rk[8] = {3, 0, 4, 5, 2, 1, 6, 7};
+    static const unsigned rk[8] = {3, 2, 4, 5, 1, 0, 6, 7};
     check_ranks(&u, rk, 8);
     TT_CHECK(ranks_perm(&u));
     TT_EQ(ccu_ready(&u), 0);
@@ -437,7 +441,8 @@ static void test_alloc_misses(void)
 /* Hits are locked before any victim is chosen. CT full: entry i = r(10+i), all near,
  * ranks reset (entry 7 = least recent). Instruction: s0 r30 (miss), s1 r17 (hit on the
  * LRU entry 7), s2 r31 (miss). If victims were chosen before locking hits, r30 would
- * evict entry 7. Expected: r30 -> highest-rank unlocked = 6, r31 -> 5; entry 7 keeps r17.
+ * evict entry 7. Expected: r30 -> highest-rank unlocked = 6, r31 -> 5; entry 7 keeps r17;
+ * the reads name slots 0 (r30) and 2 (r31).
  * Second case: entry 7 is also the only far entry and lfsr=7 points at it: the far pick
  * has no unlocked candidate (7 locked by the hit) -> LRU -> 6, then 5. */
 static void test_alloc_hits_locked_first(void)
@@ -454,9 +459,9 @@ static void test_alloc_hits_locked_first(void)
         if (far7)
             ccu_put(&u.near, 7, 0);
         TT_EQ(ccu_allocate(&u, v, r, nr, 1, 7, 0, ms), 2);
-        TT_EQ(ms[0].idx, 6);
+        TT_EQ(ms[0].slot, 0);
         TT_EQ(ms[0].reg, 30);
-        TT_EQ(ms[1].idx, 5);
+        TT_EQ(ms[1].slot, 2);
         TT_EQ(ms[1].reg, 31);
         TT_EQ(u.ct[7].tag, 17);
         TT_EQ(ccu_bit(u.valid, 7), 1);
@@ -470,9 +475,10 @@ static void test_alloc_hits_locked_first(void)
 }
 
 /* Misses with far entries: CT full, entries 2 and 5 far, others near; lfsr = 0xACE1
- * (mod 8 = 1). First miss: far candidates {2,5}, start 1 -> 2. Second miss: 2 is locked
- * now -> start 1 -> 5. A third miss: no unlocked far -> LRU (reset ranks, but touches
- * happen after all claims) -> 7. */
+ * (mod 8 = 1). First miss: far candidates {2,5}, start 1 -> 2. Second miss: 2 is already
+ * picked (excluded) -> start 1 -> 5. A third miss: no unlocked far -> LRU (reset ranks:
+ * the claims' touches come in the claim stage, after every victim is chosen) -> 7. The
+ * reads name slots 0, 1, 2, which point at those entries. */
 static void test_alloc_far_victims(void)
 {
     ccu_t u;
@@ -486,9 +492,13 @@ static void test_alloc_far_victims(void)
     uint16_t r[6] = {40, 41, 42, 0, 0, 0};
     uint8_t nr[6] = {0, 0, 0, 0, 0, 0};
     TT_EQ(ccu_allocate(&u, v, r, nr, 1, 0xACE1, 0, ms), 3);
-    TT_EQ(ms[0].idx, 2);
-    TT_EQ(ms[1].idx, 5);
-    TT_EQ(ms[2].idx, 7);
+    for (unsigned i = 0; i < 3; i++) {
+        TT_EQ(ms[i].slot, i);
+        TT_EQ(ms[i].reg, 40 + i);
+    }
+    check_slot(&u, 0, 1, 0, 2);
+    check_slot(&u, 1, 1, 0, 5);
+    check_slot(&u, 2, 1, 0, 7);
     /* lru_only: the same setup claims by rank only: 7, 6, 5 */
     mk_ccu(&u, 0, 8, 6);
     for (unsigned i = 0; i < 8; i++)
@@ -496,16 +506,93 @@ static void test_alloc_far_victims(void)
     ccu_put(&u.near, 2, 0);
     ccu_put(&u.near, 5, 0);
     TT_EQ(ccu_allocate(&u, v, r, nr, 1, 0xACE1, 1, ms), 3);
-    TT_EQ(ms[0].idx, 7);
-    TT_EQ(ms[1].idx, 6);
-    TT_EQ(ms[2].idx, 5);
+    for (unsigned i = 0; i < 3; i++)
+        TT_EQ(ms[i].slot, i);
+    check_slot(&u, 0, 1, 0, 7);
+    check_slot(&u, 1, 1, 0, 6);
+    check_slot(&u, 2, 1, 0, 5);
+}
+
+/* The two allocation stages apart (D-11, decision 15): the lookup stage names the reads,
+ * the claim stage writes the entries. CT: entries 0..3 = r10..r13 valid far, 4..7 invalid;
+ * ranks reset. Instruction (tag 0x77): s0 r11 far (hit), s1 r20 near, s2 r20 near
+ * (duplicate), s3 r21 far, s4, s5 invalid.
+ * Lookup stage: r11 hits e1: locked, hint far, touched -> ranks [1,0,2,3,4,5,6,7]. Victims
+ * of the missing registers in slot order: r20 -> first invalid unlocked e4, r21 -> e5 (e4
+ * excluded). Returns 2 reads naming the FIRST slot of each register: (s1, r20), (s3, r21).
+ * Nothing is written: e4, e5 invalid and unlocked, r20 not found, locks {1}; OCT s0..s3
+ * valid, s0 ready at index 1, s1..s3 not ready at index 0; c_first = {s1, s3} = 0xA,
+ * c_idx[1] = 4, c_idx[3] = 5; claim = 1 (not ready).
+ * Claim stage: e4 <- r20, e5 <- r21 (valid, locked); s1, s2 -> e4, s3 -> e5; hints and
+ * touches in slot order: e4 near (rank 4 -> 0: [2,1,3,4,0,5,6,7]), e4 again (no change),
+ * e5 far (rank 5 -> 0: [3,2,4,5,1,0,6,7]). Locks {1,4,5}; c_first and claim cleared.
+ * The sub-core then fills the entry each read's slot points to: oct_idx[s1] = 4 readies
+ * s1 and s2, oct_idx[s3] = 5 readies s3 -> ready. */
+static void test_lookup_then_claim(void)
+{
+    ccu_t u;
+    ccu_miss ms[CFG_MAX_S];
+    mk_ccu(&u, 0, 8, 6);
+    for (unsigned i = 0; i < 4; i++)
+        set_ent(&u, i, (uint16_t)(10 + i), 0);
+    uint8_t v[6] = {1, 1, 1, 1, 0, 0};
+    uint16_t r[6] = {11, 20, 20, 21, 0, 0};
+    uint8_t nr[6] = {0, 1, 1, 0, 0, 0};
+    ccu_capture(&u, v, r, nr, 0x77, 0);
+    TT_EQ(ccu_lookup_stage(&u, 0xACE1, 0, ms), 2);
+    TT_EQ(ms[0].slot, 1);
+    TT_EQ(ms[0].reg, 20);
+    TT_EQ(ms[1].slot, 3);
+    TT_EQ(ms[1].reg, 21);
+    TT_EQ(u.valid, 0x0F);
+    TT_EQ(u.lock, 0x02);
+    TT_EQ(ccu_lookup(&u, 20), -1);
+    TT_EQ(u.oct_valid, 0x0F);
+    TT_EQ(u.oct_ready, 0x01);
+    check_slot(&u, 0, 1, 1, 1);
+    for (unsigned s = 1; s < 4; s++)
+        check_slot(&u, s, 1, 0, 0);
+    TT_EQ(u.c_first, 0xA);
+    TT_EQ(u.c_idx[1], 4);
+    TT_EQ(u.c_idx[3], 5);
+    TT_EQ(u.pend, 0);
+    TT_EQ(u.claim, 1);
+    TT_EQ(ccu_ready(&u), 0);
+    static const unsigned rk_lookup[8] = {1, 0, 2, 3, 4, 5, 6, 7};
+    check_ranks(&u, rk_lookup, 8);
+
+    ccu_claim(&u);
+    TT_EQ(u.valid, 0x3F);
+    TT_EQ(u.lock, 0x32);
+    TT_EQ(u.ct[4].tag, 20);
+    TT_EQ(u.ct[5].tag, 21);
+    check_slot(&u, 1, 1, 0, 4);
+    check_slot(&u, 2, 1, 0, 4);
+    check_slot(&u, 3, 1, 0, 5);
+    TT_EQ(ccu_bit(u.near, 1), 0);
+    TT_EQ(ccu_bit(u.near, 4), 1);
+    TT_EQ(ccu_bit(u.near, 5), 0);
+    TT_EQ(u.c_first, 0);
+    TT_EQ(u.claim, 0);
+    static const unsigned rk_claim[8] = {3, 2, 4, 5, 1, 0, 6, 7};
+    check_ranks(&u, rk_claim, 8);
+    TT_EQ(ccu_ready(&u), 0);
+
+    uint64_t d20[WORDS] = {0x20ull, 0x2020ull}, d21[WORDS] = {0x21ull, 0x2121ull};
+    ccu_fill(&u, u.oct_idx[ms[0].slot], d20);
+    TT_EQ(u.oct_ready, 0x07);
+    ccu_fill(&u, u.oct_idx[ms[1].slot], d21);
+    TT_EQ(u.oct_ready, 0x0F);
+    TT_EQ(ccu_ready(&u), 1);
+    TT_CHECK(memcmp(&u.data[4 * WORDS], d20, sizeof d20) == 0);
+    TT_CHECK(memcmp(&u.data[5 * WORDS], d21, sizeof d21) == 0);
 }
 
 /* Baseline OCU: E = S = 6 private entries; leftover valid entries r5, r7, r9 (from a
  * previous instruction) must NOT be kept as hits. Instruction s0 r5, s1 r7, s2 r5
  * (duplicate), s3 invalid, s4 r9. Distinct registers take entries 0,1,2 in first-use
- * order: misses {(0,r5),(1,r7),(2,r9)}, 3 reads; OCT s0 {v,0,0}, s1 {v,0,1},
- * s2 {v,0,0}, s3 invalid, s4 {v,0,2}; none ready. */
+ * order; the reads name the first slot of each: misses {(s0,r5),(s1,r7),(s4,r9)}, 3 reads;
+ * OCT s0 {v,0,0}, s1 {v,0,1}, s2 {v,0,0}, s3 invalid, s4 {v,0,2}; none ready. */
 static void test_alloc_base(void)
 {
     ccu_t u;
@@ -517,11 +604,11 @@ static void test_alloc_base(void)
     uint8_t v[6] = {1, 1, 1, 0, 1, 0};
     uint16_t r[6] = {5, 7, 5, 0, 9, 0};
     TT_EQ(ccu_allocate_base(&u, v, r, 0x44, ms), 3);
-    TT_EQ(ms[0].idx, 0);
+    TT_EQ(ms[0].slot, 0);
     TT_EQ(ms[0].reg, 5);
-    TT_EQ(ms[1].idx, 1);
+    TT_EQ(ms[1].slot, 1);
     TT_EQ(ms[1].reg, 7);
-    TT_EQ(ms[2].idx, 2);
+    TT_EQ(ms[2].slot, 4);
     TT_EQ(ms[2].reg, 9);
     check_slot(&u, 0, 1, 0, 0);
     check_slot(&u, 1, 1, 0, 1);
@@ -536,7 +623,8 @@ static void test_alloc_base(void)
 }
 
 /* ccu_ready: free unit -> 0; busy with no valid slot -> 1 (nothing to wait for);
- * busy with one unready valid slot -> 0. */
+ * busy with one unready valid slot -> 0; in its lookup (pend) or claim cycle -> 0 even
+ * with every valid slot ready. */
 static void test_ccu_ready(void)
 {
     ccu_t u;
@@ -550,6 +638,13 @@ static void test_ccu_ready(void)
     u.oct_ready |= 1u << 4;
     TT_EQ(ccu_ready(&u), 1);
     u.oct_ready &= ~(1u << 2); /* an invalid slot's ready bit does not matter */
+    TT_EQ(ccu_ready(&u), 1);
+    u.claim = 1;
+    TT_EQ(ccu_ready(&u), 0);
+    u.claim = 0;
+    u.pend = 1;
+    TT_EQ(ccu_ready(&u), 0);
+    u.pend = 0;
     TT_EQ(ccu_ready(&u), 1);
 }
 
@@ -1131,9 +1226,10 @@ static void test_arb_wb_ready(void)
     TT_EQ(rd[2], 0);
 }
 
-static arb_req rq(unsigned ccu, unsigned idx, unsigned wid, unsigned reg)
+/* A request of unit ccu's OCT slot `slot` for (wid, reg). */
+static arb_req rq(unsigned ccu, unsigned slot, unsigned wid, unsigned reg)
 {
-    arb_req r = {(uint8_t)ccu, (uint8_t)idx, (uint16_t)wid, (uint16_t)reg};
+    arb_req r = {(uint8_t)ccu, (uint8_t)slot, (uint16_t)wid, (uint16_t)reg};
     return r;
 }
 
@@ -1164,7 +1260,7 @@ static void test_arb_grants(void)
     TT_EQ(g[0].valid, 0);
     TT_EQ(g[1].valid, 1);
     TT_EQ(g[1].ccu, 1);
-    TT_EQ(g[1].idx, 2);
+    TT_EQ(g[1].slot, 2);
     TT_EQ(g[1].wid, 0);
     TT_EQ(g[1].reg, 1);
     TT_EQ(bw, 1);
@@ -1189,7 +1285,7 @@ static void test_arb_grants(void)
     TT_EQ(arb_count(&a, 1), 1);
     arb_grants(&a, wr, g, &bw, &bp);
     TT_EQ(g[0].valid, 1);
-    TT_EQ(g[0].idx, 3);
+    TT_EQ(g[0].slot, 3);
     TT_EQ(g[1].valid, 0);
     TT_EQ(bp, 1);
     TT_EQ(bw, 0);
@@ -1197,7 +1293,7 @@ static void test_arb_grants(void)
     arb_grants(&a, wr, g, &bw, &bp);
     TT_EQ(g[0].valid, 0);
     TT_EQ(g[1].valid, 1);
-    TT_EQ(g[1].idx, 4);
+    TT_EQ(g[1].slot, 4);
     arb_pop(&a, g);
     /* a written bank does not take the port: bank 0 written, both heads for ccu 0 ->
      * bank 1 grants */
@@ -1264,6 +1360,7 @@ int main(int argc, char **argv)
     TT_RUN(test_alloc_misses);
     TT_RUN(test_alloc_hits_locked_first);
     TT_RUN(test_alloc_far_victims);
+    TT_RUN(test_lookup_then_claim);
     TT_RUN(test_alloc_base);
     TT_RUN(test_ccu_ready);
     TT_RUN(test_ccu_write);
