@@ -33,6 +33,12 @@ done
 [ -r "$rtl/files.f" ] || { echo "sta.sh: $rtl/files.f: not found (expected ccugen output)" >&2; exit 2; }
 [ -r "$lib" ] || { echo "sta.sh: cannot read liberty '$lib'" >&2; exit 2; }
 command -v "$STA" >/dev/null || { echo "sta.sh: OpenSTA ('$STA') not found (Debian package opensta)" >&2; exit 2; }
+# the driving cell must be a cell of LIB: ABC given an unknown one maps without its input
+# drive model (the generic library's sub-core timed 88 FO4 instead of 48 at 16 data bits)
+dcell=${drv:-$(sed -n 's/^set_driving_cell .*-lib_cell \([^ ]*\).*/\1/p' "$sdc" | head -n1)}
+if [ -n "$dcell" ] && ! grep -Eq "^[[:space:]]*cell[[:space:]]*\(\"?$dcell\"?\)" "$lib"; then
+    echo "sta.sh: $sdc: driving cell '$dcell' is not a cell of $lib (pass --driving-cell CELL)" >&2; exit 2
+fi
 mkdir -p "$out"; out=$(cd "$out" && pwd); rtl=$(cd "$rtl" && pwd)
 p=$(cd "$rtl" && ls ./*_subcore.v | sed 's|^\./||; s|_subcore\.v$||')
 data_bits=$(sed -n 's|^// *data_bits = \([0-9]*\)$|\1|p' "$rtl/${p}_subcore.v" | head -n1)

@@ -21,6 +21,10 @@ while [ $# -gt 0 ]; do
 done
 [[ "$width" =~ ^[1-9][0-9]*$ ]] || { echo "timing_sweep.sh: --width '$width' (expected a positive integer)" >&2; exit 2; }
 [ -r "$lib" ] || { echo "timing_sweep.sh: cannot read liberty '$lib'" >&2; exit 2; }
+# the input driving cell: the SDC's (a sky130 HD cell) for a real liberty, INV for the generic
+# library (the rule of synth/area.sh; AREA_DRIVING_CELL overrides both)
+drv=${AREA_DRIVING_CELL:-}
+[ -n "$drv" ] || { if [ "$(basename "$lib")" = generic_cells.lib ]; then drv=INV; else drv=$(sed -n 's/^set_driving_cell .*-lib_cell \([^ ]*\).*/\1/p' constraints/default.sdc | head -n1); fi; }
 CCUGEN=${CCUGEN:-build/ccugen}
 [ -x "$CCUGEN" ] || { echo "timing_sweep.sh: $CCUGEN not built (make build/ccugen)" >&2; exit 2; }
 mkdir -p "$out"; work=$(mktemp -d "$out/.work.XXXXXX"); trap 'rm -rf "$work"' EXIT
@@ -47,7 +51,7 @@ for line in "${points[@]}"; do
     pd=$work/p$i; rm -rf "$pd"; mkdir -p "$pd"
     t0=$SECONDS
     if "$CCUGEN" "${args[@]}" --out "$pd/rtl" >/dev/null 2>"$pd/gen.err" &&
-       bash synth/sta.sh --rtl "$pd/rtl" --liberty "$lib" --out "$pd/sta" >"$pd/sta.out" 2>&1; then
+       bash synth/sta.sh --rtl "$pd/rtl" --liberty "$lib" --out "$pd/sta" --driving-cell "$drv" >"$pd/sta.out" 2>&1; then
         k() { sed -n "s/^$1 //p" "$pd/sta/sta.txt" | head -n1; }
         r2r=$(k r2r_arrival_ps); fo4=$(k fo4_ps); f=$(k min_period_fo4); fm=$(k fmax_mhz); lv=$(k r2r_levels)
         st=$(k r2r_start | name); en=$(k r2r_end | name)

@@ -23,6 +23,11 @@ grep -q "rdata_o" "$tmp/r.log" || fail "the bank model has no rdata_o pins"
 # 3. bad input: one line, exit 2, nothing written
 bash synth/sta.sh --rtl "$tmp/none" --liberty synth/generic_cells.lib --out "$tmp/o" >"$tmp/e.txt" 2>&1; rc=$?
 [ "$rc" = 2 ] && [ "$(wc -l <"$tmp/e.txt")" = 1 ] && [ ! -e "$tmp/o" ] || fail "sta.sh on a missing RTL dir: exit $rc, '$(head -n1 "$tmp/e.txt")' (expected one line, exit 2)"
+# a driving cell the liberty lacks (constraints/default.sdc names a sky130 HD cell): ABC would
+# map without it, so sta.sh refuses it and names the cell
+bash synth/sta.sh --rtl rtl --liberty synth/generic_cells.lib --out "$tmp/o" >"$tmp/e.txt" 2>&1; rc=$?
+[ "$rc" = 2 ] && [ "$(wc -l <"$tmp/e.txt")" = 1 ] && [ ! -e "$tmp/o" ] && grep -q "driving cell 'sky130_fd_sc_hd__inv_2'" "$tmp/e.txt" ||
+    fail "sta.sh with a driving cell not in the liberty: exit $rc, '$(head -n1 "$tmp/e.txt")' (expected one line naming the cell, exit 2)"
 bash synth/fo4.sh "$tmp/none.lib" >"$tmp/e.txt" 2>&1; rc=$?
 [ "$rc" = 2 ] && [ "$(wc -l <"$tmp/e.txt")" = 1 ] || fail "fo4.sh on a missing library: exit $rc (expected one line, exit 2)"
 echo "PASS: sta: FO4 of the generic library $2 ps; RF-bank model of $cell read by OpenSTA; bad input rejected"
