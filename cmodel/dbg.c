@@ -62,10 +62,12 @@ static void walk_unit(walker *w, const sc_t *m, unsigned k)
     put(w, u->pend, 1, "ccu%d.pend", (int)k, 0);
     if (c->caching)
         put(w, u->p_flush, 1, "ccu%d.pend_flush", (int)k, 0);
-    for (unsigned s = 0; s < c->slots; s++) put(w, u->p_valid[s], 1, "ccu%d.pend_valid[%d]", (int)k, (int)s);
-    for (unsigned s = 0; s < c->slots; s++) put(w, u->p_reg[s], rb, "ccu%d.pend_reg[%d]", (int)k, (int)s);
+    /* a free CCU's RTL captures whatever is offered (decision 15): its fields show as 0 */
+    unsigned vis = !c->caching || u->busy;
+    for (unsigned s = 0; s < c->slots; s++) put(w, vis && u->p_valid[s], 1, "ccu%d.pend_valid[%d]", (int)k, (int)s);
+    for (unsigned s = 0; s < c->slots; s++) put(w, vis ? u->p_reg[s] : 0, rb, "ccu%d.pend_reg[%d]", (int)k, (int)s);
     if (c->caching)
-        for (unsigned s = 0; s < c->slots; s++) put(w, u->p_near[s], 1, "ccu%d.pend_near[%d]", (int)k, (int)s);
+        for (unsigned s = 0; s < c->slots; s++) put(w, vis && u->p_near[s], 1, "ccu%d.pend_near[%d]", (int)k, (int)s);
     /* the claim cycle: the slots whose registers claim the victims chosen last cycle */
     if (c->caching) {
         put(w, u->claim, 1, "ccu%d.claim", (int)k, 0);
