@@ -38,7 +38,6 @@ static int modules(const cfg_t *c, const char **list)
     int n = 0;
     list[n++] = "lfsr";
     list[n++] = "rf_bank";
-    list[n++] = "ct_wbuf";
     list[n++] = "ct_data";
     list[n++] = "oct";
     if (c->caching) {

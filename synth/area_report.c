@@ -28,7 +28,7 @@
 
 static const char *const MODS[] = {
     "subcore", "lfsr", "sched", "alloc", "sthld_fsm", "ccu", "ocu", "ccu_ctrl", "ocu_ctrl",
-    "cache_table", "oct", "ct_data", "ct_wbuf", "arbiter", "bank_fifo", "dispatch", "rf_bank"};
+    "cache_table", "oct", "ct_data", "arbiter", "bank_fifo", "dispatch", "rf_bank"};
 #define NMODS ((int)(sizeof MODS / sizeof MODS[0]))
 
 typedef struct {
@@ -269,7 +269,6 @@ static int build_kind(kind_t *k, run_t *runs, int nrun, const char *kind, int da
 typedef struct { const char *name; const char *mods[3]; int storage; } group_t;
 static const group_t GROUPS[] = {
     {"CT data storage (data entries)", {"ct_data"}, 1},
-    {"CT data write buffer (writes registered for timing)", {"ct_wbuf"}, 0},
     {"cache table (valid/tag/lock/reuse/LRU)", {"cache_table"}, 0},
     {"OCT", {"oct"}, 0},
     {"CCU control (incl. CCU glue)", {"ccu_ctrl", "ccu"}, 0},
@@ -392,19 +391,18 @@ static void headline(FILE *m, const cfg_t *c, const char *prefix, const char *li
         fprintf(m, "timing: not run (--no-sta)\n");
     }
     if (have_ov) {
-        double sum = dec[0] + dec[1] + dec[2] + dec[3] + dec[4] + dec[5] + dec[6];
+        double sum = dec[0] + dec[1] + dec[2] + dec[3] + dec[4] + dec[5];
         if (sum == 0) sum = 1;
         fprintf(m, "overhead vs the whole RF (banks + collectors + arbiter + dispatch): %+.2f %% per sub-core and per SM "
                    "(papers: 0.04 %% control + 0.78 %% data)\n", 100 * ov_rf);
-        fprintf(m, "  of the whole RF: data entries %.2f %%, operand muxes %.2f %%, write buffer %.2f %%, tags/metadata %.2f %%, "
-                   "allocation %.2f %%, write filter/port D %.2f %%, other %.2f %%; vs the baseline's logic alone %+.1f %%\n",
+        fprintf(m, "  of the whole RF: data entries %.2f %%, operand muxes %.2f %%, tags/metadata %.2f %%, allocation %.2f %%, "
+                   "write filter/port D %.2f %%, other %.2f %%; vs the baseline's logic alone %+.1f %%\n",
                 100 * dec[0] * ov_rf / sum,
                 100 * dec[1] * ov_rf / sum,
                 100 * dec[2] * ov_rf / sum,
                 100 * dec[3] * ov_rf / sum,
                 100 * dec[4] * ov_rf / sum,
-                100 * dec[5] * ov_rf / sum,
-                100 * dec[6] * ov_rf / sum, 100 * ov_logic);
+                100 * dec[5] * ov_rf / sum, 100 * ov_logic);
     } else {
         fprintf(m, "overhead: not computed (no caching=off baseline run)\n");
     }
@@ -525,23 +523,21 @@ int main(int argc, char **argv)
     const double rf_area = rf_um2 / um2_unit;
     const int have_ov = have_base && c.caching;
     const double b_whole = have_base ? b_total + rf_area : -1;
-    enum { D_DATA, D_MUX, D_WBUF, D_TAGS, D_ALLOC, D_WF, D_OTHER, ND };
+    enum { D_DATA, D_MUX, D_TAGS, D_ALLOC, D_WF, D_OTHER, ND };
     static const char *const DNAME[ND] = {
         "extra data entries (ct_data flip-flops)",
         "operand multiplexers (ct_data read/write logic: the OCT's indirection)",
-        "data write buffer (ct_wbuf: port D and port S writes registered, for timing)",
         "tags and metadata (cache_table; OCT index vs OCU)",
         "allocation and replacement (ccu_ctrl + CCU glue, alloc, STHLD FSM, LFSR, scheduler)",
         "write filter and port D (arbiter, bank FIFOs)",
         "dispatch and top-level glue"};
-    static const char *const DKEY[ND] = {"data_entries", "operand_muxes", "write_buffer", "tags_metadata",
+    static const char *const DKEY[ND] = {"data_entries", "operand_muxes", "tags_metadata",
                                          "allocation_replacement", "write_filter_port_d", "other"};
     double dec[ND] = {0};
     if (have_ov) {
         dec[D_DATA] = mod_total(&K, "ct_data", 1) - mod_total(&B, "ct_data", 1);
         dec[D_MUX] = (mod_total(&K, "ct_data", 0) - mod_total(&K, "ct_data", 1)) -
                      (mod_total(&B, "ct_data", 0) - mod_total(&B, "ct_data", 1));
-        dec[D_WBUF] = mod_total(&K, "ct_wbuf", 0) - mod_total(&B, "ct_wbuf", 0);
         dec[D_TAGS] = mod_total(&K, "cache_table", 0) + mod_total(&K, "oct", 0) - mod_total(&B, "oct", 0);
         dec[D_ALLOC] = mod_total(&K, "ccu_ctrl", 0) + mod_total(&K, "ccu", 0) + mod_total(&K, "alloc", 0) +
                        mod_total(&K, "sthld_fsm", 0) + mod_total(&K, "lfsr", 0) + mod_total(&K, "sched", 0) -
@@ -810,8 +806,8 @@ int main(int argc, char **argv)
                 100 * data_bits_extra * per_sm / rf_sm_bits);
         fprintf(m, "| control bits: tags and metadata | %.3f %% | %.3f %% | 0.04 %% (128 B) |\n", 100 * dec[D_TAGS] / b_whole,
                 100 * ctrl_bits * per_sm / rf_sm_bits);
-        fprintf(m, "| logic the papers do not count (muxes, write buffer, allocation, write filter, other) | %.3f %% | - | - |\n",
-                100 * (dec[D_MUX] + dec[D_WBUF] + dec[D_ALLOC] + dec[D_WF] + dec[D_OTHER]) / b_whole);
+        fprintf(m, "| logic the papers do not count (muxes, allocation, write filter, other) | %.3f %% | - | - |\n",
+                100 * (dec[D_MUX] + dec[D_ALLOC] + dec[D_WF] + dec[D_OTHER]) / b_whole);
         fprintf(m, "| **total** | **%.3f %%** | %.3f %% | 0.82 %% |\n", 100 * ov_sc / b_whole,
                 100 * (data_bits_extra + ctrl_bits) * per_sm / rf_sm_bits);
     } else {
