@@ -154,7 +154,7 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETI("FSM", c->caching && c->sthld_adaptive);
     SETI("FIXED_STHLD", c->caching && !c->sthld_adaptive);
     SETI("USE_START_E", c->caching && !c->repl_lru_only);
-    SETS("VICTIM_ARGS", c->repl_lru_only ? "older" : "ct_near_d_o, older, start_e_i");
+    SETS("VICTIM_ARGS", c->repl_lru_only ? "older" : "ct_near_d_o, older, start_ge_i");
     SETI("ARB_NEAR", c->caching && c->write_filter);
     SETI("DEBUG", debug);
     SETI("CCU_DBG_W", w.ccu_dbg);
