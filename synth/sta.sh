@@ -53,12 +53,22 @@ sed -e "s|^\(create_clock .*-period \)[0-9.]*|\1$period_ns|" \
     sed -n 's/^set_driving_cell .*-lib_cell \([^ ]*\).*/set_driving_cell \1/p' "$out/sta.sdc" | head -n1
     sed -n 's/^set_load \([0-9.]*\).*/set_load \1/p' "$out/sta.sdc" | head -n1
 } >"$out/abc.constr"
-# Yosys' own ABC script for -liberty -D, with `buffer -p` (buffer nets that also drive
-# primary outputs of the ABC netlist, i.e. flip-flop inputs) and a fanout limit of 16; without
-# them ABC leaves nets with over a thousand loads at full width (select lines of the 1024-bit
-# data paths) and OpenSTA extrapolates their slews far off the tables
+# A delay-oriented ABC script (synth/abc_delay.abc, also used by quick_sta.sh): Yosys' own one for -liberty -D (fraig, scorr, dc2, then
+# &nf against the target period), with the AIG restructured for depth before mapping (two
+# rounds of SOP balancing, `&if -g`, each followed by `&synch2` structural choices; what
+# a commercial compile's delay restructuring does), `&nf -p` (pin permutation), then
+# `buffer -p` (buffer nets that also drive primary outputs of the ABC netlist, i.e.
+# flip-flop inputs) with a fanout limit of 8, and gate sizing over the 10 % most critical
+# outputs (`upsize -W 10 -R 30`, then `dnsize`). Without buffering ABC leaves nets with over
+# a thousand loads at full width (select lines of the 1024-bit data paths) and OpenSTA
+# extrapolates their slews far off the tables. STA_ABC=yosys uses Yosys' script as it was
+# (with buffer -p -N 16), for comparison (docs/area.md "Timing").
 D="-D $period"
-echo "strash; &get -n; &fraig -x; &put; scorr; dc2; dretime; retime -o $D; strash; &get -n; &dch -f; &nf $D; &put; buffer -p -N ${STA_MAX_FANOUT:-16}; upsize $D; dnsize $D; stime -p" >"$out/abc.script"
+if [ "${STA_ABC:-delay}" = yosys ]; then
+    echo "strash; &get -n; &fraig -x; &put; scorr; dc2; dretime; retime -o $D; strash; &get -n; &dch -f; &nf $D; &put; buffer -p -N ${STA_MAX_FANOUT:-16}; upsize $D; dnsize $D; stime -p"
+else
+    sed -e "s/{D}/$D/g" -e "s/{N}/${STA_MAX_FANOUT:-8}/g" "$here/synth/abc_delay.abc"
+fi >"$out/abc.script"
 t0=$(date +%s)
 {
     echo "read_verilog -lib $rtl/${p}_rf_bank.v"
