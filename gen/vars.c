@@ -88,14 +88,6 @@ static void unit_ids(unsigned c, unsigned wb, char *buf, size_t len)
         n += (size_t)snprintf(buf + n, len - n, "%u'd%u%s", wb, i, i ? ", " : "}");
 }
 
-/* {E-1, ..., 1, 0}: rank[i] = i at reset (D-8). */
-static void rank_reset(unsigned e, unsigned ib, char *buf, size_t len)
-{
-    size_t n = (size_t)snprintf(buf, len, "{");
-    for (unsigned i = e; i-- > 0 && n < len;)
-        n += (size_t)snprintf(buf + n, len - n, "%u'd%u%s", ib, i, i ? ", " : "}");
-}
-
 /* name[bits-1:0] resized to `to` bits: truncated, or zero-extended. */
 static void ext_expr(const char *name, unsigned bits, unsigned to, char *buf, size_t len)
 {
@@ -172,8 +164,7 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETS("UNIT_DESC", buf);
     unit_ids(c->ccus, w.wb, buf, sizeof buf);
     SETS("UNIT_IDS", buf);
-    rank_reset(c->entries, cfg_clog2(c->entries), buf, sizeof buf);
-    SETS("RANK_RESET", buf);
+    SETI("NORD", c->entries * (c->entries - 1) / 2);   /* pairwise LRU order bits */
     fsm_cases(c, w.stb, buf, sizeof buf);
     SETS("FSM_CASES", buf);
     return rc ? -1 : 0;

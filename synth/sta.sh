@@ -142,7 +142,7 @@ sed -n '/^=== endpoints/,/^=== end/p' "$out/sta.log" | sed '1d;$d' | awk -v peri
   function grp(n) { sub(/^rf_bank_[0-9]+\//, "rf_bank_*/", n); sub(/\[[0-9]+\]$/, "", n); gsub(/\[[0-9]+\]/, "[*]", n); return n }
   NF == 3 { k = grp($2) " " grp($3); if (!(k in w) || $1 < w[k]) w[k] = $1; n[k]++ }
   END { for (k in w) { mp = period - 1000 * w[k]; printf "%.0f %.1f %d %s\n", mp, mp / fo4, n[k], k } }' |
-  LC_ALL=C sort -k1,1nr -k4,4 -k5,5 | head -n 30 >"$out/path_groups.txt"
+  LC_ALL=C sort -k1,1nr -k4,4 -k5,5 | sed -n 1,30p >"$out/path_groups.txt"   # sed reads to the end: head would end sort with SIGPIPE (pipefail) on a long list
 # sta.txt: key value
 awk -v period="$period" -v db="${data_bits:-}" -v ys=$((t1 - t0)) -v ss=$((t2 - t1)) -v fo4f="$out/fo4.txt" -v statf="$out/stat.txt" '
   BEGIN { getline l < fo4f; split(l, f, " "); fo4 = f[2]; fcell = f[4]
