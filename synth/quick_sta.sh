@@ -22,7 +22,8 @@ if [ "${1:-}" = "--sweep" ]; then
     exit 0
 fi
 CFG=${1:-configs/default.cfg}; DWB=${2:-16}; shift $(( $# > 2 ? 2 : $# )) || true
-LIBGZ=/work/shared/pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz
+LIBGZ=${QUICK_STA_LIB:-../shared/pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz}
+[ -r "$LIBGZ" ] || { echo "quick_sta: $LIBGZ: not found (sky130 HD liberty; set QUICK_STA_LIB)" >&2; exit 2; }
 TMP=$(mktemp -d /tmp/quick_sta.XXXXXX); [ -n "${QUICK_STA_KEEP:-}" ] || trap 'rm -rf "$TMP"' EXIT
 gunzip -c "$LIBGZ" > "$TMP/hd.lib"
 printf "set_driving_cell sky130_fd_sc_hd__inv_2\nset_load 0.017\n" > "$TMP/abc.sdc"

@@ -1,6 +1,6 @@
 /* test_trace.c - the Accel-Sim trace reader (trace/): formats by tracer version, address
  * modes, register decoding and width expansion, the opcode table, xz/gzip input, every
- * class of bad input, and the shipped traces of /work/shared/workloads (skipped if absent). */
+ * class of bad input, and the shipped traces of ../shared/workloads (skipped if absent). */
 #include <ctype.h>
 #include <lzma.h>
 #include <stdint.h>
@@ -890,7 +890,7 @@ static void test_shipped(void)
         {"matrixmul32_sm61_kernel-1.traceg", 32 * 138, 1, 32},
         {"pytorch_pow_kernel-593_tracer-v5_EXCERPT_TB0-1.traceg", 8 * 33, 2, 8},
     };
-    const char *dir = "/work/shared/workloads";
+    const char *dir = getenv("WORKLOADS") ? getenv("WORKLOADS") : "../shared/workloads";   /* from the repository root */
     for (unsigned i = 0; i < sizeof ship / sizeof ship[0]; i++) {
         char path[512];
         snprintf(path, sizeof path, "%s/%s", dir, ship[i].file);

@@ -6,7 +6,7 @@
 # Prints PASS:/FAIL: lines (tests/run_tests.sh); SKIP when the traces are absent.
 set -u
 tool=${1:-build/malekeh-hints}
-dir=${WORKLOADS:-/work/shared/workloads}
+dir=${WORKLOADS:-$(cd "$(dirname "$0")/.." && pwd)/../shared/workloads}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0
