@@ -3,7 +3,7 @@
 # Method and output schema: docs/area.md. Usage:
 #
 #   synth/area.sh --config FILE [--set k=v]... [--liberty LIB] [--out DIR]
-#                 [--widths "D1 D2"] [--exact] [--fast] [--no-baseline] [--period PS]
+#                 [--widths "D1 D2"] [--exact] [--fast] [--no-baseline] [--period PS] [--target PS]
 #                 [--no-sta] [--sta-width W] [--sram-lib FILE]
 #
 # Steps: generate the RTL of the configuration (full data width) into OUT/rtl; synthesize
@@ -13,8 +13,9 @@
 # the same for the baseline (--set caching=off) unless --no-baseline; unless --no-sta,
 # synth/sta.sh synthesizes the whole sub-core flat at full width (or --sta-width W) and times
 # it with OpenSTA; then build/area-report writes OUT/area.json and OUT/area.md and this script
-# prints the headline figures. Every synthesis targets the clock period of
-# constraints/default.sdc (`abc -D`; --period PS overrides it). The RF banks' area comes from
+# prints the headline figures. The clock is the period of constraints/default.sdc (--period PS
+# overrides it); every synthesis targets synthesis_target_pct % of it (`abc -D`, synth/sdc.sh;
+# --target PS sets the target itself). The RF banks' area comes from
 # the SRAM model of docs/area.md, or with --sram-lib FILE from the area of the first cell of
 # that macro Liberty (one macro = one bank). OUT defaults to build/area/<prefix>.
 # Environment: CCUGEN (build/ccugen), AREA_REPORT (build/area-report), YOSYS (yosys),
@@ -28,7 +29,7 @@ YOSYS=${YOSYS:-yosys}
 GENERIC=$here/synth/generic_cells.lib
 SDC=$here/constraints/default.sdc
 
-config=""; sets=(); liberty=""; out=""; widths="8 16"; exact=0; fast=0; base=1; period=""
+config=""; sets=(); liberty=""; out=""; widths="8 16"; exact=0; fast=0; base=1; period=""; target=""
 sta=1; sta_width=""; sram_lib=""
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -41,6 +42,7 @@ while [ $# -gt 0 ]; do
         --fast) fast=1; shift ;;
         --no-baseline) base=0; shift ;;
         --period) period=$2; shift 2 ;;
+        --target) target=$2; shift 2 ;;
         --no-sta) sta=0; shift ;;
         --sta-width) sta_width=$2; shift 2 ;;
         --sram-lib) sram_lib=$2; shift 2 ;;
@@ -59,11 +61,16 @@ if [ -n "$liberty" ]; then
     esac
     liberty=$(cd "$(dirname "$liberty")" && pwd)/$(basename "$liberty")
 fi
+. "$here/synth/sdc.sh"
 if [ -z "$period" ]; then
-    period=$(sed -n 's/^create_clock .*-period \([0-9.]*\).*/\1/p' "$SDC" | head -n1 | awk '{ if ($1 > 0) printf "%d", $1 * 1000 + 0.5 }')
+    period=$(sdc_period_ps "$SDC")
     [ -n "$period" ] || { echo "area.sh: $SDC: no 'create_clock -period' line" >&2; exit 2; }
 fi
 case "$period" in ''|*[!0-9]*) echo "area.sh: --period '$period': expected a whole number of ps" >&2; exit 2 ;; esac
+pct=$(sdc_target_pct "$SDC")
+case "$pct" in ''|*[!0-9]*) echo "area.sh: synthesis_target_pct '$pct' (SDC or SYNTH_TARGET_PCT): expected a whole number" >&2; exit 2 ;; esac
+[ -n "$target" ] || target=$(( period * pct / 100 ))
+case "$target" in ''|*[!0-9]*) echo "area.sh: --target '$target': expected a whole number of ps" >&2; exit 2 ;; esac
 lib=${liberty:-$GENERIC}
 drv=${AREA_DRIVING_CELL:-}
 [ -n "$drv" ] || { if [ -n "$liberty" ]; then drv=$(sed -n 's/^set_driving_cell .*-lib_cell \([^ ]*\).*/\1/p' "$SDC" | head -n1); else drv=INV; fi; }
@@ -110,7 +117,7 @@ synth_one() {
         echo "dfflibmap -liberty $lib"
         # --fast: ABC's fast script, generic library only (with sky130 and -D its `buffer`
         # aborts on a dangling node: "node has no fanout")
-        echo "abc$( [ "$fast" = 1 ] && [ -z "$liberty" ] && echo " -fast") -liberty $lib -D $period -constr $out/synth/abc.constr"
+        echo "abc$( [ "$fast" = 1 ] && [ -z "$liberty" ] && echo " -fast") -liberty $lib -D $target -constr $out/synth/abc.constr"
         echo "opt_clean"
         echo "tee -q -o $d/lib.txt stat -liberty $lib"
         echo "read_liberty -lib $lib"
@@ -147,7 +154,7 @@ if [ "$sta" = 1 ]; then
         srtl=$out/sta-rtl; rm -rf "$srtl"
         "$CCUGEN" --config "$config" "${sets[@]}" --set "data_bits=$sw" --out "$srtl" >/dev/null
     fi
-    bash "$here/synth/sta.sh" --rtl "$srtl" --liberty "$lib" --out "$out/sta" --sdc "$SDC" --period "$period" \
+    bash "$here/synth/sta.sh" --rtl "$srtl" --liberty "$lib" --out "$out/sta" --sdc "$SDC" --period "$period" --target "$target" \
         --driving-cell "$drv" >"$out/sta.log" 2>&1 & sta_pid=$!
 fi
 # the area runs: one at a time next to the timing run, two at a time without it
@@ -196,7 +203,7 @@ if [ "$abc_mode" = fast ]; then # what ran: a run whose -fast aborted fell back 
 fi
 "$AREA_REPORT" --config "$config" "${sets[@]}" -- --runs "$out/synth/runs.txt" --prefix "$prefix" \
     --unit "$unit" --library "$libname" --method "$method" --abc "$abc_mode" \
-    --period "$period" --seconds $(( $(date +%s) - t0 )) --cell-areas "$out/synth/cell_areas.txt" \
+    --period "$period" --target "$target" --seconds $(( $(date +%s) - t0 )) --cell-areas "$out/synth/cell_areas.txt" \
     "${sta_args[@]}" "${sram_args[@]}" --json "$out/area.json" --md "$out/area.md"
 sed -n '/^<!-- headline -->$/,/^<!-- \/headline -->$/p' "$out/area.md" | grep -v '^<!--\|^```'
 echo "area: $out/area.json $out/area.md ($(( $(date +%s) - t0 )) s)"

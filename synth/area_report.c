@@ -338,6 +338,13 @@ static const char *kv(const kv_t *t, const char *k)
     return NULL;
 }
 
+/* the value of key k as a number (0 when absent) */
+static double kvnum(const kv_t *t, const char *k)
+{
+    const char *v = kv(t, k);
+    return v ? atof(v) : 0;
+}
+
 /* JSON string without quotes or backslashes from a free text (start/end point names) */
 static void jstr(FILE *f, const char *s)
 {
@@ -371,18 +378,21 @@ static double mod_total(const kind_t *k, const char *name, int flops)
 
 /* the ~7 headline lines of a datasheet */
 static void headline(FILE *m, const cfg_t *c, const char *prefix, const char *lib, const char *u, const char *period,
-                     double total, double logic, double storage, const kv_t *t, double ov_rf, const double *dec,
+                     const char *target, double total, double logic, double storage, const kv_t *t, double ov_rf, const double *dec,
                      double ov_logic, int have_ov)
 {
-    fprintf(m, "%s: C=%u E=%u S=%u B=%u data_bits=%u; library %s; clock %s ps (constraints/default.sdc, synthesis target)\n",
-            prefix, c->ccus, c->entries, c->slots, c->banks, c->data_bits, lib, period ? period : "?");
+    fprintf(m, "%s: C=%u E=%u S=%u B=%u data_bits=%u; library %s; clock %s ps (constraints/default.sdc), "
+               "synthesis target abc -D %s ps\n",
+            prefix, c->ccus, c->entries, c->slots, c->banks, c->data_bits, lib, period ? period : "?",
+            target ? target : "?");
     fprintf(m, "area at %s ps: sub-core %.0f %s without RF banks (control logic %.1f %%, data entries %.1f %%), per SM x%u %.0f %s\n",
             period ? period : "?", total, u, 100 * logic / total, 100 * storage / total, c->subcores_per_sm,
             total * c->subcores_per_sm, u);
     if (t) {
-        fprintf(m, "timing (OpenSTA, flat netlist, data_bits=%s): Fmax %s MHz, worst reg-to-reg slack %s ps, "
+        fprintf(m, "timing (OpenSTA, flat netlist, data_bits=%s): Fmax %s MHz, worst reg-to-reg slack %s ps (%s), "
                    "min period %s ps = %s FO4\n", kv(t, "data_bits") ? kv(t, "data_bits") : "?", kv(t, "fmax_mhz"),
-                kv(t, "r2r_slack_ps"), kv(t, "min_period_ps"), kv(t, "min_period_fo4"));
+                kv(t, "r2r_slack_ps"), kvnum(t, "r2r_slack_ps") >= 0 ? "met" : "VIOLATED",
+                kv(t, "min_period_ps"), kv(t, "min_period_fo4"));
         fprintf(m, "critical path: %s -> %s (%s cells between them, arrival %s ps)\n", kv(t, "r2r_start"), kv(t, "r2r_end"),
                 kv(t, "r2r_levels"), kv(t, "r2r_arrival_ps"));
         fprintf(m, "FO4 = %s ps (measured: %s driving 4 copies of itself, OpenSTA, synth/fo4.sh)\n", kv(t, "fo4_ps"),
@@ -436,9 +446,10 @@ int main(int argc, char **argv)
     const char *unit = opt(nrest, rest, "--unit"), *lib = opt(nrest, rest, "--library");
     const char *method = opt(nrest, rest, "--method"), *abc = opt(nrest, rest, "--abc");
     const char *period = opt(nrest, rest, "--period"), *secs = opt(nrest, rest, "--seconds");
+    const char *target = opt(nrest, rest, "--target");
     if (!runs_p || !json_p || !md_p || !prefix) {
         fprintf(stderr, "usage: area-report [--config F] [--set k=v]... -- --runs F --prefix P "
-                        "--json F --md F [--unit U --library L --method M --abc A --period PS --seconds N]\n");
+                        "--json F --md F [--unit U --library L --method M --abc A --period PS --target PS --seconds N]\n");
         return 2;
     }
     const char *sta_p = opt(nrest, rest, "--sta"), *path_p = opt(nrest, rest, "--sta-path");
@@ -500,8 +511,11 @@ int main(int argc, char **argv)
     double storage_flops = K.m[ict].flops * K.inst[ict];
     unsigned rows = c.warps * c.regs / c.banks;
     double rf_bits = (double)c.banks * rows * c.data_bits;
-    unsigned tagb = cfg_clog2(c.regs), rankb = cfg_clog2(c.entries), idxb = cfg_clog2(c.entries);
-    double ctrl_bits = (double)c.entries * (1 + tagb + 1 + 1 + rankb) + (double)c.slots * idxb;
+    /* the RTL's bits: the LRU state is the pairwise order, E(E-1)/2 bits (the papers' ranks
+       would be E x clog2(E)) */
+    unsigned tagb = cfg_clog2(c.regs), idxb = cfg_clog2(c.entries);
+    double ordb = (double)c.entries * (c.entries - 1) / 2;
+    double ctrl_bits = (double)c.entries * (1 + tagb + 1 + 1) + ordb + (double)c.slots * idxb;
     double data_bits_extra = (double)(c.entries > c.slots ? c.entries - c.slots : 0) * c.data_bits;
     double per_sm = (double)c.ccus * c.subcores_per_sm;
     double rf_sm_bits = rf_bits * c.subcores_per_sm;
@@ -556,7 +570,8 @@ int main(int argc, char **argv)
     fprintf(j, "  \"prefix\": \"%s\",\n  \"config_hash\": \"%016llx\",\n", prefix, cfg_hash(&c));
     fprintf(j, "  \"unit\": \"%s\",\n  \"library\": \"%s\",\n", unit, lib);
     fprintf(j, "  \"method\": \"%s\",\n  \"fit_widths\": [%d, %d],\n  \"abc\": \"%s\",\n", method, K.w1, K.w2, abc);
-    fprintf(j, "  \"period_ps\": %s,\n  \"runtime_s\": %s,\n", period ? period : "null", secs ? secs : "null");
+    fprintf(j, "  \"period_ps\": %s,\n  \"synth_target_ps\": %s,\n  \"runtime_s\": %s,\n", period ? period : "null",
+            target ? target : "null", secs ? secs : "null");
     fprintf(j, "  \"config\": {\"ccus\": %u, \"entries\": %u, \"slots\": %u, \"banks\": %u, \"warps\": %u, "
                "\"regs\": %u, \"data_bits\": %u, \"wb_ports\": %u, \"subcores_per_sm\": %u, \"caching\": \"%s\"},\n",
             c.ccus, c.entries, c.slots, c.banks, c.warps, c.regs, c.data_bits, c.wb_ports,
@@ -653,8 +668,10 @@ int main(int argc, char **argv)
     } else fprintf(j, "null");
     fprintf(j, ",\n  \"timing\": ");
     if (have_sta) {
-        fprintf(j, "{\"tool\": \"OpenSTA\", \"data_bits\": %s, \"period_ps\": %s, \"fo4_ps\": %s, \"fo4_cell\": ",
-                kv(&T, "data_bits") ? kv(&T, "data_bits") : "null", kv(&T, "period_ps"), kv(&T, "fo4_ps"));
+        fprintf(j, "{\"tool\": \"OpenSTA\", \"data_bits\": %s, \"period_ps\": %s, \"synth_target_ps\": %s, "
+                   "\"fo4_ps\": %s, \"fo4_cell\": ",
+                kv(&T, "data_bits") ? kv(&T, "data_bits") : "null", kv(&T, "period_ps"),
+                kv(&T, "synth_target_ps") ? kv(&T, "synth_target_ps") : "null", kv(&T, "fo4_ps"));
         jstr(j, kv(&T, "fo4_cell"));
         fprintf(j, ", \"reg2reg\": {\"start\": "); jstr(j, kv(&T, "r2r_start"));
         fprintf(j, ", \"end\": "); jstr(j, kv(&T, "r2r_end"));
@@ -684,7 +701,7 @@ int main(int argc, char **argv)
     fprintf(m, "# Area datasheet: %s\n\n", prefix);
     /* the headline: printed by synth/area.sh and, verbatim, by `make` (synth/summary.sh) */
     fprintf(m, "<!-- headline -->\n```\n");
-    headline(m, &c, prefix, lib, u, period, total, logic, storage, have_sta ? &T : NULL,
+    headline(m, &c, prefix, lib, u, period, target, total, logic, storage, have_sta ? &T : NULL,
              have_ov ? ov_sc / b_whole : -2, dec, have_base ? ov_sc / b_total : -2, have_ov);
     fprintf(m, "```\n<!-- /headline -->\n\n");
     fprintf(m, "Configuration hash %016llx. C=%u CCUs, E=%u entries, S=%u slots, B=%u banks, W=%u warps, "
@@ -692,9 +709,10 @@ int main(int argc, char **argv)
             cfg_hash(&c), c.ccus, c.entries, c.slots, c.banks, c.warps, c.regs, c.data_bits, c.wb_ports,
             c.caching ? "on" : "off", c.subcores_per_sm);
     fprintf(m, "Library: `%s` (area in %s%s). Yosys `synth` (hierarchical), `dfflibmap`, `abc%s -liberty -D %s`: "
-               "**all areas are at the %s ps clock** of constraints/default.sdc (the synthesis target).\n\n",
+               "**all areas are at the %s ps clock** of constraints/default.sdc, synthesized for %s ps "
+               "(the SDC's synthesis_target_pct of the clock; section Timing for the slack at the clock).\n\n",
             lib, u, unit_ge ? ", NAND2 = 1; synth/README.md" : "", strcmp(abc, "fast") == 0 ? " -fast" : "",
-            period ? period : "?", period ? period : "?");
+            target ? target : "?", period ? period : "?", target ? target : "?");
     fprintf(m, "## Summary (one sub-core, RF banks excluded)\n\n| figure | value |\n|---|---|\n");
     fprintf(m, "| total area | %.0f %s |\n| control logic | %.0f %s (%.1f %%) |\n| data entries (storage) | %.0f %s (%.1f %%) |\n",
             total, u, logic, u, 100 * logic / total, storage, u, 100 * storage / total);
@@ -704,16 +722,20 @@ int main(int argc, char **argv)
     fprintf(m, "| RF banks (not synthesized; SRAM model below) | %u x %u rows x %u bits = %.0f bits (%.0f KiB), %.0f %s |\n",
             c.banks, rows, c.data_bits, rf_bits, rf_bits / 8192, rf_area, u);
     if (maxdelay >= 0)
-        fprintf(m, "| longest ABC delay (any module) | %.0f ps (target period %s ps) |\n", maxdelay, period ? period : "?");
+        fprintf(m, "| longest ABC delay (any module) | %.0f ps (target %s ps) |\n", maxdelay, target ? target : "?");
     if (have_sta) {
         fprintf(m, "\n## Timing (OpenSTA, flattened netlist)\n\n");
         fprintf(m, "The whole sub-core at data_bits = %s, synthesized flat for the %s ps clock of the SDC "
-                   "(`abc -D %s`), timed by OpenSTA with `%s` and constraints/default.sdc "
+                   "(`abc -D %s`: ABC maps for the SDC's synthesis_target_pct of the clock, since its own delay "
+                   "model ends short of OpenSTA's), timed by OpenSTA with `%s` and constraints/default.sdc "
                    "(RF banks: register-like timing model, docs/area.md).\n\n",
-                kv(&T, "data_bits") ? kv(&T, "data_bits") : "?", kv(&T, "period_ps"), kv(&T, "period_ps"), lib);
+                kv(&T, "data_bits") ? kv(&T, "data_bits") : "?", kv(&T, "period_ps"),
+                kv(&T, "synth_target_ps") ? kv(&T, "synth_target_ps") : "?", lib);
         fprintf(m, "| figure | value |\n|---|---|\n");
-        fprintf(m, "| clock period (SDC, synthesis target) | %s ps |\n", kv(&T, "period_ps"));
-        fprintf(m, "| worst register-to-register slack | %s ps |\n", kv(&T, "r2r_slack_ps"));
+        fprintf(m, "| clock period (SDC) | %s ps (%.1f MHz) |\n", kv(&T, "period_ps"), kvnum(&T, "period_ps") > 0 ? 1e6 / kvnum(&T, "period_ps") : 0);
+        fprintf(m, "| synthesis target (`abc -D`) | %s ps |\n", kv(&T, "synth_target_ps") ? kv(&T, "synth_target_ps") : "?");
+        fprintf(m, "| worst register-to-register slack at the clock | %s ps (%s) |\n", kv(&T, "r2r_slack_ps"),
+                kvnum(&T, "r2r_slack_ps") >= 0 ? "met" : "VIOLATED");
         fprintf(m, "| minimum period (period - slack) | %s ps = **%s FO4** |\n", kv(&T, "min_period_ps"), kv(&T, "min_period_fo4"));
         fprintf(m, "| **Fmax** | **%s MHz** |\n", kv(&T, "fmax_mhz"));
         fprintf(m, "| worst path: start | %s |\n| worst path: end | %s |\n", kv(&T, "r2r_start"), kv(&T, "r2r_end"));
@@ -814,9 +836,10 @@ int main(int argc, char **argv)
         fprintf(m, "Not computed (no baseline run, or this configuration is the baseline).\n");
     }
     fprintf(m, "\n## Storage accounting: this configuration vs the papers\n\n");
-    fprintf(m, "Per CCU: control = E x (valid + tag(%u) + lock + reuse + rank(%u)) + S x index(%u) = %.0f bits "
-               "(the OCT valid/ready bits exist in the baseline too); data = (E - S) x data_bits = %.0f bits.\n\n",
-            tagb, rankb, idxb, ctrl_bits, data_bits_extra);
+    fprintf(m, "Per CCU: control = E x (valid + tag(%u) + lock + reuse) + LRU order (E(E-1)/2 = %.0f pair bits) "
+               "+ S x index(%u) = %.0f bits (the OCT valid/ready bits exist in the baseline too; ranks would be "
+               "E x %u = %u bits); data = (E - S) x data_bits = %.0f bits.\n\n",
+            tagb, ordb, idxb, ctrl_bits, cfg_clog2(c.entries), c.entries * cfg_clog2(c.entries), data_bits_extra);
     fprintf(m, "| per SM (%u CCUs) | this configuration | papers |\n|---|---:|---:|\n", (unsigned)per_sm);
     fprintf(m, "| extra control | %.0f B (%.3f %% of RF) | 128 B (0.04 %%) |\n", ctrl_bits * per_sm / 8,
             100 * ctrl_bits * per_sm / rf_sm_bits);
@@ -842,7 +865,7 @@ int main(int argc, char **argv)
         fprintf(m, "- GE: areas of the project's generic library, sky130_fd_sc_hd ratios, with sky130_fd_sc_hd timing "
                    "(synth/README.md); transistors: Yosys `stat -tech cmos` on the internal gate netlist.\n");
     fprintf(m, "- Module delays in the table: ABC's `stime` estimate per module (`abc -D %s -constr`), module inputs to "
-               "outputs, no wires; the register-to-register timing is OpenSTA's (section Timing).\n", period ? period : "?");
+               "outputs, no wires; the register-to-register timing is OpenSTA's (section Timing).\n", target ? target : "?");
     fprintf(m, "- Yosys run time: %s s in all.\n", secs ? secs : "?");
     if (fclose(m) != 0) return 1;
     return 0;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # quick_sta.sh - quick register-to-register timing estimate of one configuration on sky130 HD
-# (tt_025C_1v80): Yosys synth -flatten + dfflibmap + abc -D 2000 (synth/abc_delay.abc), then OpenSTA.
+# (tt_025C_1v80): Yosys synth -flatten + dfflibmap + abc -D <the synthesis target of
+# constraints/default.sdc> (synth/abc_delay.abc), then OpenSTA.
 # The RF banks are replaced by a register-only stub (an SRAM macro in a real flow).
 # Usage: bash synth/quick_sta.sh [CONFIG] [data_bits] [more --set key=value ...]
 # Prints the worst reg->reg path in ps and in FO4 (FO4 measured here: inv_1 driving 4 inv_1).
@@ -30,7 +31,9 @@ printf "set_driving_cell sky130_fd_sc_hd__inv_2\nset_load 0.017\n" > "$TMP/abc.s
 # QUICK_STA_NAMES=1 keeps net names (diagnosis; a few alias assigns are then lost)
 purge=-purge; fields=""; [ -n "${QUICK_STA_NAMES:-}" ] && { purge=""; fields="-fields {nets fanout}"; }
 # synth/sta.sh's delay-oriented ABC script
-sed -e "s/{D}/-D 2000/g" -e "s/{N}/8/g" synth/abc_delay.abc > "$TMP/abc.script"
+. synth/sdc.sh
+QTGT=$(( $(sdc_period_ps constraints/default.sdc) * $(sdc_target_pct constraints/default.sdc) / 100 ))
+sed -e "s/{D}/-D $QTGT/g" -e "s/{N}/8/g" synth/abc_delay.abc > "$TMP/abc.script"
 sets=(--set "data_bits=$DWB"); for a in "$@"; do sets+=(--set "$a"); done
 "${QUICK_STA_CCUGEN:-build/ccugen}" --config "$CFG" "${sets[@]}" --out "$TMP/rtl" >/dev/null
 top=$(cd "$TMP/rtl" && ls *_subcore.v | sed 's/\.v$//'); pre=${top%_subcore}
@@ -53,7 +56,7 @@ endmodule
 V
 files=$(grep -v -e "^//" -e "^$" "$TMP/rtl/files.f" | sed 's/^/'"${TMP//\//\\/}"'\/rtl\//' | tr '\n' ' ')
 yosys -q -l "$TMP/yosys.log" -p "read_verilog $files; synth -flatten -top $top; \
-  dfflibmap -liberty $TMP/hd.lib; abc -liberty $TMP/hd.lib -D 2000 -constr $TMP/abc.sdc -script $TMP/abc.script; \
+  dfflibmap -liberty $TMP/hd.lib; abc -liberty $TMP/hd.lib -D $QTGT -constr $TMP/abc.sdc -script $TMP/abc.script; \
   setundef -zero; hilomap -hicell sky130_fd_sc_hd__conb_1 HI -locell sky130_fd_sc_hd__conb_1 LO; \
   opt_clean $purge; stat -liberty $TMP/hd.lib; write_verilog -noattr $TMP/net.v" >/dev/null
 # FO4: a -> inv_1 -> b -> 4 x inv_1 (c*) -> 4 x inv_1 each; FO4 = delay of c0 (slew of an FO4 input)

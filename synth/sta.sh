@@ -2,11 +2,13 @@
 # synth/sta.sh - static timing of one generated configuration with OpenSTA (docs/area.md
 # "Timing"). Usage:
 #
-#   synth/sta.sh --rtl DIR --liberty LIB --out DIR [--sdc FILE] [--period PS] [--driving-cell C]
+#   synth/sta.sh --rtl DIR --liberty LIB --out DIR [--sdc FILE] [--period PS] [--target PS]
+#                [--driving-cell C]
 #
 # DIR holds ccugen's output (files.f, <prefix>_*.v). Steps: Yosys flattens and maps the whole
 # sub-core at the width it was generated with (`synth -flatten`, `dfflibmap`, `abc -liberty
-# -D <period> -constr`; cells renamed after the wire they drive); the RF banks stay blackboxes
+# -D <target> -constr`, the target being --target or synthesis_target_pct % of the period,
+# synth/sdc.sh; cells renamed after the wire they drive); the RF banks stay blackboxes
 # and get the register-like timing model of synth/rf_bank_model.sh; OpenSTA reads the netlist,
 # LIB, the model and the SDC (period replaced by --period), and reports the worst
 # register-to-register path (flip-flop or RF-bank clock pin to flip-flop D or RF-bank input),
@@ -17,7 +19,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 YOSYS=${YOSYS:-yosys}; STA=${STA:-sta}
-rtl=""; lib=""; out=""; sdc=$here/constraints/default.sdc; period=""; drv=""
+rtl=""; lib=""; out=""; sdc=$here/constraints/default.sdc; period=""; target=""; drv=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --rtl) rtl=$2; shift 2 ;;
@@ -25,8 +27,9 @@ while [ $# -gt 0 ]; do
         --out) out=$2; shift 2 ;;
         --sdc) sdc=$2; shift 2 ;;
         --period) period=$2; shift 2 ;;
+        --target) target=$2; shift 2 ;;
         --driving-cell) drv=$2; shift 2 ;;
-        *) echo "sta.sh: unknown option '$1' (allowed: --rtl --liberty --out --sdc --period --driving-cell)" >&2; exit 2 ;;
+        *) echo "sta.sh: unknown option '$1' (allowed: --rtl --liberty --out --sdc --period --target --driving-cell)" >&2; exit 2 ;;
     esac
 done
 [ -n "$rtl" ] && [ -n "$lib" ] && [ -n "$out" ] || { echo "sta.sh: --rtl, --liberty and --out are required" >&2; exit 2; }
@@ -42,9 +45,12 @@ fi
 mkdir -p "$out"; out=$(cd "$out" && pwd); rtl=$(cd "$rtl" && pwd)
 p=$(cd "$rtl" && ls ./*_subcore.v | sed 's|^\./||; s|_subcore\.v$||')
 data_bits=$(sed -n 's|^// *data_bits = \([0-9]*\)$|\1|p' "$rtl/${p}_subcore.v" | head -n1)
-sdc_period_ns=$(sed -n 's/^create_clock .*-period \([0-9.]*\).*/\1/p' "$sdc" | head -n1)
-[ -n "$sdc_period_ns" ] || { echo "sta.sh: $sdc: no 'create_clock -period' line" >&2; exit 2; }
-[ -n "$period" ] || period=$(awk -v n="$sdc_period_ns" 'BEGIN { printf "%d", n * 1000 + 0.5 }')
+. "$here/synth/sdc.sh"
+sdc_period=$(sdc_period_ps "$sdc")
+[ -n "$sdc_period" ] || { echo "sta.sh: $sdc: no 'create_clock -period' line" >&2; exit 2; }
+[ -n "$period" ] || period=$sdc_period
+case "$period$target" in *[!0-9]*) echo "sta.sh: --period/--target: expected whole numbers of ps" >&2; exit 2 ;; esac
+[ -n "$target" ] || target=$(( period * $(sdc_target_pct "$sdc") / 100 ))
 period_ns=$(awk -v p="$period" 'BEGIN { printf "%.3f", p / 1000 }')
 # the SDC for OpenSTA (period, driving cell) and the two lines ABC reads
 sed -e "s|^\(create_clock .*-period \)[0-9.]*|\1$period_ns|" \
@@ -63,7 +69,7 @@ sed -e "s|^\(create_clock .*-period \)[0-9.]*|\1$period_ns|" \
 # a thousand loads at full width (select lines of the 1024-bit data paths) and OpenSTA
 # extrapolates their slews far off the tables. STA_ABC=yosys uses Yosys' script as it was
 # (with buffer -p -N 16), for comparison (docs/area.md "Timing").
-D="-D $period"
+D="-D $target"
 if [ "${STA_ABC:-delay}" = yosys ]; then
     echo "strash; &get -n; &fraig -x; &put; scorr; dc2; dretime; retime -o $D; strash; &get -n; &dch -f; &nf $D; &put; buffer -p -N ${STA_MAX_FANOUT:-16}; upsize $D; dnsize $D; stime -p"
 else
@@ -144,7 +150,7 @@ sed -n '/^=== endpoints/,/^=== end/p' "$out/sta.log" | sed '1d;$d' | awk -v peri
   END { for (k in w) { mp = period - 1000 * w[k]; printf "%.0f %.1f %d %s\n", mp, mp / fo4, n[k], k } }' |
   LC_ALL=C sort -k1,1nr -k4,4 -k5,5 | sed -n 1,30p >"$out/path_groups.txt"   # sed reads to the end: head would end sort with SIGPIPE (pipefail) on a long list
 # sta.txt: key value
-awk -v period="$period" -v db="${data_bits:-}" -v ys=$((t1 - t0)) -v ss=$((t2 - t1)) -v fo4f="$out/fo4.txt" -v statf="$out/stat.txt" '
+awk -v period="$period" -v target="$target" -v db="${data_bits:-}" -v ys=$((t1 - t0)) -v ss=$((t2 - t1)) -v fo4f="$out/fo4.txt" -v statf="$out/stat.txt" '
   BEGIN { getline l < fo4f; split(l, f, " "); fo4 = f[2]; fcell = f[4]
           while ((getline l < statf) > 0) { if (l ~ /Chip area for/) { area = l; sub(/.*: */, "", area) }
                                             if (l ~ /Number of cells:/) { cells = l; sub(/.*: */, "", cells) } } }
@@ -160,7 +166,7 @@ awk -v period="$period" -v db="${data_bits:-}" -v ys=$((t1 - t0)) -v ss=$((t2 - 
     if (!("r" in slack)) { print "error no register-to-register path"; exit 1 }
     mp = period - 1000 * slack["r"]
     if (db != "") printf "data_bits %s\n", db
-    printf "period_ps %s\nfo4_ps %s\nfo4_cell %s\n", period, fo4, fcell
+    printf "period_ps %s\nsynth_target_ps %s\nfo4_ps %s\nfo4_cell %s\n", period, target, fo4, fcell
     printf "r2r_start %s\nr2r_end %s\nr2r_arrival_ps %.0f\nr2r_slack_ps %.0f\nr2r_levels %d\n", start["r"], end_["r"], 1000 * arr["r"], 1000 * slack["r"], cells_r - 2
     printf "min_period_ps %.0f\nfmax_mhz %.1f\nmin_period_fo4 %.1f\n", mp, 1e6 / mp, mp / fo4
     printf "any_start %s\nany_end %s\nany_slack_ps %.0f\n", start["a"], end_["a"], 1000 * slack["a"]

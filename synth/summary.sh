@@ -18,7 +18,7 @@ md=build/area/$prefix/area.md
 stale=""
 if [ ! -s "$md" ]; then stale="no datasheet yet"
 else
-    for f in build/ccugen build/area-report synth/area.sh synth/sta.sh synth/generic_cells.lib constraints/default.sdc; do
+    for f in build/ccugen build/area-report synth/area.sh synth/sta.sh synth/sdc.sh synth/abc_delay.abc synth/generic_cells.lib constraints/default.sdc; do
         [ "$f" -nt "$md" ] && stale="$f is newer than the datasheet"
     done
     grep -q 'library generic_cells.lib' "$md" || stale="$md was written with another library"
