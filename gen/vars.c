@@ -165,6 +165,13 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     unit_ids(c->ccus, w.wb, buf, sizeof buf);
     SETS("UNIT_IDS", buf);
     SETI("NORD", c->entries * (c->entries - 1) / 2);   /* pairwise LRU order bits */
+    /* lfsr mod N: bit slicing for a power of two, else kept incrementally (gen/templates/lfsr.vt) */
+    SETI("MOD_E_POW2", (w.ne & (w.ne - 1)) == 0);
+    SETI("MOD_C_POW2", (c->ccus & (c->ccus - 1)) == 0);
+    SETI("MOD_E_K", 32768u % w.ne);
+    SETI("MOD_C_K", 32768u % c->ccus);
+    SETI("MOD_NEXT", (c->caching && !c->repl_lru_only && (w.ne & (w.ne - 1)) != 0) ||
+                     (c->ccus & (c->ccus - 1)) != 0);
     fsm_cases(c, w.stb, buf, sizeof buf);
     SETS("FSM_CASES", buf);
     return rc ? -1 : 0;

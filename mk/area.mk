@@ -34,7 +34,7 @@ area-summary: $(BUILD)/ccugen
 
 AREA_TEST_CMDS = "bash tests/sta_test.sh" "bash tests/area_test.sh" "bash tests/area_test.sh --liberty"
 
-# make timing-sweep [LIBERTY=lib] [TSWEEP_WIDTH=16]: worst reg->reg path of every generator-
+# make timing-sweep [LIBERTY=lib] [TSWEEP_WIDTH=16] [TSWEEP_JOBS=2]: worst reg->reg path of every generator-
 # sweep configuration -> build/timing-sweep/sweep.{csv,md}
 TSWEEP_WIDTH ?= 16
 .PHONY: timing-sweep

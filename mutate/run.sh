@@ -30,7 +30,9 @@ SEED=${MUTATE_SEED:-1}
 
 # Co-simulation runs of the rtl runner: name | --set list | cycles per mode.
 #  fsm:  tiny interval, ipc_threshold 1/2 and sthld_max 3, so that equal-IPC boundaries
-#        (DEN*|cur-prev| == NUM*prev) and both STHLD clamps happen every few hundred cycles
+#        (DEN*|cur-prev| == NUM*prev) and both STHLD clamps happen every few hundred cycles;
+#        3 CCUs and 7 entries, so that the LFSR's modulo of a size that is not a power of
+#        two (kept incrementally, lfsr.vt) is exercised
 #  def:  the default hardware at a small data width (FSM with interval 500)
 #  base: baseline operand collectors (ocu, ocu_ctrl)
 #  lru:  replacement lru and write filter off (the LRU victim path, far write-backs cached)
@@ -38,7 +40,7 @@ SEED=${MUTATE_SEED:-1}
 # catalogue touches their generator branches, and every run costs a Verilator build per
 # mutant.)
 RUNS=(
-    "fsm|data_bits=16 interval=8 ipc_threshold=1/2 sthld_max=3 sthld_step=1|20000"
+    "fsm|data_bits=16 interval=8 ipc_threshold=1/2 sthld_max=3 sthld_step=1 ccus=3 entries=7|20000"
     "def|data_bits=16 interval=500|30000"
     "base|caching=off data_bits=8 interval=500|20000"
     "lru|replacement=lru write_filter=off data_bits=16 interval=500|20000"
