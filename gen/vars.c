@@ -10,6 +10,9 @@ typedef struct {
     unsigned ccu_dbg, pend_dbg, arb_dbg_bw, fsm_dbg;
 } widths;
 
+/* is_pow2: 1 when n is a power of two (n >= 1) */
+static int is_pow2(unsigned n) { return (n & (n - 1)) == 0; }
+
 /* log2 of a power of two. */
 static unsigned log2_exact(unsigned n)
 {
@@ -145,7 +148,8 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETI("GTO", c->sched_gto || !c->caching);
     SETI("FSM", c->caching && c->sthld_adaptive);
     SETI("FIXED_STHLD", c->caching && !c->sthld_adaptive);
-    SETI("USE_START_E", c->caching && !c->repl_lru_only);
+    int use_start_e = c->caching && !c->repl_lru_only;   /* the D-7 start is used */
+    SETI("USE_START_E", use_start_e);
     SETS("VICTIM_ARGS", c->repl_lru_only ? "older" : "ct_near_d_o, older, start_ge_i");
     SETI("ARB_NEAR", c->caching && c->write_filter);
     SETI("DEBUG", debug);
@@ -166,12 +170,12 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETS("UNIT_IDS", buf);
     SETI("NORD", c->entries * (c->entries - 1) / 2);   /* pairwise LRU order bits */
     /* lfsr mod N: bit slicing for a power of two, else kept incrementally (gen/templates/lfsr.vt) */
-    SETI("MOD_E_POW2", (w.ne & (w.ne - 1)) == 0);
-    SETI("MOD_C_POW2", (c->ccus & (c->ccus - 1)) == 0);
+    int e_pow2 = is_pow2((unsigned)w.ne), c_pow2 = is_pow2((unsigned)c->ccus);
+    SETI("MOD_E_POW2", e_pow2);
+    SETI("MOD_C_POW2", c_pow2);
     SETI("MOD_E_K", 32768u % w.ne);
     SETI("MOD_C_K", 32768u % c->ccus);
-    SETI("MOD_NEXT", (c->caching && !c->repl_lru_only && (w.ne & (w.ne - 1)) != 0) ||
-                     (c->ccus & (c->ccus - 1)) != 0);
+    SETI("MOD_NEXT", (use_start_e && !e_pow2) || !c_pow2);
     fsm_cases(c, w.stb, buf, sizeof buf);
     SETS("FSM_CASES", buf);
     return rc ? -1 : 0;
