@@ -61,6 +61,10 @@ enum {
     KI_EXEC_INT, KI_EXEC_FP, KI_EXEC_DP, KI_EXEC_SFU, KI_EXEC_LDST, KI_EXEC_SHMEM,
     KI_EXEC_TENSOR, KI_EXEC_BRANCH,
     KI_E_BANK_READ, KI_E_BANK_WRITE, KI_E_CCU_READ, KI_E_CCU_WRITE, KI_E_CROSSBAR, KI_E_LATCH,
+    KI_MACHINE, KI_ARCH, KI_SMS, KI_SM_SUBSET, KI_SUBCORE_ASSIGN, KI_MAX_BLOCKS_SM, KI_REGS_SM,
+    KI_SHMEM_SM, KI_L1_KB, KI_L1_WAYS, KI_L1_MSHRS, KI_L2_KB, KI_L2_WAYS, KI_L2_SLICES,
+    KI_L2_LAT, KI_L2_BW, KI_DRAM_LAT, KI_DRAM_BW, KI_CONST_LAT, KI_CONST_MISS_LAT,
+    KI_ICACHE_MISS_LAT, KI_LAUNCH_LAT, KI_LAUNCH_MIN, KI_EXIT_LAT, KI_BLOCK_INTERVAL,
     KI_COUNT
 };
 
@@ -82,12 +86,17 @@ typedef struct {
 } key_def;
 
 static const char *const hint_words[] = {"exact", "profile", "all-near", "all-far", NULL};
+static const char *const machine_words[] = {"subcore", "gpu", NULL};
+static const char *const arch_words[] = {"auto", "turing", "ampere", "hopper", NULL};
+static const char *const assign_words[] = {"rr", "hashed", NULL};
 
 #define F(f) offsetof(cfg_t, f)
 #define HWU(n, f, l, h, d, nt) {n, K_UINT, F(f), l, h, d, NULL, NULL, nt, 1, NULL, 0}
 #define HWE(n, f, d, a, b) {n, K_ENUM, F(f), 0, 1, d, a, b, NULL, 1, NULL, 0}
 #define WLU(n, f, l, h, d, nt) {n, K_UINT, F(f), l, h, d, NULL, NULL, nt, 0, NULL, 0}
 #define ENERGY(n, i, d) {n, K_MILLI, F(energy[i]), 0, 100000000, d, NULL, NULL, NULL, 0, NULL, 0}
+#define WORDS(n, f, w, hi) {n, K_WORDS, F(f), 0, hi, 0, NULL, NULL, NULL, 0, w, 0}
+#define GPU(n, f, h) {n, K_UINT, F(f), 0, h, 0, NULL, NULL, " (0: the preset's value)", 0, NULL, 0}
 #define EXEC(n, i, lat, ii) {n, K_PAIR, F(exec[i]), 1, 10000, lat, NULL, NULL, NULL, 0, NULL, ii}
 
 static const key_def keys[KI_COUNT] = {
@@ -155,6 +164,34 @@ static const key_def keys[KI_COUNT] = {
     [KI_E_CCU_WRITE] = ENERGY("energy_ccu_write", CFG_E_CCU_WRITE, 160000),
     [KI_E_CROSSBAR] = ENERGY("energy_crossbar", CFG_E_CROSSBAR, 112640),
     [KI_E_LATCH] = ENERGY("energy_latch", CFG_E_LATCH, 160000),
+    /* the GPU model (gpu/); 0 = the architecture preset's value (gpu/preset.c, sources in
+       docs/gpu.md) */
+    [KI_MACHINE] = WORDS("machine", machine, machine_words, 1),
+    [KI_ARCH] = WORDS("arch", arch, arch_words, 3),
+    [KI_SMS] = GPU("sms", sms, 1024),
+    [KI_SM_SUBSET] = GPU("sm_subset", sm_subset, 1024),
+    [KI_SUBCORE_ASSIGN] = WORDS("subcore_assign", subcore_assign, assign_words, 1),
+    [KI_MAX_BLOCKS_SM] = GPU("max_blocks_sm", max_blocks_sm, 1024),
+    [KI_REGS_SM] = GPU("regs_sm", regs_sm, 1u << 24),
+    [KI_SHMEM_SM] = GPU("shmem_sm", shmem_sm, 1u << 24),
+    [KI_L1_KB] = GPU("l1_kb", l1_kb, 65536),
+    [KI_L1_WAYS] = GPU("l1_ways", l1_ways, 1024),
+    [KI_L1_MSHRS] = GPU("l1_mshrs", l1_mshrs, 65536),
+    [KI_L2_KB] = GPU("l2_kb", l2_kb, 1u << 20),
+    [KI_L2_WAYS] = GPU("l2_ways", l2_ways, 1024),
+    [KI_L2_SLICES] = GPU("l2_slices", l2_slices, 1024),
+    [KI_L2_LAT] = GPU("l2_lat", l2_lat, 100000),
+    [KI_L2_BW] = GPU("l2_bw", l2_bw, 65536),
+    [KI_DRAM_LAT] = GPU("dram_lat", dram_lat, 100000),
+    [KI_DRAM_BW] = GPU("dram_bw", dram_bw, 65536),
+    [KI_CONST_LAT] = GPU("const_lat", const_lat, 100000),
+    [KI_CONST_MISS_LAT] = GPU("const_miss_lat", const_miss_lat, 100000),
+    [KI_ICACHE_MISS_LAT] = GPU("icache_miss_lat", icache_miss_lat, 100000),
+    [KI_LAUNCH_LAT] = GPU("launch_lat", launch_lat, 10000000),
+    [KI_LAUNCH_MIN] = GPU("launch_min", launch_min, 10000000),
+    [KI_EXIT_LAT] = GPU("exit_lat", exit_lat, 10000000),
+    [KI_BLOCK_INTERVAL] = {"block_interval", K_MILLI, F(block_interval), 0, 100000000, 0, NULL,
+                           NULL, " (0: the preset's value)", 0, NULL, 0},
 };
 
 /* The default STHLD FSM table (contract D-16). */
@@ -868,6 +905,13 @@ int cfg_from_args(cfg_t *c, int argc, char **argv, char **rest, int *nrest, char
         else if (is_opt(argv[i], "--set") && apply_set(c, argv[++i], err)) return -1;
     }
     return cfg_validate(c, path, err);
+}
+
+int cfg_is_set(const cfg_t *c, const char *key)
+{
+    for (int i = 0; i < KI_COUNT; i++)
+        if (strcmp(keys[i].name, key) == 0) return c->origin[i] != 0;
+    return 0;
 }
 
 /* ---------------------------------------------------------------- writing, hashing */

@@ -22,7 +22,7 @@
 #define CFG_MAX_TAG 32     /* opaque instruction tag bits */
 #define CFG_MAX_FSM 16     /* FSM states */
 #define CFG_ERR_LEN 512
-#define CFG_MAX_KEYS 96    /* provenance slots: every key, fsm.1..fsm.16 included */
+#define CFG_MAX_KEYS 128   /* provenance slots: every key, fsm.1..fsm.16 included */
 
 /* One row of the STHLD FSM table (D-16); states are numbered 1..fsm_states. */
 typedef struct {
@@ -34,6 +34,11 @@ typedef struct {
 
 /* Hint modes of trace runs (hints/hint.h hint_mode, same order). */
 enum { CFG_HINT_EXACT = 0, CFG_HINT_PROFILE, CFG_HINT_ALL_NEAR, CFG_HINT_ALL_FAR };
+
+/* The machine a trace runs on, the architecture preset, warp -> sub-core assignment. */
+enum { CFG_MACHINE_SUBCORE = 0, CFG_MACHINE_GPU };
+enum { CFG_ARCH_AUTO = 0, CFG_ARCH_TURING, CFG_ARCH_AMPERE, CFG_ARCH_HOPPER };
+enum { CFG_ASSIGN_RR = 0, CFG_ASSIGN_HASHED };
 
 /* Execution classes of trace instructions, in trace/trc.h trc_cls order. */
 #define CFG_NCLS 8
@@ -108,6 +113,21 @@ typedef struct {
     /* --- RF dynamic energy model of the reports (not part of the RTL) --- */
     unsigned energy[CFG_NENERGY]; /* CFG_E_*: femtojoules per access */
 
+    /* --- the GPU around the sub-core (gpu/; not part of the RTL); 0 = the preset's --- */
+    unsigned machine;        /* CFG_MACHINE_*: one sub-core, or the GPU */
+    unsigned arch;           /* CFG_ARCH_*: the preset (auto: from the trace) */
+    unsigned sms;            /* SMs of the GPU */
+    unsigned sm_subset;      /* simulate only this many SMs, with their share of the blocks */
+    unsigned subcore_assign; /* CFG_ASSIGN_*: warp -> sub-core */
+    unsigned max_blocks_sm, regs_sm, shmem_sm; /* per-SM limits (blocks, registers, bytes) */
+    unsigned l1_kb, l1_ways, l1_mshrs;          /* per-SM L1 data cache */
+    unsigned l2_kb, l2_ways, l2_slices, l2_lat, l2_bw; /* L2: bw = bytes/cycle per slice */
+    unsigned dram_lat, dram_bw;                 /* DRAM: bw = bytes/cycle, whole GPU */
+    unsigned const_lat, const_miss_lat;         /* constant cache hit / miss */
+    unsigned icache_miss_lat;                   /* a cold 128-byte instruction line */
+    unsigned launch_lat, launch_min, exit_lat;  /* kernel launch, cycles */
+    unsigned block_interval;                    /* block dispatch, thousandths of a cycle */
+
     /* --- provenance, kept by cfg.c; not configuration (cfg_write/cfg_hash ignore it):
      *     where each key was last set: 0 = default, N = line N of the file,
      *     0x80000000 | n = the n-th --set. Used to name the line in cross-key errors and
@@ -124,6 +144,9 @@ int cfg_set(cfg_t *c, const char *key, const char *value, const char *where, cha
 
 /* Read a configuration file over *c. Returns 0, or -1 with a one-line message in err. */
 int cfg_load_file(cfg_t *c, const char *path, char *err);
+
+/* 1 if key (by name) was set by a file or --set, 0 if it holds its default. */
+int cfg_is_set(const cfg_t *c, const char *key);
 
 /* Cross-key checks (E > S, C <= W, FSM table reachable, ...). 0 or -1 with err. */
 int cfg_validate(const cfg_t *c, const char *path, char *err);

@@ -66,6 +66,10 @@ typedef struct hsrc hsrc_t;
 /* Open trace `path` with hint options o (copied). NULL with err on failure. */
 hsrc_t *hsrc_open(const char *path, const hint_opts *o, char *err);
 
+/* hsrc_open that also keeps every memory instruction's addresses (trc_keep_addresses),
+ * for the GPU model's memory system. */
+hsrc_t *hsrc_open_addr(const char *path, const hint_opts *o, char *err);
+
 /* Like trc_next_block, with hints set: 1 block, 0 end, -1 error with err. */
 int hsrc_next_block(hsrc_t *h, trc_block **b, char *err);
 

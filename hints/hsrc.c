@@ -80,7 +80,8 @@ static int profile(hsrc_t *h, char *err)
     return 0;
 }
 
-hsrc_t *hsrc_open(const char *path, const hint_opts *o, char *err)
+/* hsrc_open and hsrc_open_addr; keep: trc_keep_addresses. */
+static hsrc_t *open_src(const char *path, const hint_opts *o, int keep, char *err)
 {
     if (o->rthld < 1) {
         snprintf(err, TRC_ERR_LEN, "hints: rthld %u (expected >= 1)", o->rthld);
@@ -114,11 +115,22 @@ hsrc_t *hsrc_open(const char *path, const hint_opts *o, char *err)
         return NULL;
     }
     h->t = trc_open(path, err);
+    if (h->t && keep) trc_keep_addresses(h->t);
     if (!h->t || (o->mode == HINT_PROFILE && profile(h, err))) {
         hsrc_close(h);
         return NULL;
     }
     return h;
+}
+
+hsrc_t *hsrc_open(const char *path, const hint_opts *o, char *err)
+{
+    return open_src(path, o, 0, err);
+}
+
+hsrc_t *hsrc_open_addr(const char *path, const hint_opts *o, char *err)
+{
+    return open_src(path, o, 1, err);
 }
 
 int hsrc_next_block(hsrc_t *h, trc_block **b, char *err)

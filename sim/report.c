@@ -1,5 +1,6 @@
 /* report.c - derived figures, the summary and the JSON of a run (see report.h). */
 #include "report.h"
+#include "preset.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -65,6 +66,60 @@ static void variant(const cfg_t *c, char *b, size_t n)
     }
 }
 
+/* Percent a of b, 0 when b is 0. */
+static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
+
+/* IPC per SM: mean, lowest, highest over the SMs simulated (r->g.sub_insts). */
+static void sm_ipc(const run_result *r, double *mean, double *lo, double *hi)
+{
+    const gpu_counts *g = &r->g;
+    *mean = *lo = *hi = 0;
+    for (unsigned s = 0; s < g->sms_run; s++) {
+        uint64_t n = 0;
+        for (unsigned k = 0; k < g->subcores; k++) n += g->sub_insts[s * g->subcores + k];
+        double ipc = r->cycles ? (double)n / (double)r->cycles : 0.0;
+        *mean += ipc / g->sms_run;
+        if (s == 0 || ipc < *lo) *lo = ipc;
+        if (s == 0 || ipc > *hi) *hi = ipc;
+    }
+}
+
+/* The GPU lines of the summary. */
+static void gpu_summary(FILE *f, const run_result *r)
+{
+    const gpu_counts *g = &r->g;
+    const mem_counts *m = &g->mem;
+    const cfg_t *c = &g->cfg;
+    char n1[32], n2[32], n3[32], n4[32], n5[32], n6[32];
+    double mean, lo, hi;
+    fprintf(f, "  GPU      %s preset (%s): %u SMs x %u sub-cores", preset_name(g->arch),
+            preset_gpu(g->arch), g->sms, g->subcores);
+    if (g->sms_run != g->sms)
+        fprintf(f, ", %u simulated with their share of the blocks (%s of %s)", g->sms_run,
+                num(g->blocks_run, n1, sizeof n1), num(g->blocks, n2, sizeof n2));
+    fprintf(f, "; %u sub-cores ran warps, at most %u blocks resident on an SM\n", g->subs_used,
+            g->max_resident);
+    fprintf(f, "  time     launch %s + blocks %s + exit %u cycles (at least %u); a block "
+            "waited %s cycles for an SM with room\n", num(g->launch_cycles, n1, sizeof n1),
+            num(g->body_cycles, n2, sizeof n2), c->exit_lat, c->launch_min,
+            num(g->block_full_cycles, n3, sizeof n3));
+    sm_ipc(r, &mean, &lo, &hi);
+    fprintf(f, "  IPC / SM                   %.4f mean (%.4f..%.4f)\n", mean, lo, hi);
+    uint64_t ld = m->l1_hits + m->l1_pending_hits + m->l1_misses;
+    fprintf(f, "  L1 (load sectors)          %.2f %% hits  (%s hits, %s on a pending fill, %s "
+            "misses)\n", pct(m->l1_hits + m->l1_pending_hits, ld), num(m->l1_hits, n1, sizeof n1),
+            num(m->l1_pending_hits, n2, sizeof n2), num(m->l1_misses, n3, sizeof n3));
+    fprintf(f, "  L2 (sectors)               %.2f %% hits  (%s of %s); DRAM %s bytes read\n",
+            pct(m->l2_hits, m->l2_hits + m->l2_misses), num(m->l2_hits, n1, sizeof n1),
+            num(m->l2_hits + m->l2_misses, n2, sizeof n2), num(m->dram_read_bytes, n3, sizeof n3));
+    fprintf(f, "  shared memory              %s instructions, %s wavefronts (%s from bank "
+            "conflicts); constant %s hits, %s misses; %s cold instruction lines\n",
+            num(m->shmem_insts, n1, sizeof n1), num(m->shmem_wavefronts, n2, sizeof n2),
+            num(m->shmem_wavefronts - m->shmem_insts, n3, sizeof n3),
+            num(m->const_hits, n4, sizeof n4), num(m->const_misses, n5, sizeof n5),
+            num(m->icache_misses, n6, sizeof n6));
+}
+
 void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path,
                  const run_opts *o, const run_result *r)
 {
@@ -95,6 +150,7 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
                 num(r->insts, n1, sizeof n1), num(r->cycles, n2, sizeof n2));
     if (!r->complete)
         fprintf(f, "  (stopped at the cycle limit before every instruction retired)\n");
+    if (r->g.used) gpu_summary(f, r);
     fprintf(f, "  IPC                        %.4f\n", x.ipc);
     fprintf(f, "  hit ratio                  %.2f %%  (%s of %s distinct source registers)\n",
             100.0 * x.hit_ratio, num(s->src_hits, n1, sizeof n1),
@@ -201,6 +257,56 @@ static void section(FILE *f, const char *name, int *first)
     fputs(": {", f);
 }
 
+/* The "gpu" section (GPU runs). */
+static void gpu_json(FILE *f, const run_result *r, int *first)
+{
+    const gpu_counts *g = &r->g;
+    const mem_counts *m = &g->mem;
+    double mean, lo, hi;
+    section(f, "gpu", first);
+    jobj o = {f, 1};
+    jtext(&o, "arch", preset_name(g->arch));
+    jtext(&o, "gpu", preset_gpu(g->arch));
+    ju64(&o, "sms", g->sms);
+    ju64(&o, "sms_simulated", g->sms_run);
+    ju64(&o, "subcores_per_sm", g->subcores);
+    ju64(&o, "subcores_used", g->subs_used);
+    ju64(&o, "blocks", g->blocks);
+    ju64(&o, "blocks_simulated", g->blocks_run);
+    ju64(&o, "max_resident_blocks_per_sm", g->max_resident);
+    ju64(&o, "launch_cycles", g->launch_cycles);
+    ju64(&o, "body_cycles", g->body_cycles);
+    ju64(&o, "block_full_cycles", g->block_full_cycles);
+    sm_ipc(r, &mean, &lo, &hi);
+    jdbl(&o, "ipc_per_sm_mean", mean);
+    jdbl(&o, "ipc_per_sm_min", lo);
+    jdbl(&o, "ipc_per_sm_max", hi);
+    ju64(&o, "ld_insts", m->ld_insts);
+    ju64(&o, "st_insts", m->st_insts);
+    ju64(&o, "atom_insts", m->atom_insts);
+    ju64(&o, "other_mem_insts", m->other_insts);
+    ju64(&o, "l1_lines", m->l1_lines);
+    ju64(&o, "l1_hits", m->l1_hits);
+    ju64(&o, "l1_pending_hits", m->l1_pending_hits);
+    ju64(&o, "l1_misses", m->l1_misses);
+    ju64(&o, "l1_mshr_stall_cycles", m->l1_mshr_stall_cycles);
+    ju64(&o, "st_sectors", m->st_sectors);
+    ju64(&o, "atom_sectors", m->atom_sectors);
+    ju64(&o, "l2_hits", m->l2_hits);
+    ju64(&o, "l2_misses", m->l2_misses);
+    ju64(&o, "dram_read_bytes", m->dram_read_bytes);
+    ju64(&o, "shmem_insts", m->shmem_insts);
+    ju64(&o, "shmem_wavefronts", m->shmem_wavefronts);
+    ju64(&o, "const_hits", m->const_hits);
+    ju64(&o, "const_misses", m->const_misses);
+    ju64(&o, "icache_misses", m->icache_misses);
+    jkey(&o, "subcore_instructions");
+    fputc('[', f);
+    for (unsigned i = 0; i < g->sms_run * g->subcores; i++)
+        fprintf(f, "%s%" PRIu64, i ? ", " : "", g->sub_insts[i]);
+    fputs("]\n  }", f);
+}
+
 static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path,
                        const run_opts *o, const run_result *r)
 {
@@ -295,6 +401,7 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
         ju64(&to, "empty_slot_cycles", t->empty_slot_cycles);
         fputs("\n  }", f);
     }
+    if (r->g.used) gpu_json(f, r, &first);
     fprintf(f, ",\n  \"config\": {");
     jconfig(f, c);
     fputs("\n  }\n}\n", f);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "gpu.h"
 #include "sc_state.h"
 
 #define PROGRESS_EVERY (1u << 20) /* cycles between progress lines */
@@ -65,6 +66,7 @@ static int loop(sc_t *m, drv_t *d, tsrc_t *t, const run_opts *o, run_result *r, 
 
 int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
 {
+    if (o->trace && c->machine == CFG_MACHINE_GPU) return gpu_run(c, o, r, err);
     sc_t *m = o->values ? sc_create(c) : sc_create_nodata(c);
     tsrc_t *t = NULL;
     drv_t *d = NULL;

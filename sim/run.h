@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include "cfg.h"
 #include "drv.h"
+#include "gstat.h"
 #include "sc.h"
 #include "tsrc.h"
 
@@ -37,6 +38,7 @@ typedef struct {
     uint64_t insts;         /* instructions issued: trace instructions, or synthetic */
     int complete;           /* every instruction retired before the cycle limit */
     double seconds;         /* wall time of the run */
+    gpu_counts g;           /* GPU runs (cfg.machine = gpu): the GPU's own figures */
 } run_result;
 
 /* Run configuration c (copied) with options o. Returns 0 on success; 1 when the driver

@@ -119,13 +119,14 @@ int main(int argc, char **argv)
     if (rc == 2) {
         fprintf(stderr, PROG ": %s\n", err);
     } else {
-        if (!o.quiet) rep_summary(stdout, PROG, &c, a.path, &o.r, r);
-        if (o.stats) stats_print(&r->st, &c, stdout);
+        const cfg_t *rc_cfg = r->g.used ? &r->g.cfg : &c; /* a GPU run: preset resolved */
+        if (!o.quiet) rep_summary(stdout, PROG, rc_cfg, a.path, &o.r, r);
+        if (o.stats) stats_print(&r->st, rc_cfg, stdout);
         fflush(stdout);
         if (rc == 1) fprintf(stderr, PROG ": %s\n", err);
         if (rc == 0 && o.json) {
             char jerr[512];
-            if (rep_json(o.json, PROG, &c, a.path, &o.r, r, jerr, sizeof jerr)) {
+            if (rep_json(o.json, PROG, rc_cfg, a.path, &o.r, r, jerr, sizeof jerr)) {
                 fprintf(stderr, PROG ": %s\n", jerr);
                 rc = 2;
             }

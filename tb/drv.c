@@ -195,6 +195,7 @@ drv_t *drv_create(const cfg_t *c)
     d->src.pop = wl_src_pop;
     d->src.complete = NULL;
     d->src.active = NULL;
+    d->src.exec_done = NULL;
     d->disp_stall_pct = c->wl_disp_stall_pct;
     d->wb_stall_pct = c->wl_wb_stall_pct;
     return d;
@@ -525,15 +526,19 @@ static void do_dispatch(drv_t *d, const sc_out *out)
         if (*uf > start) start = *uf;
         *uf = start + cr->inst.ii;
     }
+    uint64_t ready = start + (cr->inst.lat ? cr->inst.lat : 1);
+    if (d->src.exec_done) {
+        ready = d->src.exec_done(d->src.ctx, w, &cr->inst, start);
+        if (ready <= start) ready = start + 1;
+    }
     for (unsigned i = 0; i < cr->inst.ndst; i++) {
         if (d->nwb >= d->wb_cap) {
             fail(d, "cycle %llu: driver write-back table overflow", (unsigned long long)cyc);
             break;
         }
         wb_rec *r = &d->wb[d->nwb++];
-        unsigned lat = cr->inst.lat ? cr->inst.lat : 1;
         *r = (wb_rec){0};
-        r->ready = start + lat;
+        r->ready = ready;
         if (r->ready < d->wb_next) d->wb_next = r->ready;
         r->order = d->wb_serial++;
         r->wid = (uint16_t)w;

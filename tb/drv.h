@@ -50,6 +50,8 @@ typedef struct {
     unsigned cls;                  /* execution unit, < DRV_NCLS (used when ii > 0) */
     unsigned lat;                  /* latency, cycles */
     unsigned ii;                   /* initiation interval of its unit, 0 = no unit limit */
+    const void *ext;               /* the source's own reference (tsrc: its trc_inst), for
+                                      drv_src.exec_done; NULL: none */
 } drv_inst;
 
 /* Where a driver's instructions come from. Every call names a warp slot w < cfg.warps. */
@@ -69,6 +71,10 @@ typedef struct {
      * warp w): for a warp outside it, peek returns NULL and has no effect, so the driver
      * does not ask. NULL: every warp. */
     uint64_t (*active)(void *ctx);
+    /* The cycle warp w's instruction i, which starts executing at cycle `start`, makes
+     * its write-backs ready (>= start + 1): a memory system's answer. Called once per
+     * executed instruction, in dispatch order. NULL: start + max(1, i->lat). */
+    uint64_t (*exec_done)(void *ctx, unsigned w, const drv_inst *i, uint64_t start);
 } drv_src;
 
 typedef struct {

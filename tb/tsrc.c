@@ -21,6 +21,12 @@ typedef struct {
     unsigned to_pass;     /* while open: arrived warps that have not issued it yet */
     unsigned epoch;       /* barrier instance */
     int open;
+    /* fed sources (tsrc_create_fed): a block of the caller's, its warps maybe on several
+     * sources; blk is NULL and done(dctx, darg) is called once it is sealed and no slot
+     * holds a warp of it any more */
+    int sealed;
+    void (*done)(void *ctx, void *arg);
+    void *dctx, *darg;
 } grp_t;
 
 typedef struct {
@@ -53,6 +59,11 @@ struct tsrc {
     uint64_t active;      /* slots holding a warp that has not ended (bit w: slot w) */
     unsigned waiting;     /* warps arrived at a barrier that is not open yet */
     int place;            /* a slot freed or blocks remain: try placing in tsrc_tick */
+    int fed;              /* tsrc_create_fed: no reader, the caller places warps */
+    tsrc_fetch_fn fetch;  /* fed: may the warp's next instruction be fetched? (NULL: yes) */
+    void *fetch_ctx;
+    tsrc_mem_fn mem;      /* fed: times memory instructions (NULL: their class latency) */
+    void *mem_ctx;
     drv_src iface;
     tsrc_counts cnt;
 };
@@ -66,6 +77,19 @@ static void blk_unref(tsrc_t *t, blk_ref *r)
     t->cnt.blocks_done++;
 }
 
+/* Group g holds no slot any more: release its block (a fed group only once sealed). */
+static void grp_release(tsrc_t *t, grp_t *g)
+{
+    if (g->blk) {
+        blk_unref(t, g->blk);
+    } else {
+        if (!g->sealed) return;
+        g->done(g->dctx, g->darg);
+        t->cnt.blocks_done++;
+    }
+    free(g);
+}
+
 /* Free slot s (its warp ended and retired everything). Out of line: the per-call check in
  * maybe_free stays small. */
 __attribute__((noinline)) static void free_slot(tsrc_t *t, slot_t *s)
@@ -74,11 +98,8 @@ __attribute__((noinline)) static void free_slot(tsrc_t *t, slot_t *s)
     s->used = 0;
     s->g = NULL;
     t->nfree++;
-    t->place = 1;
-    if (--g->held == 0) {
-        blk_unref(t, g->blk);
-        free(g);
-    }
+    t->place = !t->fed;
+    if (--g->held == 0) grp_release(t, g);
 }
 
 /* A slot whose warp ended and retired everything is free again. */
@@ -93,7 +114,7 @@ static void check_open(tsrc_t *t, grp_t *g)
     if (!g->open && g->arrived > 0 && g->arrived >= g->live) {
         g->open = 1;
         g->to_pass = g->arrived;
-        t->waiting -= g->arrived;
+        if (!t->fed) t->waiting -= g->arrived; /* fed: each source on its warps' issue */
     }
 }
 
@@ -123,6 +144,7 @@ static void build_head(const tsrc_t *t, slot_t *s)
     unsigned first = s->part * c->slots, n = ti->nsrc > first ? ti->nsrc - first : 0, near = 0;
     if (n > c->slots) n = c->slots;
     h->seq = s->seq;
+    h->ext = NULL; /* the last pass executes: it carries the instruction */
     h->nsrc = n;
     for (unsigned i = 0; i < n; i++) {
         h->src[i] = ti->src[first + i];
@@ -140,6 +162,7 @@ static void build_head(const tsrc_t *t, slot_t *s)
             near += h->dst_near[i];
         }
         s->near_dst = near;
+        h->ext = ti;
         h->lat = c->exec[h->cls].lat;
         h->ii = c->exec[h->cls].ii;
     } else {
@@ -175,6 +198,7 @@ static const drv_inst *src_peek(void *ctx, unsigned w)
     slot_t *s = &t->slot[w];
     if (s->head_ok) return &s->head; /* built: stays presentable until its pop */
     if (!s->used || s->exited || bar_blocked(t, s)) return NULL;
+    if (t->fetch && s->part == 0 && !t->fetch(t->fetch_ctx, w, s->ti->pc)) return NULL;
     build_head(t, s);
     return &s->head;
 }
@@ -200,6 +224,7 @@ static void src_pop(void *ctx, unsigned w)
     if (ti->flags & TRC_F_BARRIER) {
         grp_t *g = s->g;
         t->cnt.barriers++;
+        if (t->fed) t->waiting--;
         s->pass_epoch = g->epoch + 1;
         if (g->open && --g->to_pass == 0) {
             g->open = 0;
@@ -408,6 +433,108 @@ int tsrc_tick(tsrc_t *t, char *err)
     t->cnt.empty_slot_cycles += t->nfree;
     t->cnt.bar_wait_slot_cycles += t->waiting;
     return t->place ? place_blocks(t, err) : 0;
+}
+
+tsrc_t *tsrc_create_fed(const cfg_t *c, const char *path, char *err)
+{
+    tsrc_t *t = calloc(1, sizeof *t);
+    if (t) t->slot = calloc(c->warps ? c->warps : 1, sizeof *t->slot);
+    if (!t || !t->slot) {
+        if (t) free(t->slot);
+        free(t);
+        snprintf(err, TSRC_ERR_LEN, "%s: out of memory", path);
+        return NULL;
+    }
+    t->c = *c;
+    t->path = path;
+    t->fed = 1;
+    t->eof = 1;
+    t->iface.ctx = t;
+    t->iface.peek = src_peek;
+    t->iface.pop = src_pop;
+    t->iface.complete = src_complete;
+    t->iface.active = src_active;
+    t->nfree = c->warps;
+    return t;
+}
+
+void tsrc_set_fetch(tsrc_t *t, tsrc_fetch_fn fn, void *ctx)
+{
+    t->fetch = fn;
+    t->fetch_ctx = ctx;
+}
+
+/* drv_src.exec_done of a source with a memory system. */
+static uint64_t src_exec_done(void *ctx, unsigned w, const drv_inst *h, uint64_t start)
+{
+    tsrc_t *t = ctx;
+    const trc_inst *ti = h->ext;
+    if (ti && ti->mspace != TRC_M_NONE && t->slot[w].used)
+        return t->mem(t->mem_ctx, t->slot[w].warp, ti, start);
+    return start + (h->lat ? h->lat : 1);
+}
+
+void tsrc_set_mem(tsrc_t *t, tsrc_mem_fn fn, void *ctx)
+{
+    t->mem = fn;
+    t->mem_ctx = ctx;
+    t->iface.exec_done = fn ? src_exec_done : NULL;
+}
+
+tsrc_blk *tsrc_blk_create(void (*done)(void *ctx, void *arg), void *ctx, void *arg)
+{
+    grp_t *g = calloc(1, sizeof *g);
+    if (!g) return NULL;
+    g->done = done;
+    g->dctx = ctx;
+    g->darg = arg;
+    return (tsrc_blk *)g;
+}
+
+int tsrc_place(tsrc_t *t, tsrc_blk *blk, const trc_warp *tw, unsigned w, char *err)
+{
+    grp_t *g = (grp_t *)blk;
+    if (!t->fed || w >= t->c.warps || t->slot[w].used) {
+        snprintf(err, TSRC_ERR_LEN, "%s: warp slot %u is not free", t->path, w);
+        return -1;
+    }
+    if (tw->n == 0) return 0;
+    for (uint32_t i = 0; i < tw->n; i++)
+        if (tw->inst[i].top >= t->c.regs) {
+            snprintf(err, TSRC_ERR_LEN, "%s:%u: register R%u is out of range for this "
+                     "configuration (expected R0..R%u: regs = %u)", t->path,
+                     (unsigned)tw->inst[i].line, (unsigned)tw->inst[i].top, t->c.regs - 1,
+                     t->c.regs);
+            return -1;
+        }
+    slot_t *s = &t->slot[w];
+    memset(s, 0, sizeof *s);
+    s->used = 1;
+    t->nfree--;
+    t->active |= 1ULL << w;
+    s->g = g;
+    s->warp = tw;
+    g->held++;
+    g->live++;
+    t->cnt.warps++;
+    next_inst(t, s);
+    return 0;
+}
+
+void tsrc_blk_seal(tsrc_t *t, tsrc_blk *blk)
+{
+    grp_t *g = (grp_t *)blk;
+    g->sealed = 1;
+    t->cnt.blocks++;
+    if (g->held == 0) grp_release(t, g);
+}
+
+uint64_t tsrc_free_slots(const tsrc_t *t)
+{
+    uint64_t m = 0;
+    for (unsigned w = 0; w < t->c.warps; w++)
+        if (!t->slot[w].used) m |= 1ULL << w;
+    return m;
 }
 
 int tsrc_done(const tsrc_t *t)

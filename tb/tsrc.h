@@ -62,6 +62,46 @@ int tsrc_tick(tsrc_t *t, char *err);
 /* 1 when every block of the trace was placed and every instruction retired. */
 int tsrc_done(const tsrc_t *t);
 
+/* --- fed sources: the GPU model (gpu/) places the warps of its blocks itself, a block's
+ * warps possibly on several sub-cores' sources; barriers span them all. In a fed source,
+ * bar_wait_slot_cycles counts a warp from its arrival until it issues the barrier. --- */
+
+/* A source with no reader, every slot free; NULL with err when out of memory. path
+ * names the trace in messages. */
+tsrc_t *tsrc_create_fed(const cfg_t *c, const char *path, char *err);
+
+/* Whether warp slot w may fetch the instruction at pc now: 1 yes, 0 not yet. */
+typedef int (*tsrc_fetch_fn)(void *ctx, unsigned w, uint32_t pc);
+
+/* Ask fn before presenting each new trace instruction of a fed source (an instruction
+ * cache); NULL: always. */
+void tsrc_set_fetch(tsrc_t *t, tsrc_fetch_fn fn, void *ctx);
+
+/* The cycle the memory instruction ti of warp `warp`, starting at `start`, has its data
+ * back (a memory system). */
+typedef uint64_t (*tsrc_mem_fn)(void *ctx, const trc_warp *warp, const trc_inst *ti,
+                                uint64_t start);
+
+/* Time every memory instruction (trc_inst.mspace != TRC_M_NONE) of t with fn instead of
+ * its class's latency (drv_src.exec_done). */
+void tsrc_set_mem(tsrc_t *t, tsrc_mem_fn fn, void *ctx);
+
+/* A block of the caller's: done(ctx, arg) once tsrc_blk_seal was called and none of its
+ * warps holds a slot any more (then the handle is freed). NULL when out of memory. */
+typedef struct tsrc_blk tsrc_blk;
+tsrc_blk *tsrc_blk_create(void (*done)(void *ctx, void *arg), void *ctx, void *arg);
+
+/* Place warp tw (alive until blk's done) of blk into free slot w of fed source t; a warp
+ * without instructions takes no slot. 0, or -1 with err (slot not free, register out of
+ * the configuration's range). */
+int tsrc_place(tsrc_t *t, tsrc_blk *blk, const trc_warp *tw, unsigned w, char *err);
+
+/* Every warp of blk is placed (t: any source; it counts the block). */
+void tsrc_blk_seal(tsrc_t *t, tsrc_blk *blk);
+
+/* The free warp slots of t (bit w: slot w). */
+uint64_t tsrc_free_slots(const tsrc_t *t);
+
 /* Counters so far. */
 const tsrc_counts *tsrc_get_counts(const tsrc_t *t);
 

@@ -260,6 +260,14 @@ void isa_decode(const char *opcode, isa_info *o)
     if (strcmp(b, "BAR") == 0 && (has_mod(&t, "SYNC") || has_mod(&t, "RED")))
         o->flags |= TRC_F_BARRIER;
 
+    if (o->cls == TRC_CLS_SHMEM) o->mspace = TRC_M_SHARED;
+    else if (o->cls == TRC_CLS_LDST) {
+        if (strcmp(b, "LDC") == 0) o->mspace = TRC_M_CONST;
+        else if (in_list(b, load_ops)) o->mspace = TRC_M_LOAD;
+        else if (in_list(b, store_ops)) o->mspace = TRC_M_STORE;
+        else if (in_list(b, atom_ops)) o->mspace = TRC_M_ATOMIC;
+        else o->mspace = TRC_M_OTHER;
+    }
     if (o->cls == TRC_CLS_LDST || o->cls == TRC_CLS_SHMEM) {
         mem_widths(&t, o);
     } else if (o->cls == TRC_CLS_DP) {

@@ -12,6 +12,7 @@
 typedef struct {
     uint8_t cls;                     /* trc_cls */
     uint8_t flags;                   /* TRC_F_* */
+    uint8_t mspace;                  /* TRC_M_* */
     uint8_t dst_w;                   /* width of every listed destination, 1..8 */
     uint8_t src_w[TRC_MAX_LISTED];   /* width of the listed source at each position, 1..8 */
 } isa_info;

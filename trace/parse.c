@@ -42,6 +42,10 @@ struct parse {
     void *ctx;
     uint64_t mask_text;     /* the last 8-character mask token read (0: none yet) */
     uint32_t mask;          /* its value */
+    int keep;               /* decode the addresses of each memory line (parse_keep_addresses) */
+    unsigned naddr;         /* the last line's addresses (keep), 0 when none */
+    uint32_t mwidth;        /* its memory width */
+    uint64_t addr[TRC_MAX_ADDR];
     memo_ent memo[1u << MEMO_BITS];
 };
 
@@ -333,6 +337,41 @@ static const char *addresses(const ectx *e, const char *p, const char *end, uint
     return p;
 }
 
+/* Decode the address part at p, already checked by addresses(): one address per active
+ * thread into ps->addr, in order of the active threads (Accel-Sim trace_parser.cc:
+ * list; base + i * stride for the i-th active thread; base, then each address the last
+ * plus its delta). Only with parse_keep_addresses: the scan is plain strtoull. */
+static void decode_addresses(parse_t *ps, const char *p, uint32_t mask, uint32_t mw)
+{
+    char *q;
+    unsigned active = popcount32(mask), mode = (unsigned)strtoul(p, &q, 10);
+    if (active > TRC_MAX_ADDR) active = TRC_MAX_ADDR;
+    ps->mwidth = mw;
+    ps->naddr = active;
+    if (mode == 0) {
+        for (unsigned i = 0; i < active; i++) ps->addr[i] = strtoull(q, &q, 16);
+        return;
+    }
+    uint64_t a = strtoull(q, &q, 16);
+    long long step = mode == 1 ? strtoll(q, &q, 10) : 0;
+    for (unsigned i = 0; i < active; i++) {
+        if (i > 0) a += (uint64_t)(mode == 1 ? step : strtoll(q, &q, 10));
+        ps->addr[i] = a;
+    }
+}
+
+void parse_keep_addresses(parse_t *ps)
+{
+    ps->keep = 1;
+}
+
+unsigned parse_addresses(const parse_t *ps, const uint64_t **addr, uint32_t *mwidth)
+{
+    *addr = ps->addr;
+    *mwidth = ps->mwidth;
+    return ps->naddr;
+}
+
 parse_t *parse_create(const parse_fmt *f, parse_intern_fn intern, void *ctx)
 {
     parse_t *ps = calloc(1, sizeof *ps);
@@ -422,13 +461,17 @@ static const char *operands(parse_t *ps, const ectx *e, const char *p, listed *l
 
 /* From the memory width p to the end of the line (end: its NUL): 0 and the width in *mw,
  * or -1 with the message. */
-static int tail(const ectx *e, const char *p, const char *end, uint32_t mask, unsigned version,
-                uint32_t *mw)
+static int tail(parse_t *ps, const ectx *e, const char *p, const char *end, uint32_t mask,
+                unsigned version, uint32_t *mw)
 {
     const char *q;
     if (!(q = rd_dec(p, MAX_MEM_WIDTH, mw))) return bad_dec(e, p, "memory width", MAX_MEM_WIDTH);
     p = ws(q);
-    if (*mw > 0 && !(p = addresses(e, p, end, mask))) return -1;
+    if (*mw > 0) {
+        const char *a = p;
+        if (!(p = addresses(e, p, end, mask))) return -1;
+        if (ps->keep) decode_addresses(ps, a, mask, *mw);
+    }
     if (version >= 5 && *p) {
         if (!(q = skip_sdec(p))) return bad(e, p, "immediate", "a signed decimal number");
         p = ws(q);
@@ -491,12 +534,13 @@ __attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, cons
     listed l;
     const char *ops = p;
     uint32_t mw;
-    if (!(p = operands(ps, e, p, &l)) || tail(e, p, end, mask, ps->f.version, &mw)) return -1;
+    if (!(p = operands(ps, e, p, &l)) || tail(ps, e, p, end, mask, ps->f.version, &mw)) return -1;
     if (expand(e, l.ld, l.nd, &l.info->dst_w, 1, o->dst, &o->ndst, "destination")) return -1;
     if (expand(e, l.ls, l.ns, l.info->src_w, 0, o->src, &o->nsrc, "source")) return -1;
     o->op = (uint16_t)l.op;
     o->cls = l.info->cls;
     o->flags = l.info->flags;
+    o->mspace = l.info->mspace;
     o->top = reg_top(o);
     memset(o->dst_near, 0, sizeof o->dst_near);
     memset(o->src_near, 0, sizeof o->src_near);
@@ -520,7 +564,8 @@ int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what,
 
     memo_ent *m = memo_slot(ps, pc);  /* the rest: from the memo, or scanned and remembered */
     int hit = memo_match(m, p, end);
-    if (hit == MEMO_OPS && tail(&e, p + m->len, end, mask, ps->f.version, &mw)) return -1;
+    ps->naddr = 0;
+    if (hit == MEMO_OPS && tail(ps, &e, p + m->len, end, mask, ps->f.version, &mw)) return -1;
     if (hit != MEMO_MISS) *o = m->inst;
     else if (parse_full(ps, &e, p, end, mask, m, o)) return -1;
     o->pc = pc;

@@ -30,4 +30,12 @@ void parse_destroy(parse_t *ps);
  * `what is wrong (what was expected)` in what[wn]. */
 int parse_inst(parse_t *ps, const char *s, size_t n, trc_inst *out, char *what, size_t wn);
 
+/* From now on decode the addresses of every memory line (parse_addresses). */
+void parse_keep_addresses(parse_t *ps);
+
+/* The addresses of the line parse_inst parsed last (kept only after parse_keep_addresses):
+ * their count (0: none, or not a memory line), *addr their values in order of the active
+ * threads, *mwidth the line's memory width in bytes. */
+unsigned parse_addresses(const parse_t *ps, const uint64_t **addr, uint32_t *mwidth);
+
 #endif

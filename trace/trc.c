@@ -31,7 +31,14 @@ struct trc {
     op_ent *ops;
     unsigned nops, cap_ops;
     uint16_t hash[TRC_HASH];  /* op id + 1, 0 = empty */
+    int keep;                 /* trc_keep_addresses */
 };
+
+void trc_keep_addresses(trc_t *t)
+{
+    t->keep = 1;
+    if (t->ps) parse_keep_addresses(t->ps);
+}
 
 static void t_err(const trc_t *t, char *err, const char *fmt, ...)
 {
@@ -260,7 +267,10 @@ const trc_kernel *trc_kernel_info(const trc_t *t)
 void trc_block_free(trc_block *b)
 {
     if (!b) return;
-    for (unsigned w = 0; w < b->nwarps; w++) free(b->warp[w].inst);
+    for (unsigned w = 0; w < b->nwarps; w++) {
+        free(b->warp[w].inst);
+        free(b->warp[w].addr);
+    }
     free(b->warp);
     free(b);
 }
@@ -300,8 +310,7 @@ static int add_warp(trc_t *t, blk_state *st, const char *line, char *err)
         b->warp = nw;
         st->cap_w = nc;
     }
-    b->warp[b->nwarps].n = 0;
-    b->warp[b->nwarps].inst = NULL;
+    memset(&b->warp[b->nwarps], 0, sizeof b->warp[b->nwarps]);
     b->nwarps++;
     st->in_warp = 1;
     st->have_n = 0;
@@ -368,6 +377,32 @@ __attribute__((noinline)) static int inst_error(const trc_t *t, const char *what
     return -1;
 }
 
+/* Append the addresses of the line just parsed to warp w's pool. 0, or -1 with err. */
+static int keep_addr(trc_t *t, trc_warp *w, trc_inst *in, char *err)
+{
+    const uint64_t *a;
+    uint32_t mw;
+    unsigned n = parse_addresses(t->ps, &a, &mw);
+    in->mwidth = (uint16_t)(mw > 0xffff ? 0xffff : mw);
+    if (n == 0) return 0;
+    if (w->naddr + n > w->cap_addr) {
+        uint32_t nc = w->cap_addr ? 2 * w->cap_addr : 256;
+        while (nc < w->naddr + n) nc *= 2;
+        uint64_t *na = realloc(w->addr, (size_t)nc * sizeof *na);
+        if (!na) {
+            t_err(t, err, "out of memory (expected room for %u addresses)", nc);
+            return -1;
+        }
+        w->addr = na;
+        w->cap_addr = nc;
+    }
+    memcpy(w->addr + w->naddr, a, n * sizeof *a);
+    in->maddr = w->naddr;
+    in->naddr = (uint8_t)n;
+    w->naddr += n;
+    return 0;
+}
+
 /* Instruction line s of n bytes. */
 static int add_inst(trc_t *t, blk_state *st, const char *s, size_t n, char *err)
 {
@@ -377,6 +412,10 @@ static int add_inst(trc_t *t, blk_state *st, const char *s, size_t n, char *err)
     trc_inst *in = &w->inst[st->have];
     if (parse_inst(t->ps, s, n, in, t->what, sizeof t->what)) return inst_error(t, t->what, err);
     in->line = (uint32_t)rd_lineno(t->rd);
+    in->naddr = 0;
+    in->mwidth = 0;
+    in->maddr = 0;
+    if (t->keep && keep_addr(t, w, in, err)) return -1;
     w->n = ++st->have;
     return 0;
 }

@@ -39,6 +39,20 @@ typedef enum {
     TRC_NCLS
 } trc_cls;
 
+/* Memory space of an instruction (trace/isa.c decides from the opcode; docs/trace.md). */
+enum {
+    TRC_M_NONE = 0,   /* no memory access */
+    TRC_M_LOAD,       /* global, local or generic load (LD, LDG, LDL) */
+    TRC_M_STORE,      /* global, local or generic store (ST, STG, STL) */
+    TRC_M_ATOMIC,     /* global atomic or reduction (ATOM, ATOMG, RED, REDG) */
+    TRC_M_CONST,      /* constant load (LDC) */
+    TRC_M_SHARED,     /* shared memory (LDS, STS, ATOMS, LDSM, STSM) */
+    TRC_M_OTHER       /* texture, surface, fences, bulk copies, ...: an L1 access of its
+                         own kind, timed as a load when it has addresses */
+};
+
+#define TRC_MAX_ADDR 32   /* addresses of one warp instruction (one per active thread) */
+
 /* Instruction flags. */
 #define TRC_F_BARRIER 1u  /* BAR.SYNC / BAR.RED...: the warps of the block wait for each other */
 #define TRC_F_EXIT    2u  /* EXIT: ends the warp */
@@ -56,11 +70,18 @@ typedef struct {
     uint8_t src[TRC_MAX_XREGS];       /* source registers, in operand order (may repeat) */
     uint8_t dst_near[TRC_MAX_XREGS];  /* reuse hints, 1 = near; filled by hints/ */
     uint8_t src_near[TRC_MAX_XREGS];
+    uint8_t mspace;                   /* TRC_M_* */
+    uint8_t naddr;                    /* addresses kept (trc_keep_addresses), 0..32 */
+    uint16_t mwidth;                  /* memory width of the line, bytes per thread */
+    uint32_t maddr;                   /* index of its first address in trc_warp.addr */
 } trc_inst;
 
 typedef struct {
     uint32_t n;        /* instructions (the `insts = n` count) */
     trc_inst *inst;    /* [n], program order */
+    uint64_t *addr;    /* memory addresses of its instructions (trc_keep_addresses), in
+                          order of the active threads; NULL when none were kept */
+    uint32_t naddr, cap_addr;
 } trc_warp;
 
 typedef struct {
@@ -93,6 +114,10 @@ trc_t *trc_open(const char *path, char *err);
 /* Open a trace held in memory (for tests and fuzzing); name is used in messages.
  * The buffer must outlive the reader. NULL with err on failure. */
 trc_t *trc_open_mem(const void *buf, size_t len, const char *name, char *err);
+
+/* From now on keep each memory instruction's addresses (trc_inst.maddr, naddr) in its
+ * warp's trc_warp.addr; off by default: the statistics-only path does not pay for them. */
+void trc_keep_addresses(trc_t *t);
 
 /* The kernel header fields. */
 const trc_kernel *trc_kernel_info(const trc_t *t);

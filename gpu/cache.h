@@ -1,0 +1,33 @@
+/* cache.h - a sectored, set-associative cache with LRU replacement, for timing only: it
+ * keeps, per sector, the cycle its data arrives (a fill still on its way is a "pending"
+ * sector: an access to it waits for that cycle, as an MSHR merge would). Lines of 128
+ * bytes, 4 sectors of 32 bytes; sets = bytes / (128 * ways), indexed by line address
+ * modulo sets.
+ */
+#ifndef CACHE_H
+#define CACHE_H
+
+#include <stdint.h>
+
+typedef struct cache cache_t;
+
+/* A cache of `bytes` bytes and `ways` ways (>= 1 set); NULL when out of memory or when
+ * bytes < 128 * ways. */
+cache_t *cache_create(uint64_t bytes, unsigned ways);
+
+/* Free (NULL is fine). */
+void cache_destroy(cache_t *c);
+
+/* Look up sector `sector` (0..3) of `line` (byte address / 128) at cycle now: 1 present
+ * (*ready: the cycle its data is there, maybe later than now), 0 missing. A lookup that
+ * finds the line makes it the most recently used. */
+int cache_lookup(cache_t *c, uint64_t line, unsigned sector, uint64_t now, uint64_t *ready);
+
+/* Make sector `sector` of `line` present from cycle `ready` on, allocating the line (the
+ * least recently used way of its set is evicted) if it is not there. */
+void cache_fill(cache_t *c, uint64_t line, unsigned sector, uint64_t ready, uint64_t now);
+
+/* Forget every line. */
+void cache_clear(cache_t *c);
+
+#endif

@@ -1,0 +1,53 @@
+/* coal.c - coalescing of a warp's addresses (see coal.h). */
+#include "coal.h"
+
+#define MAX_WORDS 4096  /* distinct 4-byte words one shared access is counted over */
+
+unsigned coal_lines(const uint64_t *addr, unsigned n, unsigned width, coal_line *out)
+{
+    unsigned nl = 0;
+    if (width == 0) width = 1;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t first = addr[i] / COAL_SECTOR, last = (addr[i] + width - 1) / COAL_SECTOR;
+        for (uint64_t s = first; s <= last; s++) {
+            uint64_t line = s / (COAL_LINE / COAL_SECTOR);
+            unsigned bit = 1u << (s % (COAL_LINE / COAL_SECTOR)), k = nl;
+            while (k > 0 && out[k - 1].line != line) k--; /* recent lines first */
+            if (k > 0) {
+                out[k - 1].sectors |= bit;
+            } else if (nl < COAL_MAX_LINES) {
+                out[nl].line = line;
+                out[nl].sectors = bit;
+                nl++;
+            }
+        }
+    }
+    return nl;
+}
+
+unsigned coal_sector_count(const coal_line *lines, unsigned n)
+{
+    unsigned c = 0;
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned m = lines[i].sectors; m; m &= m - 1) c++;
+    return c;
+}
+
+unsigned coal_shmem_wavefronts(const uint64_t *addr, unsigned n, unsigned width)
+{
+    uint64_t words[MAX_WORDS];
+    unsigned nw = 0, per_bank[COAL_SHMEM_BANKS] = {0}, most = 0;
+    if (width == 0) width = 1;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t first = addr[i] / 4, last = (addr[i] + width - 1) / 4;
+        for (uint64_t w = first; w <= last && nw < MAX_WORDS; w++) {
+            unsigned k = 0;
+            while (k < nw && words[k] != w) k++;
+            if (k < nw) continue; /* the same word: broadcast */
+            words[nw++] = w;
+            unsigned b = (unsigned)(w % COAL_SHMEM_BANKS);
+            if (++per_bank[b] > most) most = per_bank[b];
+        }
+    }
+    return most;
+}

@@ -1,0 +1,547 @@
+/* gpu.c - the GPU of SMs of sub-cores (see gpu.h; docs/gpu.md). */
+#include "gpu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "hint.h"
+#include "mem.h"
+#include "preset.h"
+#include "sc_state.h"
+#include "tsrc.h"
+
+#define MILLI 1000u
+#define REG_GRAIN 256u               /* registers are allocated per warp in 256s */
+#define PROGRESS_EVERY (1u << 16)    /* cycles between progress lines */
+
+struct gpu;
+
+typedef struct {
+    struct gpu *g;
+    unsigned sm;
+    sc_t *m;
+    drv_t *d;
+    tsrc_t *t;
+    sc_in *in;                       /* its own: the driver keeps what it wrote last */
+    sc_out *out;
+    int started;                     /* has run a warp: stepped every cycle from then on */
+} gsub;
+
+typedef struct {
+    unsigned blocks;                 /* resident */
+    unsigned warps_assigned;         /* W of the round-robin / hashed assignment */
+    uint64_t regs, shmem;            /* in use */
+} gsm;
+
+typedef struct {
+    struct gpu *g;
+    unsigned sm;
+    trc_block *b;
+    uint64_t regs, shmem;
+} gblk;
+
+typedef struct gpu {
+    cfg_t c;
+    const run_opts *o;
+    hsrc_t *h;
+    mem_t *mem;
+    unsigned nsm, nsub;
+    gsm *sm;
+    gsub *sub;                       /* [nsm * nsub] */
+    gsub **run;                      /* started sub-cores, in start order */
+    unsigned nrun;
+    gpu_counts *gc;
+    trc_block *next;                 /* read, not yet placed */
+    int eof;
+    uint64_t dispatch_at;            /* milli-cycle the next block may be dispatched */
+    uint64_t first_dispatch;         /* cycle of the first dispatch (UINT64_MAX: none) */
+    unsigned rr;                     /* SM the next block is offered to first */
+    uint64_t resident;               /* blocks resident on the GPU */
+    uint64_t cyc;
+    uint64_t regs_block, shmem_block;
+} gpu_t;
+
+int gpu_resolve(cfg_t *c, int bv, char *err)
+{
+    unsigned arch = preset_pick(c, bv);
+    if (preset_apply(c, arch, err)) return -1;
+    c->arch = arch;
+    if (c->sm_subset > c->sms) {
+        snprintf(err, CFG_ERR_LEN, "key 'sm_subset': %u is more than sms = %u (expected 0..sms)",
+                 c->sm_subset, c->sms);
+        return -1;
+    }
+    if (c->sms > GPU_MAX_SMS || c->subcores_per_sm > GPU_MAX_SUB) {
+        snprintf(err, CFG_ERR_LEN, "sms = %u, subcores_per_sm = %u (expected at most %u and %u)",
+                 c->sms, c->subcores_per_sm, GPU_MAX_SMS, GPU_MAX_SUB);
+        return -1;
+    }
+    return 0;
+}
+
+uint64_t gpu_empty_cycles(const cfg_t *c, uint64_t blocks)
+{
+    uint64_t nsm = c->sm_subset ? c->sm_subset : c->sms;
+    uint64_t run = (blocks * nsm + c->sms - 1) / c->sms; /* their share with sm_subset */
+    uint64_t interval = (uint64_t)c->block_interval * c->sms / (nsm ? nsm : 1);
+    uint64_t last = (uint64_t)c->launch_lat + (run ? (run - 1) * interval / MILLI : 0);
+    uint64_t t = last + c->exit_lat;
+    return t > c->launch_min ? t : c->launch_min;
+}
+
+/* ---------------------------------------------------------------- hooks of the sub-cores */
+
+static int sub_fetch(void *ctx, unsigned w, uint32_t pc)
+{
+    gsub *s = ctx;
+    (void)w;
+    return mem_fetch(s->g->mem, s->sm, pc, s->g->cyc);
+}
+
+static uint64_t sub_mem(void *ctx, const trc_warp *warp, const trc_inst *ti, uint64_t start)
+{
+    gsub *s = ctx;
+    return mem_access(s->g->mem, s->sm, warp, ti, start);
+}
+
+/* A block retired: its SM's resources are free again. */
+static void blk_done(void *ctx, void *arg)
+{
+    gpu_t *g = ctx;
+    gblk *gb = arg;
+    gsm *p = &g->sm[gb->sm];
+    p->blocks--;
+    p->regs -= gb->regs;
+    p->shmem -= gb->shmem;
+    g->resident--;
+    trc_block_free(gb->b);
+    free(gb);
+}
+
+/* ---------------------------------------------------------------- block scheduler */
+
+/* Free warp slots of SM p. */
+static unsigned sm_free_warps(const gpu_t *g, unsigned p)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < g->nsub; k++) {
+        uint64_t m = tsrc_free_slots(g->sub[p * g->nsub + k].t);
+        for (; m; m &= m - 1) n++;
+    }
+    return n;
+}
+
+/* Does block b fit SM p now? */
+static int fits(const gpu_t *g, unsigned p, const trc_block *b)
+{
+    const gsm *s = &g->sm[p];
+    return s->blocks < g->c.max_blocks_sm && s->regs + (uint64_t)b->nwarps * g->regs_block <= g->c.regs_sm &&
+           s->shmem + g->shmem_block <= g->c.shmem_sm && sm_free_warps(g, p) >= b->nwarps;
+}
+
+/* The sub-core of SM p the next warp goes to: round robin (W mod N) or the skewed round
+ * robin hash of Barnes et al. ((W + W / N) mod N), then the next one with a free slot. */
+static unsigned pick_sub(gpu_t *g, unsigned p, unsigned *slot)
+{
+    gsm *s = &g->sm[p];
+    unsigned w = s->warps_assigned++, n = g->nsub;
+    *slot = 0;
+    unsigned k = g->c.subcore_assign == CFG_ASSIGN_HASHED ? (w + w / n) % n : w % n;
+    for (unsigned i = 0; i < n; i++, k = (k + 1) % n) {
+        uint64_t m = tsrc_free_slots(g->sub[p * n + k].t);
+        if (m) {
+            *slot = (unsigned)__builtin_ctzll(m);
+            return k;
+        }
+    }
+    return 0; /* not reached: fits() counted the free slots */
+}
+
+/* Start sub-core s (it gets its first warp): from now on it is stepped every cycle. */
+static int start_sub(gpu_t *g, gsub *s)
+{
+    if (s->started) return 0;
+    s->in = calloc(1, sizeof *s->in);
+    s->out = calloc(1, sizeof *s->out);
+    if (!s->in || !s->out) return -1;
+    s->started = 1;
+    g->run[g->nrun++] = s;
+    return 0;
+}
+
+/* Place block b on SM p. 0, or -1 with err. */
+static int place(gpu_t *g, unsigned p, trc_block *b, char *err)
+{
+    gblk *gb = calloc(1, sizeof *gb);
+    tsrc_blk *tb = gb ? tsrc_blk_create(blk_done, g, gb) : NULL;
+    if (!tb) {
+        free(gb);
+        snprintf(err, RUN_ERR_LEN, "%s: out of memory", g->o->trace);
+        return -1;
+    }
+    gb->g = g;
+    gb->sm = p;
+    gb->b = b;
+    gb->regs = (uint64_t)b->nwarps * g->regs_block;
+    gb->shmem = g->shmem_block;
+    gsm *s = &g->sm[p];
+    s->blocks++;
+    s->regs += gb->regs;
+    s->shmem += gb->shmem;
+    if (s->blocks > g->gc->max_resident) g->gc->max_resident = s->blocks;
+    g->resident++;
+    char terr[TSRC_ERR_LEN];
+    for (unsigned w = 0; w < b->nwarps; w++) {
+        unsigned slot, k = pick_sub(g, p, &slot);
+        gsub *sub = &g->sub[p * g->nsub + k];
+        if (tsrc_place(sub->t, tb, &b->warp[w], slot, terr)) {
+            snprintf(err, RUN_ERR_LEN, "%s", terr);
+            tsrc_blk_seal(sub->t, tb);
+            return -1;
+        }
+        if (b->warp[w].n && start_sub(g, sub)) {
+            snprintf(err, RUN_ERR_LEN, "out of memory (sub-core inputs)");
+            tsrc_blk_seal(sub->t, tb);
+            return -1;
+        }
+    }
+    tsrc_blk_seal(g->sub[p * g->nsub].t, tb);
+    g->gc->blocks_run++;
+    return 0;
+}
+
+/* Read the next block to simulate into g->next (with sm_subset, the blocks of the other
+ * SMs are read and dropped). 0, or -1 with err. */
+static int read_next(gpu_t *g, char *err)
+{
+    char herr[TRC_ERR_LEN];
+    while (!g->next && !g->eof) {
+        trc_block *b = NULL;
+        int rc = hsrc_next_block(g->h, &b, herr);
+        if (rc < 0) {
+            snprintf(err, RUN_ERR_LEN, "%s", herr);
+            return -1;
+        }
+        if (rc == 0) {
+            g->eof = 1;
+            break;
+        }
+        uint64_t i = g->gc->blocks++;
+        if (g->o->max_blocks && i >= g->o->max_blocks) {
+            trc_block_free(b);
+            g->eof = 1;
+            break;
+        }
+        if (g->c.sm_subset && i % g->c.sms >= g->c.sm_subset) {
+            trc_block_free(b);
+            continue;
+        }
+        if (b->nwarps > g->nsub * g->c.warps || (uint64_t)b->nwarps * g->regs_block > g->c.regs_sm ||
+            g->shmem_block > g->c.shmem_sm) {
+            snprintf(err, RUN_ERR_LEN, "%s: thread block %u,%u,%u cannot fit an SM: %u warps "
+                     "of %u registers per thread and %llu bytes of shared memory (expected at "
+                     "most %u warps (warps x subcores_per_sm), regs_sm = %u registers, shmem_sm "
+                     "= %u bytes)", g->o->trace, b->id.x, b->id.y, b->id.z, b->nwarps,
+                     hsrc_kernel(g->h)->nregs, (unsigned long long)g->shmem_block,
+                     g->nsub * g->c.warps, g->c.regs_sm, g->c.shmem_sm);
+            trc_block_free(b);
+            return -1;
+        }
+        g->next = b;
+    }
+    return 0;
+}
+
+/* Dispatch the blocks due at this cycle. 0, or -1 with err. */
+static int dispatch(gpu_t *g, char *err)
+{
+    while (g->cyc * MILLI >= g->dispatch_at) {
+        if (!g->next && read_next(g, err)) return -1;
+        if (!g->next) return 0;
+        unsigned p = g->rr, i;
+        for (i = 0; i < g->nsm && !fits(g, p, g->next); i++) p = (p + 1) % g->nsm;
+        if (i == g->nsm) {
+            g->gc->block_full_cycles++;
+            return 0;
+        }
+        trc_block *b = g->next;
+        g->next = NULL;
+        if (place(g, p, b, err)) return -1;
+        g->rr = (p + 1) % g->nsm;
+        if (g->first_dispatch == UINT64_MAX) g->first_dispatch = g->cyc;
+        /* on time (due within this cycle): the next is due an interval later; late
+         * (waited for room): an interval from now, no credit for the wait */
+        uint64_t base = g->dispatch_at + MILLI > g->cyc * MILLI ? g->dispatch_at : g->cyc * MILLI;
+        g->dispatch_at = base + (uint64_t)g->c.block_interval * g->c.sms / g->nsm;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- set-up and the run */
+
+static void gpu_free(gpu_t *g)
+{
+    if (!g) return;
+    if (g->sub)
+        for (unsigned i = 0; i < g->nsm * g->nsub; i++) {
+            drv_destroy(g->sub[i].d);
+            free(g->sub[i].in);
+            free(g->sub[i].out);
+            tsrc_close(g->sub[i].t);
+            sc_destroy(g->sub[i].m);
+        }
+    trc_block_free(g->next);
+    hsrc_close(g->h);
+    mem_destroy(g->mem);
+    free(g->sub);
+    free(g->run);
+    free(g->sm);
+    free(g);
+}
+
+/* The memory system of the resolved configuration c over nsm SMs (L2 slices and DRAM
+ * bandwidth: their share with sm_subset). */
+static mem_t *make_mem(const cfg_t *c, unsigned nsm, char *err)
+{
+    mem_cfg m = {0};
+    m.sms = nsm;
+    m.l1_bytes = (uint64_t)c->l1_kb * 1024;
+    m.l1_ways = c->l1_ways;
+    m.l1_mshrs = c->l1_mshrs;
+    m.l1_lat = c->exec[TRC_CLS_LDST].lat;
+    m.shmem_lat = c->exec[TRC_CLS_SHMEM].lat;
+    m.l2_slices = (unsigned)((uint64_t)c->l2_slices * nsm / c->sms);
+    if (m.l2_slices == 0) m.l2_slices = 1;
+    m.l2_bytes = (uint64_t)c->l2_kb * 1024 * m.l2_slices / c->l2_slices;
+    m.l2_ways = c->l2_ways;
+    m.l2_lat = c->l2_lat;
+    m.l2_bw = c->l2_bw;
+    m.dram_lat = c->dram_lat;
+    m.dram_bw = (unsigned)((uint64_t)c->dram_bw * nsm / c->sms);
+    if (m.dram_bw == 0) m.dram_bw = 1;
+    m.const_lat = c->const_lat;
+    m.const_miss_lat = c->const_miss_lat;
+    m.icache_miss_lat = c->icache_miss_lat;
+    return mem_create(&m, err, RUN_ERR_LEN);
+}
+
+/* Open the trace, resolve the preset, build SMs and sub-cores. NULL with err. */
+static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, char *err)
+{
+    gpu_t *g = calloc(1, sizeof *g);
+    char herr[TRC_ERR_LEN] = "";
+    if (!g) {
+        snprintf(err, RUN_ERR_LEN, "out of memory");
+        return NULL;
+    }
+    g->c = *c0;
+    g->o = o;
+    g->gc = gc;
+    g->first_dispatch = UINT64_MAX;
+    hint_opts ho = {(hint_mode)c0->hint_mode, c0->rthld, c0->hint_profile_warps, NULL};
+    if (o->hint_file) {
+        ho.mode = HINT_FILE;
+        ho.file = o->hint_file;
+    }
+    if (!(g->h = hsrc_open_addr(o->trace, &ho, herr))) {
+        snprintf(err, RUN_ERR_LEN, "%s", herr);
+        goto fail;
+    }
+    const trc_kernel *k = hsrc_kernel(g->h);
+    char cerr[CFG_ERR_LEN];
+    if (gpu_resolve(&g->c, k->binary_version, cerr)) {
+        snprintf(err, RUN_ERR_LEN, "%s", cerr);
+        goto fail;
+    }
+    g->nsm = g->c.sm_subset ? g->c.sm_subset : g->c.sms;
+    g->nsub = g->c.subcores_per_sm;
+    unsigned nregs = k->nregs ? k->nregs : 1;
+    g->regs_block = ((uint64_t)nregs * 32 + REG_GRAIN - 1) / REG_GRAIN * REG_GRAIN;
+    g->shmem_block = k->shmem;
+    gc->used = 1;
+    gc->cfg = g->c;
+    gc->arch = g->c.arch;
+    gc->sms = g->c.sms;
+    gc->sms_run = g->nsm;
+    gc->subcores = g->nsub;
+    g->sm = calloc(g->nsm, sizeof *g->sm);
+    g->sub = calloc((size_t)g->nsm * g->nsub, sizeof *g->sub);
+    g->run = calloc((size_t)g->nsm * g->nsub, sizeof *g->run);
+    if (!g->sm || !g->sub || !g->run) {
+        snprintf(err, RUN_ERR_LEN, "out of memory (%u SMs)", g->nsm);
+        goto fail;
+    }
+    if (!(g->mem = make_mem(&g->c, g->nsm, err))) goto fail;
+    for (unsigned i = 0; i < g->nsm * g->nsub; i++) {
+        gsub *s = &g->sub[i];
+        char terr[TSRC_ERR_LEN];
+        s->g = g;
+        s->sm = i / g->nsub;
+        s->m = o->values ? sc_create(&g->c) : sc_create_nodata(&g->c);
+        if (!(s->t = tsrc_create_fed(&g->c, o->trace, terr))) {
+            snprintf(err, RUN_ERR_LEN, "%s", terr);
+            goto fail;
+        }
+        tsrc_set_fetch(s->t, sub_fetch, s);
+        tsrc_set_mem(s->t, sub_mem, s);
+        s->d = drv_create_src(&g->c, tsrc_iface(s->t));
+        if (!s->m || !s->d) {
+            snprintf(err, RUN_ERR_LEN, "out of memory (%u sub-cores)", g->nsm * g->nsub);
+            goto fail;
+        }
+        if (!o->values) drv_no_values(s->d);
+    }
+    g->dispatch_at = (uint64_t)g->c.launch_lat * MILLI;
+    return g;
+fail:
+    gpu_free(g);
+    return NULL;
+}
+
+/* Sum the statistics of sub-core s into r. */
+static void add_stats(run_result *r, const gsub *s, int first)
+{
+    const sc_stats *a = sc_stats_get(s->m);
+    sc_stats *t = &r->st;
+    if (first) {
+        memcpy(t->sthld_trace, a->sthld_trace, sizeof t->sthld_trace);
+        t->intervals = a->intervals;
+    }
+    t->issued += a->issued;
+    t->dispatched += a->dispatched;
+    t->idle_no_warp += a->idle_no_warp;
+    for (unsigned i = 0; i < ALLOC_NCASES; i++) t->alloc[i] += a->alloc[i];
+    t->src_slots += a->src_slots;
+    t->src_regs += a->src_regs;
+    t->src_hits += a->src_hits;
+    t->bank_read_reqs += a->bank_read_reqs;
+    t->bank_reads += a->bank_reads;
+    t->bank_writes += a->bank_writes;
+    t->wb_refused += a->wb_refused;
+    t->ccu_data_writes += a->ccu_data_writes;
+    t->ccu_fills += a->ccu_fills;
+    t->wb_filtered += a->wb_filtered;
+    t->wb_port_lost += a->wb_port_lost;
+    t->wb_invalidations += a->wb_invalidations;
+    t->flushes += a->flushes;
+    t->flushes_nonempty += a->flushes_nonempty;
+    t->grant_blocked_write += a->grant_blocked_write;
+    t->grant_blocked_port += a->grant_blocked_port;
+    t->disp_refused += a->disp_refused;
+    t->disp_contention += a->disp_contention;
+    if (a->fifo_high_water > t->fifo_high_water) t->fifo_high_water = a->fifo_high_water;
+    for (unsigned i = 0; i < 3; i++) {
+        t->repl_alloc[i] += a->repl_alloc[i];
+        t->repl_portd[i] += a->repl_portd[i];
+    }
+    for (unsigned i = 0; i <= CFG_MAX_FSM; i++) {
+        t->fsm_edge[i][0] += a->fsm_edge[i][0];
+        t->fsm_edge[i][1] += a->fsm_edge[i][1];
+    }
+    const drv_counts *d = drv_get_counts(s->d);
+    r->dc.issued += d->issued;
+    r->dc.dispatched += d->dispatched;
+    r->dc.written_back += d->written_back;
+    r->dc.wb_refused += d->wb_refused;
+    r->dc.operand_checks += d->operand_checks;
+    r->dc.errors += d->errors;
+    const tsrc_counts *c = tsrc_get_counts(s->t);
+    r->tc.blocks += c->blocks;
+    r->tc.blocks_done += c->blocks_done;
+    r->tc.warps += c->warps;
+    r->tc.insts += c->insts;
+    r->tc.insts_retired += c->insts_retired;
+    r->tc.passes += c->passes;
+    r->tc.split_insts += c->split_insts;
+    r->tc.barriers += c->barriers;
+    r->tc.src_regs += c->src_regs;
+    r->tc.dst_regs += c->dst_regs;
+    r->tc.src_near += c->src_near;
+    r->tc.dst_near += c->dst_near;
+    r->tc.bar_wait_slot_cycles += c->bar_wait_slot_cycles;
+    r->tc.empty_slot_cycles += c->empty_slot_cycles;
+}
+
+/* One cycle of every started sub-core. 0, 1 violation (err), 2 trace error (err). */
+static int step_subs(gpu_t *g, char *err)
+{
+    char ierr[256];
+    for (unsigned i = 0; i < g->nrun; i++) {
+        gsub *s = g->run[i];
+        if (tsrc_tick(s->t, err)) return 2;
+        drv_inputs(s->d, s->in);
+        sc_step(s->m, s->in, s->out);
+        if (drv_consume(s->d, s->in, s->out)) {
+            snprintf(err, RUN_ERR_LEN, "SM %u: %s", s->sm, drv_error(s->d));
+            return 1;
+        }
+        if (g->o->check_invariants && sc_check_invariants(s->m, ierr, sizeof ierr)) {
+            snprintf(err, RUN_ERR_LEN, "SM %u cycle %llu: %s", s->sm,
+                     (unsigned long long)g->cyc, ierr);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Every started sub-core has retired all it was given. */
+static int subs_idle(const gpu_t *g)
+{
+    for (unsigned i = 0; i < g->nrun; i++)
+        if (!tsrc_done(g->run[i]->t) || !drv_idle(g->run[i]->d)) return 0;
+    return 1;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+int gpu_run(const cfg_t *c, const run_opts *o, run_result *r, char *err)
+{
+    memset(r, 0, sizeof *r);
+    err[0] = '\0';
+    gpu_t *g = gpu_open(c, o, &r->g, err);
+    if (!g) return 2;
+    int rc = 0;
+    double t0 = now_s();
+    mem_new_kernel(g->mem);
+    for (g->cyc = 0;; g->cyc++) {
+        if ((rc = dispatch(g, err) ? 2 : 0)) break;
+        if (g->eof && !g->next && g->resident == 0 && subs_idle(g)) {
+            r->complete = 1;
+            break;
+        }
+        if (o->max_cycles && g->cyc >= o->max_cycles) break;
+        if (g->nrun == 0 && g->dispatch_at / MILLI > g->cyc + 1) {
+            g->cyc = g->dispatch_at / MILLI - 1; /* nothing runs before the next dispatch */
+            continue;
+        }
+        if ((rc = step_subs(g, err))) break;
+        if (o->progress && (g->cyc + 1) % PROGRESS_EVERY == 0)
+            fprintf(stderr, "\r  cycle %llu: %llu blocks placed, %llu resident   ",
+                    (unsigned long long)(g->cyc + 1), (unsigned long long)g->gc->blocks_run,
+                    (unsigned long long)g->resident);
+    }
+    if (o->progress) fprintf(stderr, "\r%*s\r", 70, "");
+    r->seconds = now_s() - t0;
+    uint64_t end = g->cyc + g->c.exit_lat;
+    r->cycles = end > g->c.launch_min ? end : g->c.launch_min;
+    g->gc->launch_cycles = g->first_dispatch != UINT64_MAX ? g->first_dispatch : g->c.launch_lat;
+    g->gc->body_cycles = g->cyc > g->gc->launch_cycles ? g->cyc - g->gc->launch_cycles : 0;
+    for (unsigned i = 0; i < g->nrun; i++) {
+        const gsub *s = g->run[i];
+        add_stats(r, s, i == 0);
+        g->gc->sub_insts[s - g->sub] = tsrc_get_counts(s->t)->insts;
+    }
+    g->gc->subs_used = g->nrun;
+    r->st.cycles = r->cycles;
+    r->insts = r->tc.insts;
+    r->kernel = *hsrc_kernel(g->h);
+    g->gc->mem = *mem_get_counts(g->mem);
+    gpu_free(g);
+    return rc;
+}

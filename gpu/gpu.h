@@ -1,0 +1,27 @@
+/* gpu.h - a GPU of SMs of sub-cores around the sub-core model: a thread-block scheduler
+ * that places a trace's blocks on SMs as their resources allow (warp slots, registers,
+ * shared memory, blocks per SM), warps onto sub-cores (round robin by warp, or the hashed
+ * assignment of Barnes et al., HPCA 2023), each sub-core the unchanged model (cmodel/)
+ * under its own driver (tb/drv.h), memory instructions timed by the memory system
+ * (gpu/mem.h), launch and block-dispatch costs. docs/gpu.md describes every rule.
+ */
+#ifndef GPU_H
+#define GPU_H
+
+#include <stdint.h>
+#include "cfg.h"
+#include "run.h"
+
+/* Run trace o->trace on the GPU of configuration c (its preset applied to every key c
+ * leaves unset). Returns as run_sim (sim/run.h): 0, 1 violation, 2 bad input with err. */
+int gpu_run(const cfg_t *c, const run_opts *o, run_result *r, char *err);
+
+/* Cycles of a kernel of `blocks` empty thread blocks on the GPU of c (its preset resolved
+ * by gpu_resolve): launch, dispatch and exit only. */
+uint64_t gpu_empty_cycles(const cfg_t *c, uint64_t blocks);
+
+/* Apply the preset of c (for a trace of binary version bv) to *c, checking the GPU keys
+ * against each other. 0, or -1 with err. */
+int gpu_resolve(cfg_t *c, int bv, char *err);
+
+#endif

@@ -1,0 +1,261 @@
+/* mem.c - the GPU memory system for timing (see mem.h). */
+#include "mem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cache.h"
+#include "coal.h"
+
+#define MILLI 1000u
+#define PC_TAB 1024u   /* per SM: constant-load PCs / instruction lines remembered */
+
+typedef struct {
+    uint64_t key;      /* PC or line + 1; 0: empty */
+    uint64_t ready;
+} pc_ent;
+
+typedef struct {
+    cache_t *l1;
+    uint64_t l1_free;        /* first cycle the L1 takes another line lookup */
+    uint64_t shmem_free;     /* first cycle shared memory takes another wavefront */
+    uint64_t *mshr;          /* [l1_mshrs] cycle each MSHR frees */
+    pc_ent cpc[PC_TAB];      /* constant cache, by PC of the constant load */
+    pc_ent ipc[PC_TAB];      /* instruction lines */
+} sm_mem;
+
+struct mem {
+    mem_cfg c;
+    sm_mem *sm;
+    cache_t **l2;            /* [l2_slices] */
+    uint64_t *l2_free;       /* [l2_slices] first milli-cycle the slice takes a sector */
+    uint64_t dram_free;      /* first milli-cycle DRAM takes a sector */
+    mem_counts n;
+};
+
+mem_t *mem_create(const mem_cfg *mc, char *err, unsigned errlen)
+{
+    mem_t *m = calloc(1, sizeof *m);
+    if (!m) goto oom;
+    m->c = *mc;
+    if (m->c.l2_slices == 0) m->c.l2_slices = 1;
+    if (m->c.l1_mshrs == 0) m->c.l1_mshrs = 1;
+    m->sm = calloc(mc->sms ? mc->sms : 1, sizeof *m->sm);
+    m->l2 = calloc(m->c.l2_slices, sizeof *m->l2);
+    m->l2_free = calloc(m->c.l2_slices, sizeof *m->l2_free);
+    if (!m->sm || !m->l2 || !m->l2_free) goto oom;
+    for (unsigned s = 0; s < mc->sms; s++) {
+        m->sm[s].mshr = calloc(m->c.l1_mshrs, sizeof *m->sm[s].mshr);
+        if (!m->sm[s].mshr) goto oom;
+        if (!(m->sm[s].l1 = cache_create(mc->l1_bytes, mc->l1_ways))) {
+            snprintf(err, errlen, "L1 of %llu bytes cannot hold %u ways of 128-byte lines "
+                     "(expected l1_kb * 1024 >= 128 * l1_ways)",
+                     (unsigned long long)mc->l1_bytes, mc->l1_ways);
+            mem_destroy(m);
+            return NULL;
+        }
+    }
+    for (unsigned s = 0; s < m->c.l2_slices; s++)
+        if (!(m->l2[s] = cache_create(mc->l2_bytes / m->c.l2_slices, mc->l2_ways))) {
+            snprintf(err, errlen, "L2 slice of %llu bytes cannot hold %u ways of 128-byte "
+                     "lines (expected l2_kb * 1024 / l2_slices >= 128 * l2_ways)",
+                     (unsigned long long)(mc->l2_bytes / m->c.l2_slices), mc->l2_ways);
+            mem_destroy(m);
+            return NULL;
+        }
+    return m;
+oom:
+    snprintf(err, errlen, "out of memory (the memory system)");
+    mem_destroy(m);
+    return NULL;
+}
+
+void mem_destroy(mem_t *m)
+{
+    if (!m) return;
+    if (m->sm)
+        for (unsigned s = 0; s < m->c.sms; s++) {
+            cache_destroy(m->sm[s].l1);
+            free(m->sm[s].mshr);
+        }
+    if (m->l2)
+        for (unsigned s = 0; s < m->c.l2_slices; s++) cache_destroy(m->l2[s]);
+    free(m->sm);
+    free(m->l2);
+    free(m->l2_free);
+    free(m);
+}
+
+void mem_new_kernel(mem_t *m)
+{
+    for (unsigned s = 0; s < m->c.sms; s++) {
+        memset(m->sm[s].cpc, 0, sizeof m->sm[s].cpc);
+        memset(m->sm[s].ipc, 0, sizeof m->sm[s].ipc);
+    }
+}
+
+const mem_counts *mem_get_counts(const mem_t *m)
+{
+    return &m->n;
+}
+
+static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* The entry of key in tab (open addressing; a full table forgets the slot it lands on). */
+static pc_ent *pc_slot(pc_ent *tab, uint64_t key, int *found)
+{
+    uint64_t h = (key * 0x9E3779B97F4A7C15ull) >> 54; /* 10 bits */
+    for (unsigned i = 0; i < 8; i++) {
+        pc_ent *e = &tab[(h + i) % PC_TAB];
+        if (e->key == key + 1) {
+            *found = 1;
+            return e;
+        }
+        if (e->key == 0) {
+            *found = 0;
+            return e;
+        }
+    }
+    *found = 0;
+    return &tab[h % PC_TAB];
+}
+
+/* The L2 slice of a line (a multiplicative hash spreads strided lines over the slices). */
+static unsigned slice_of(const mem_t *m, uint64_t line)
+{
+    return (unsigned)(((line * 0x9E3779B97F4A7C15ull) >> 32) % m->c.l2_slices);
+}
+
+/* One sector reaches L2 at cycle t: the cycle its data is back at the SM. write: a store
+ * (written into L2, no DRAM read for a full sector). */
+static uint64_t l2_sector(mem_t *m, uint64_t line, unsigned sect, uint64_t t, int write)
+{
+    unsigned s = slice_of(m, line);
+    uint64_t tm = max64(t * MILLI, m->l2_free[s]);
+    m->l2_free[s] = tm + (uint64_t)COAL_SECTOR * MILLI / (m->c.l2_bw ? m->c.l2_bw : 1);
+    uint64_t ts = (tm + MILLI - 1) / MILLI, ready;
+    if (write) {
+        cache_fill(m->l2[s], line, sect, ts, ts); /* write-back L2: DRAM sees it on eviction */
+        return ts + 1;
+    }
+    if (cache_lookup(m->l2[s], line, sect, ts, &ready)) {
+        m->n.l2_hits++;
+        return max64(ts + m->c.l2_lat, ready + (m->c.l2_lat > 0));
+    }
+    m->n.l2_misses++;
+    uint64_t td = max64(ts * MILLI, m->dram_free);
+    m->dram_free = td + (uint64_t)COAL_SECTOR * MILLI / (m->c.dram_bw ? m->c.dram_bw : 1);
+    m->n.dram_read_bytes += COAL_SECTOR;
+    ready = (td + MILLI - 1) / MILLI + m->c.dram_lat;
+    cache_fill(m->l2[s], line, sect, ready - (m->c.l2_lat < m->c.dram_lat ? m->c.l2_lat : 0), ts);
+    return ready;
+}
+
+/* A free MSHR of SM p at cycle t or later: the cycle it is taken; it frees at `until`
+ * (set by the caller through *slot). */
+static uint64_t *mshr_take(mem_t *m, sm_mem *p, uint64_t *t)
+{
+    uint64_t *best = &p->mshr[0];
+    for (unsigned i = 0; i < m->c.l1_mshrs; i++) {
+        if (p->mshr[i] <= *t) return &p->mshr[i];
+        if (p->mshr[i] < *best) best = &p->mshr[i];
+    }
+    m->n.l1_mshr_stall_cycles += *best - *t;
+    *t = *best;
+    return best;
+}
+
+/* A global/local load (or an access timed like one) through L1. */
+static uint64_t load(mem_t *m, sm_mem *p, const coal_line *ln, unsigned nl, uint64_t now)
+{
+    uint64_t done = now + m->c.l1_lat;
+    for (unsigned i = 0; i < nl; i++) {
+        uint64_t t = max64(now, p->l1_free), ready;
+        p->l1_free = t + 1;
+        m->n.l1_lines++;
+        for (unsigned sct = 0; sct < 4; sct++) {
+            if (!(ln[i].sectors >> sct & 1)) continue;
+            if (cache_lookup(p->l1, ln[i].line, sct, t, &ready)) {
+                if (ready > t) m->n.l1_pending_hits++;
+                else m->n.l1_hits++;
+                done = max64(done, max64(t + m->c.l1_lat, ready));
+                continue;
+            }
+            m->n.l1_misses++;
+            uint64_t tm = t;
+            uint64_t *slot = mshr_take(m, p, &tm);
+            ready = l2_sector(m, ln[i].line, sct, tm, 0);
+            if (ready < tm + m->c.l1_lat) ready = tm + m->c.l1_lat;
+            *slot = ready;
+            cache_fill(p->l1, ln[i].line, sct, ready, t);
+            done = max64(done, ready);
+        }
+    }
+    return done;
+}
+
+uint64_t mem_access(mem_t *m, unsigned sm, const trc_warp *warp, const trc_inst *ti,
+                    uint64_t now)
+{
+    sm_mem *p = &m->sm[sm];
+    const uint64_t *addr = warp->addr ? warp->addr + ti->maddr : NULL;
+    unsigned na = addr ? ti->naddr : 0;
+    coal_line ln[COAL_MAX_LINES];
+    if (ti->mspace == TRC_M_SHARED) {
+        unsigned wf = na ? coal_shmem_wavefronts(addr, na, ti->mwidth) : 1;
+        if (wf == 0) wf = 1;
+        uint64_t t = max64(now, p->shmem_free);
+        p->shmem_free = t + wf;
+        m->n.shmem_insts++;
+        m->n.shmem_wavefronts += wf;
+        return t + m->c.shmem_lat + (wf - 1);
+    }
+    if (ti->mspace == TRC_M_CONST) {
+        int found;
+        pc_ent *e = pc_slot(p->cpc, ti->pc, &found);
+        if (found) {
+            m->n.const_hits++;
+            return max64(now + m->c.const_lat, e->ready);
+        }
+        m->n.const_misses++;
+        e->key = (uint64_t)ti->pc + 1;
+        e->ready = now + m->c.const_miss_lat;
+        return e->ready;
+    }
+    if (na == 0) return now + m->c.l1_lat; /* fences, ... or no addresses traced */
+    unsigned nl = coal_lines(addr, na, ti->mwidth, ln);
+    if (ti->mspace == TRC_M_STORE || ti->mspace == TRC_M_ATOMIC) {
+        int atom = ti->mspace == TRC_M_ATOMIC;
+        uint64_t done = now + 1;
+        if (atom) m->n.atom_insts++;
+        else m->n.st_insts++;
+        for (unsigned i = 0; i < nl; i++) {
+            uint64_t t = max64(now, p->l1_free);
+            p->l1_free = t + 1;
+            m->n.l1_lines++;
+            for (unsigned sct = 0; sct < 4; sct++) {
+                if (!(ln[i].sectors >> sct & 1)) continue;
+                if (atom) m->n.atom_sectors++;
+                else m->n.st_sectors++;
+                uint64_t r = l2_sector(m, ln[i].line, sct, t, !atom);
+                done = max64(done, atom ? r : t + 1);
+            }
+        }
+        return done;
+    }
+    if (ti->mspace == TRC_M_LOAD) m->n.ld_insts++;
+    else m->n.other_insts++;
+    return load(m, p, ln, nl, now);
+}
+
+int mem_fetch(mem_t *m, unsigned sm, uint32_t pc, uint64_t now)
+{
+    int found;
+    uint64_t line = pc / COAL_LINE;
+    pc_ent *e = pc_slot(m->sm[sm].ipc, line, &found);
+    if (found) return e->ready <= now;
+    m->n.icache_misses++;
+    e->key = line + 1;
+    e->ready = now + m->c.icache_miss_lat;
+    return m->c.icache_miss_lat == 0;
+}

@@ -1,0 +1,76 @@
+/* mem.h - the GPU's memory system, for timing: per SM an L1 data cache (sectored, LRU,
+ * MSHRs, global stores write-through without allocation), shared memory (32 banks of 4
+ * bytes, one wavefront per cycle), a constant cache and an instruction cache; an L2 shared
+ * by the SMs in slices (sectored, LRU, a bandwidth per slice) and DRAM (latency,
+ * bandwidth). docs/gpu.md gives every rule.
+ *
+ * Time is the caller's cycle count. Each access reserves the resources it uses from the
+ * cycle it reaches them on (a resource is busy until a cycle; a later request starts no
+ * earlier), so requests must come in non-decreasing cycle order per SM, as the GPU makes
+ * them. An access returns the cycle its data is back at the sub-core.
+ */
+#ifndef MEM_H
+#define MEM_H
+
+#include <stdint.h>
+#include "trc.h"
+
+typedef struct {
+    unsigned sms;              /* SMs that access it */
+    uint64_t l1_bytes;         /* per SM */
+    unsigned l1_ways, l1_mshrs;
+    unsigned l1_lat;           /* L1 hit, load to use, cycles */
+    unsigned shmem_lat;        /* shared memory, no conflict */
+    uint64_t l2_bytes;         /* whole L2 */
+    unsigned l2_ways, l2_slices;
+    unsigned l2_lat;           /* L2 hit, load to use, cycles */
+    unsigned l2_bw;            /* bytes per cycle per slice */
+    unsigned dram_lat;         /* L2 miss, load to use, cycles */
+    unsigned dram_bw;          /* bytes per cycle, all channels */
+    unsigned const_lat, const_miss_lat;
+    unsigned icache_miss_lat;
+} mem_cfg;
+
+/* Counters of the memory system (sums over SMs). */
+typedef struct {
+    uint64_t ld_insts, st_insts, atom_insts, other_insts; /* global/local/generic */
+    uint64_t l1_lines;         /* line lookups in L1 (its throughput: one per cycle) */
+    uint64_t l1_hits, l1_pending_hits, l1_misses;          /* load sectors */
+    uint64_t l1_mshr_stall_cycles;                         /* misses waiting for an MSHR */
+    uint64_t st_sectors, atom_sectors;
+    uint64_t l2_hits, l2_misses;                           /* sectors reaching L2 */
+    uint64_t dram_read_bytes;  /* L2 misses; the L2 is write-back and its evictions are
+                                  not modelled, so DRAM writes are not counted */
+    uint64_t shmem_insts, shmem_wavefronts;                /* conflicts: wavefronts - insts */
+    uint64_t const_hits, const_misses;
+    uint64_t icache_misses;
+} mem_counts;
+
+typedef struct mem mem_t;
+
+/* A memory system with configuration m (copied); NULL with err when out of memory or a
+ * size does not hold one line per way. */
+mem_t *mem_create(const mem_cfg *m, char *err, unsigned errlen);
+
+/* Free (NULL is fine). */
+void mem_destroy(mem_t *m);
+
+/* Forget every cached line and instruction (a new kernel: caches are not flushed between
+ * kernels on a GPU, but instruction and constant caches hold another kernel's code and
+ * parameters). Keeps the counters. */
+void mem_new_kernel(mem_t *m);
+
+/* SM sm executes memory instruction ti of warp `warp` (its addresses in warp->addr),
+ * starting at cycle now: the cycle its data is back (loads, atomics), or the cycle the
+ * stores left the SM. */
+uint64_t mem_access(mem_t *m, unsigned sm, const trc_warp *warp, const trc_inst *ti,
+                    uint64_t now);
+
+/* May SM sm fetch the instruction at pc at cycle now? 1 yes; 0 its 128-byte line is on its
+ * way (a cold line starts its fetch at the first ask). */
+int mem_fetch(mem_t *m, unsigned sm, uint32_t pc, uint64_t now);
+
+/* The counters. */
+const mem_counts *mem_get_counts(const mem_t *m);
+
+#endif

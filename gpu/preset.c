@@ -1,0 +1,82 @@
+/* preset.c - architecture presets (see preset.h; docs/gpu.md cites every value). */
+#include "preset.h"
+
+#include <stdio.h>
+
+typedef struct {
+    const char *key, *value;
+} kv;
+
+/* Launch costs: measured on the H100 PCIe (../shared/hw-cycles/launch_overhead.csv, empty
+ * kernels), used for every preset: no other GPU's launch was measured (docs/gpu.md). */
+#define LAUNCH \
+    {"launch_lat", "1000"}, {"exit_lat", "873"}, {"launch_min", "2400"}, \
+    {"block_interval", "1.152"}
+
+/* Turing, NVIDIA RTX 2060 (the papers' GPU): Accel-Sim SM75_RTX2060 gpgpusim.config and
+ * trace.config; latencies from microbenchmarks (docs/gpu.md). exec_* stay the defaults
+ * (Accel-Sim's RTX 2060 trace.config). */
+static const kv turing[] = {
+    {"sms", "30"}, {"max_blocks_sm", "16"}, {"regs_sm", "65536"}, {"shmem_sm", "65536"},
+    {"l1_kb", "64"}, {"l1_ways", "64"}, {"l1_mshrs", "256"},
+    {"l2_kb", "3072"}, {"l2_ways", "16"}, {"l2_slices", "24"}, {"l2_lat", "211"},
+    {"l2_bw", "32"}, {"dram_lat", "567"}, {"dram_bw", "246"},
+    {"const_lat", "18"}, {"const_miss_lat", "211"}, {"icache_miss_lat", "120"},
+    LAUNCH, {NULL, NULL}};
+
+/* Ampere, NVIDIA A100 (sm_80): Accel-Sim SM80_A100; latencies: Accel-Sim's trace latencies
+ * and microbenchmarks, less the 3 cycles the sub-core pipeline spends itself. */
+static const kv ampere[] = {
+    {"sms", "108"}, {"max_blocks_sm", "32"}, {"regs_sm", "65536"}, {"shmem_sm", "167936"},
+    {"l1_kb", "128"}, {"l1_ways", "64"}, {"l1_mshrs", "512"},
+    {"l2_kb", "40960"}, {"l2_ways", "16"}, {"l2_slices", "160"}, {"l2_lat", "207"},
+    {"l2_bw", "32"}, {"dram_lat", "547"}, {"dram_bw", "1372"},
+    {"const_lat", "18"}, {"const_miss_lat", "207"}, {"icache_miss_lat", "120"},
+    {"exec_int", "1,2"}, {"exec_fp", "1,2"}, {"exec_dp", "3,4"}, {"exec_sfu", "20,8"},
+    {"exec_ldst", "36,4"}, {"exec_shmem", "25,4"}, {"exec_tensor", "9,8"},
+    {"exec_branch", "1,4"},
+    LAUNCH, {NULL, NULL}};
+
+/* Hopper, NVIDIA H100 PCIe (the GPU of ../shared/hw-cycles): 114 SMs; Accel-Sim SM90_H100
+ * (an SXM5) for the memory hierarchy; latencies from microbenchmarks, less the 3 cycles
+ * of the sub-core pipeline; exec_fp calibrated on the dependent-FFMA kernels. */
+static const kv hopper[] = {
+    {"sms", "114"}, {"max_blocks_sm", "32"}, {"regs_sm", "65536"}, {"shmem_sm", "233472"},
+    {"l1_kb", "192"}, {"l1_ways", "64"}, {"l1_mshrs", "512"},
+    {"l2_kb", "51200"}, {"l2_ways", "20"}, {"l2_slices", "80"}, {"l2_lat", "235"},
+    {"l2_bw", "32"}, {"dram_lat", "800"}, {"dram_bw", "1140"},
+    {"const_lat", "18"}, {"const_miss_lat", "235"}, {"icache_miss_lat", "120"},
+    {"exec_int", "1,2"}, {"exec_fp", "1,2"}, {"exec_dp", "5,2"}, {"exec_sfu", "20,8"},
+    {"exec_ldst", "35,4"}, {"exec_shmem", "27,4"}, {"exec_tensor", "21,8"},
+    {"exec_branch", "1,4"},
+    LAUNCH, {NULL, NULL}};
+
+unsigned preset_pick(const cfg_t *c, int binary_version)
+{
+    if (c->arch != CFG_ARCH_AUTO) return c->arch;
+    if (binary_version >= 90) return CFG_ARCH_HOPPER;
+    if (binary_version >= 80) return CFG_ARCH_AMPERE;
+    return CFG_ARCH_TURING;
+}
+
+const char *preset_name(unsigned arch)
+{
+    return arch == CFG_ARCH_HOPPER ? "hopper" : arch == CFG_ARCH_AMPERE ? "ampere" : "turing";
+}
+
+const char *preset_gpu(unsigned arch)
+{
+    return arch == CFG_ARCH_HOPPER   ? "NVIDIA H100 PCIe"
+           : arch == CFG_ARCH_AMPERE ? "NVIDIA A100"
+                                     : "NVIDIA RTX 2060";
+}
+
+int preset_apply(cfg_t *c, unsigned arch, char *err)
+{
+    const kv *p = arch == CFG_ARCH_HOPPER ? hopper : arch == CFG_ARCH_AMPERE ? ampere : turing;
+    char where[64];
+    snprintf(where, sizeof where, "preset %s", preset_name(arch));
+    for (; p->key; p++)
+        if (!cfg_is_set(c, p->key) && cfg_set(c, p->key, p->value, where, err)) return -1;
+    return 0;
+}
