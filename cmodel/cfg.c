@@ -65,6 +65,7 @@ enum {
     KI_SHMEM_SM, KI_L1_KB, KI_L1_WAYS, KI_L1_MSHRS, KI_L2_KB, KI_L2_WAYS, KI_L2_SLICES,
     KI_L2_LAT, KI_L2_BW, KI_DRAM_LAT, KI_DRAM_BW, KI_CONST_LAT, KI_CONST_MISS_LAT,
     KI_ICACHE_MISS_LAT, KI_LAUNCH_LAT, KI_LAUNCH_MIN, KI_EXIT_LAT, KI_BLOCK_INTERVAL,
+    KI_BLOCK_EXIT_LAT, KI_WARP_EXIT_LAT,
     KI_COUNT
 };
 
@@ -192,6 +193,9 @@ static const key_def keys[KI_COUNT] = {
     [KI_EXIT_LAT] = GPU("exit_lat", exit_lat, 10000000),
     [KI_BLOCK_INTERVAL] = {"block_interval", K_MILLI, F(block_interval), 0, 100000000, 0, NULL,
                            NULL, " (0: the preset's value)", 0, NULL, 0},
+    [KI_BLOCK_EXIT_LAT] = GPU("block_exit_lat", block_exit_lat, 10000000),
+    [KI_WARP_EXIT_LAT] = {"warp_exit_lat", K_MILLI, F(warp_exit_lat), 0, 100000000, 0, NULL,
+                          NULL, " (0: the preset's value)", 0, NULL, 0},
 };
 
 /* The default STHLD FSM table (contract D-16). */

@@ -127,6 +127,8 @@ typedef struct {
     unsigned icache_miss_lat;                   /* a cold 128-byte instruction line */
     unsigned launch_lat, launch_min, exit_lat;  /* kernel launch, cycles */
     unsigned block_interval;                    /* block dispatch, thousandths of a cycle */
+    unsigned block_exit_lat;                    /* a retired block holds its SM this long */
+    unsigned warp_exit_lat;                     /* ... plus this per warp, thousandths */
 
     /* --- provenance, kept by cfg.c; not configuration (cfg_write/cfg_hash ignore it):
      *     where each key was last set: 0 = default, N = line N of the file,

@@ -30,15 +30,18 @@ typedef struct {
 
 typedef struct {
     unsigned blocks;                 /* resident */
+    unsigned warps_held;             /* warp slots of resident blocks */
     unsigned warps_assigned;         /* W of the round-robin / hashed assignment */
     uint64_t regs, shmem;            /* in use */
 } gsm;
 
-typedef struct {
+typedef struct gblk {
     struct gpu *g;
-    unsigned sm;
+    unsigned sm, nwarps;
     trc_block *b;
     uint64_t regs, shmem;
+    uint64_t release;                /* retired: the cycle its SM's resources are free */
+    struct gblk *next;               /* the release queue, by release cycle */
 } gblk;
 
 typedef struct gpu {
@@ -60,6 +63,7 @@ typedef struct gpu {
     uint64_t resident;               /* blocks resident on the GPU */
     uint64_t cyc;
     uint64_t regs_block, shmem_block;
+    gblk *rel_head, *rel_tail;       /* retired blocks not yet released, by release */
 } gpu_t;
 
 int gpu_resolve(cfg_t *c, int bv, char *err)
@@ -80,14 +84,29 @@ int gpu_resolve(cfg_t *c, int bv, char *err)
     return 0;
 }
 
-uint64_t gpu_empty_cycles(const cfg_t *c, uint64_t blocks)
+uint64_t gpu_empty_cycles(const cfg_t *c, uint64_t blocks, unsigned threads)
 {
     uint64_t nsm = c->sm_subset ? c->sm_subset : c->sms;
     uint64_t run = (blocks * nsm + c->sms - 1) / c->sms; /* their share with sm_subset */
     uint64_t interval = (uint64_t)c->block_interval * c->sms / (nsm ? nsm : 1);
-    uint64_t last = (uint64_t)c->launch_lat + (run ? (run - 1) * interval / MILLI : 0);
-    uint64_t t = last + c->exit_lat;
-    return t > c->launch_min ? t : c->launch_min;
+    unsigned w = (threads + 31) / 32, slots = c->warps * c->subcores_per_sm;
+    uint64_t per_sm = w ? slots / w : c->max_blocks_sm;
+    if (per_sm > c->max_blocks_sm) per_sm = c->max_blocks_sm;
+    if (per_sm == 0 || run == 0) return c->launch_min;
+    uint64_t cap = per_sm * nsm; /* blocks resident at once */
+    uint64_t life = (uint64_t)c->block_exit_lat * MILLI + (uint64_t)c->warp_exit_lat * w;
+    uint64_t *ring = calloc(cap < run ? cap : run, sizeof *ring), t = 0; /* milli-cycles */
+    if (!ring) return 0;
+    /* block i starts when it is due and when the block `cap` places earlier has left */
+    for (uint64_t i = 0; i < run; i++) {
+        uint64_t due = (uint64_t)c->launch_lat * MILLI + i * interval;
+        if (i >= cap && ring[i % cap] + life > due) due = ring[i % cap] + life;
+        t = due > t ? due : t;
+        ring[i % (cap < run ? cap : run)] = t;
+    }
+    free(ring);
+    uint64_t end = (t + life) / MILLI + c->exit_lat;
+    return end > c->launch_min ? end : c->launch_min;
 }
 
 /* ---------------------------------------------------------------- hooks of the sub-cores */
@@ -105,39 +124,51 @@ static uint64_t sub_mem(void *ctx, const trc_warp *warp, const trc_inst *ti, uin
     return mem_access(s->g->mem, s->sm, warp, ti, start);
 }
 
-/* A block retired: its SM's resources are free again. */
+/* A block retired (its last warp retired): its SM's resources are free block_exit_lat +
+ * warp_exit_lat per warp later (the exit of its warps; measured on empty kernels). */
 static void blk_done(void *ctx, void *arg)
 {
     gpu_t *g = ctx;
     gblk *gb = arg;
-    gsm *p = &g->sm[gb->sm];
-    p->blocks--;
-    p->regs -= gb->regs;
-    p->shmem -= gb->shmem;
-    g->resident--;
     trc_block_free(gb->b);
-    free(gb);
+    gb->b = NULL;
+    gb->release = g->cyc + g->c.block_exit_lat + (uint64_t)g->c.warp_exit_lat * gb->nwarps / MILLI;
+    gblk **p = &g->rel_head; /* sorted: almost always at the tail */
+    if (g->rel_tail && g->rel_tail->release <= gb->release) p = &g->rel_tail->next;
+    else
+        while (*p && (*p)->release <= gb->release) p = &(*p)->next;
+    gb->next = *p;
+    *p = gb;
+    if (!gb->next) g->rel_tail = gb;
+}
+
+/* Release the blocks due by this cycle. */
+static void release_due(gpu_t *g)
+{
+    while (g->rel_head && g->rel_head->release <= g->cyc) {
+        gblk *gb = g->rel_head;
+        gsm *p = &g->sm[gb->sm];
+        g->rel_head = gb->next;
+        if (!g->rel_head) g->rel_tail = NULL;
+        p->blocks--;
+        p->warps_held -= gb->nwarps;
+        p->regs -= gb->regs;
+        p->shmem -= gb->shmem;
+        g->resident--;
+        free(gb);
+    }
 }
 
 /* ---------------------------------------------------------------- block scheduler */
-
-/* Free warp slots of SM p. */
-static unsigned sm_free_warps(const gpu_t *g, unsigned p)
-{
-    unsigned n = 0;
-    for (unsigned k = 0; k < g->nsub; k++) {
-        uint64_t m = tsrc_free_slots(g->sub[p * g->nsub + k].t);
-        for (; m; m &= m - 1) n++;
-    }
-    return n;
-}
 
 /* Does block b fit SM p now? */
 static int fits(const gpu_t *g, unsigned p, const trc_block *b)
 {
     const gsm *s = &g->sm[p];
-    return s->blocks < g->c.max_blocks_sm && s->regs + (uint64_t)b->nwarps * g->regs_block <= g->c.regs_sm &&
-           s->shmem + g->shmem_block <= g->c.shmem_sm && sm_free_warps(g, p) >= b->nwarps;
+    return s->blocks < g->c.max_blocks_sm &&
+           s->regs + (uint64_t)b->nwarps * g->regs_block <= g->c.regs_sm &&
+           s->shmem + g->shmem_block <= g->c.shmem_sm &&
+           s->warps_held + b->nwarps <= g->nsub * g->c.warps;
 }
 
 /* The sub-core of SM p the next warp goes to: round robin (W mod N) or the skewed round
@@ -185,8 +216,10 @@ static int place(gpu_t *g, unsigned p, trc_block *b, char *err)
     gb->b = b;
     gb->regs = (uint64_t)b->nwarps * g->regs_block;
     gb->shmem = g->shmem_block;
+    gb->nwarps = b->nwarps;
     gsm *s = &g->sm[p];
     s->blocks++;
+    s->warps_held += b->nwarps;
     s->regs += gb->regs;
     s->shmem += gb->shmem;
     if (s->blocks > g->gc->max_resident) g->gc->max_resident = s->blocks;
@@ -256,6 +289,7 @@ static int read_next(gpu_t *g, char *err)
 /* Dispatch the blocks due at this cycle. 0, or -1 with err. */
 static int dispatch(gpu_t *g, char *err)
 {
+    release_due(g);
     while (g->cyc * MILLI >= g->dispatch_at) {
         if (!g->next && read_next(g, err)) return -1;
         if (!g->next) return 0;
@@ -292,6 +326,11 @@ static void gpu_free(gpu_t *g)
             sc_destroy(g->sub[i].m);
         }
     trc_block_free(g->next);
+    while (g->rel_head) {
+        gblk *gb = g->rel_head;
+        g->rel_head = gb->next;
+        free(gb);
+    }
     hsrc_close(g->h);
     mem_destroy(g->mem);
     free(g->sub);

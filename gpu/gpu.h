@@ -16,9 +16,10 @@
  * leaves unset). Returns as run_sim (sim/run.h): 0, 1 violation, 2 bad input with err. */
 int gpu_run(const cfg_t *c, const run_opts *o, run_result *r, char *err);
 
-/* Cycles of a kernel of `blocks` empty thread blocks on the GPU of c (its preset resolved
- * by gpu_resolve): launch, dispatch and exit only. */
-uint64_t gpu_empty_cycles(const cfg_t *c, uint64_t blocks);
+/* Cycles of a kernel of `blocks` empty thread blocks of `threads` threads on the GPU of c
+ * (its preset resolved by gpu_resolve): launch, dispatch, block exit, kernel exit; 0 when
+ * out of memory. */
+uint64_t gpu_empty_cycles(const cfg_t *c, uint64_t blocks, unsigned threads);
 
 /* Apply the preset of c (for a trace of binary version bv) to *c, checking the GPU keys
  * against each other. 0, or -1 with err. */

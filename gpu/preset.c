@@ -10,8 +10,8 @@ typedef struct {
 /* Launch costs: measured on the H100 PCIe (../shared/hw-cycles/launch_overhead.csv, empty
  * kernels), used for every preset: no other GPU's launch was measured (docs/gpu.md). */
 #define LAUNCH \
-    {"launch_lat", "1000"}, {"exit_lat", "873"}, {"launch_min", "2400"}, \
-    {"block_interval", "1.152"}
+    {"launch_lat", "700"}, {"exit_lat", "695"}, {"launch_min", "2400"}, \
+    {"block_interval", "1.152"}, {"block_exit_lat", "472"}, {"warp_exit_lat", "5.75"}
 
 /* Turing, NVIDIA RTX 2060 (the papers' GPU): Accel-Sim SM75_RTX2060 gpgpusim.config and
  * trace.config; latencies from microbenchmarks (docs/gpu.md). exec_* stay the defaults

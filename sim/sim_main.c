@@ -21,6 +21,8 @@
 #include <unistd.h>
 #include "cfg.h"
 #include "cli.h"
+#include "gpu.h"
+#include "preset.h"
 #include "report.h"
 #include "run.h"
 #include "stats.h"
@@ -28,7 +30,7 @@
 #define PROG "malekeh-sim"
 #define ALLOWED "--config FILE, --set key=value, --trace FILE, --hints FILE, --blocks N, " \
                 "--insts N, --max-cycles N, --json FILE, --stats, --values, --check, --progress, " \
-                "--quiet"
+                "--quiet, --empty-kernel N, --threads N"
 #define DEFAULT_INSTS 100000ULL
 #define MAX_COUNT 10000000000000ULL
 
@@ -36,6 +38,8 @@ typedef struct {
     run_opts r;
     const char *json;
     int stats, quiet, progress_set;
+    unsigned long long empty;       /* --empty-kernel N: blocks */
+    unsigned long long threads;     /* --threads N: of each empty block (default 32) */
 } opts_t;
 
 /* Options after the configuration. 0, or 2 with the message printed. */
@@ -62,6 +66,12 @@ static int parse(cli_args *a, opts_t *o)
         } else if (cli_opt(a, &i, "--max-cycles", "--max-cycles N", &val)) {
             if (!val || cli_u64(a, "--max-cycles", val, 1, MAX_COUNT, &v)) return 2;
             o->r.max_cycles = v;
+        } else if (cli_opt(a, &i, "--empty-kernel", "--empty-kernel N", &val)) {
+            if (!val || cli_u64(a, "--empty-kernel", val, 1, MAX_COUNT, &v)) return 2;
+            o->empty = v;
+        } else if (cli_opt(a, &i, "--threads", "--threads N", &val)) {
+            if (!val || cli_u64(a, "--threads", val, 1, 1024, &v)) return 2;
+            o->threads = v;
         } else if (cli_flag(a, i, "--stats")) {
             o->stats = 1;
         } else if (cli_flag(a, i, "--values")) {
@@ -92,6 +102,20 @@ static int parse(cli_args *a, opts_t *o)
     return 0;
 }
 
+/* --empty-kernel N [--threads T]: the cycles of a kernel of N empty blocks on the GPU of c (launch,
+ * block dispatch, exit; the preset of `arch`, turing when auto). */
+static int empty_kernel(cfg_t *c, unsigned long long blocks, unsigned threads)
+{
+    char err[CFG_ERR_LEN];
+    if (gpu_resolve(c, 0, err)) {
+        fprintf(stderr, PROG ": %s\n", err);
+        return 2;
+    }
+    printf("empty kernel: %llu blocks of %u threads: %llu cycles (%s preset)\n", blocks, threads,
+           (unsigned long long)gpu_empty_cycles(c, blocks, threads), preset_name(c->arch));
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     cfg_t c;
@@ -111,6 +135,12 @@ int main(int argc, char **argv)
     }
     int rc = parse(&a, &o);
     if (rc) {
+        cli_end(&a);
+        free(r);
+        return rc;
+    }
+    if (o.empty) {
+        rc = empty_kernel(&c, o.empty, o.threads ? (unsigned)o.threads : 32);
         cli_end(&a);
         free(r);
         return rc;
