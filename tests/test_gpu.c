@@ -1,0 +1,348 @@
+/* test_gpu.c - the GPU model (gpu/) against values worked out by hand from docs/gpu.md:
+ * coalescing into sectors of lines, shared-memory wavefronts, L1 hit / miss / pending
+ * fill, L2 hit, DRAM bandwidth, MSHRs, stores, constant and instruction caches, block
+ * placement by resources, round-robin and hashed warp assignment, the trace's addresses
+ * through a whole GPU run, and a block that cannot fit. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cfg.h"
+#include "coal.h"
+#include "gpu.h"
+#include "mem.h"
+#include "run.h"
+#include "tt.h"
+
+/* ------------------------------------------------------------------ coalescing */
+
+static unsigned lines_of(const uint64_t *a, unsigned n, unsigned w, unsigned *sectors)
+{
+    coal_line ln[COAL_MAX_LINES];
+    unsigned nl = coal_lines(a, n, w, ln);
+    *sectors = coal_sector_count(ln, nl);
+    return nl;
+}
+
+static void test_coalesce(void)
+{
+    uint64_t a[32];
+    unsigned s;
+    for (unsigned i = 0; i < 32; i++) a[i] = 0x1000 + 4 * i;   /* 128 aligned bytes */
+    TT_EQ(lines_of(a, 32, 4, &s), 1);
+    TT_EQ(s, 4);
+    for (unsigned i = 0; i < 32; i++) a[i] = 0x1010 + 4 * i;   /* 0x1010..0x108f */
+    TT_EQ(lines_of(a, 32, 4, &s), 2);
+    TT_EQ(s, 5);                                               /* 4 of line 0x20, 1 of 0x21 */
+    for (unsigned i = 0; i < 32; i++) a[i] = 0x1000 + 8 * i;   /* 256 bytes */
+    TT_EQ(lines_of(a, 32, 8, &s), 2);
+    TT_EQ(s, 8);
+    for (unsigned i = 0; i < 32; i++) a[i] = 0x1000 + 128 * i; /* one line each */
+    TT_EQ(lines_of(a, 32, 4, &s), 32);
+    TT_EQ(s, 32);
+    for (unsigned i = 0; i < 32; i++) a[i] = 0x1234;           /* one address */
+    TT_EQ(lines_of(a, 32, 4, &s), 1);
+    TT_EQ(s, 1);
+    a[0] = 0x101e;                                             /* 4 bytes across a sector */
+    TT_EQ(lines_of(a, 1, 4, &s), 1);
+    TT_EQ(s, 2);
+}
+
+static void test_shmem_wavefronts(void)
+{
+    uint64_t a[32];
+    for (unsigned i = 0; i < 32; i++) a[i] = 4 * i;            /* one word per bank */
+    TT_EQ(coal_shmem_wavefronts(a, 32, 4), 1);
+    for (unsigned i = 0; i < 32; i++) a[i] = 8 * i;            /* even banks, twice */
+    TT_EQ(coal_shmem_wavefronts(a, 32, 4), 2);
+    for (unsigned i = 0; i < 32; i++) a[i] = 128 * i;          /* all in bank 0 */
+    TT_EQ(coal_shmem_wavefronts(a, 32, 4), 32);
+    for (unsigned i = 0; i < 32; i++) a[i] = 64;               /* one word: broadcast */
+    TT_EQ(coal_shmem_wavefronts(a, 32, 4), 1);
+    for (unsigned i = 0; i < 32; i++) a[i] = 8 * i;            /* 64-bit: 64 words */
+    TT_EQ(coal_shmem_wavefronts(a, 32, 8), 2);
+    for (unsigned i = 0; i < 32; i++) a[i] = (i % 2) * 128;    /* two words, bank 0 */
+    TT_EQ(coal_shmem_wavefronts(a, 32, 4), 2);
+}
+
+/* ------------------------------------------------------------------ memory system */
+
+static mem_cfg small_mem(void)
+{
+    mem_cfg m;
+    memset(&m, 0, sizeof m);
+    m.sms = 2;
+    m.l1_bytes = 4096;
+    m.l1_ways = 4;
+    m.l1_mshrs = 4;
+    m.l1_lat = 30;
+    m.shmem_lat = 25;
+    m.l2_bytes = 65536;
+    m.l2_ways = 4;
+    m.l2_slices = 1;
+    m.l2_lat = 200;
+    m.l2_bw = 32;       /* one sector per cycle */
+    m.dram_lat = 500;
+    m.dram_bw = 32;     /* one sector per cycle */
+    m.const_lat = 10;
+    m.const_miss_lat = 150;
+    m.icache_miss_lat = 40;
+    return m;
+}
+
+/* One instruction of space sp over n addresses a (width w) in warp *tw. */
+static trc_inst inst_of(trc_warp *tw, uint64_t *a, unsigned n, unsigned w, unsigned sp)
+{
+    trc_inst ti;
+    memset(&ti, 0, sizeof ti);
+    tw->addr = a;
+    tw->naddr = n;
+    ti.mspace = (uint8_t)sp;
+    ti.naddr = (uint8_t)n;
+    ti.mwidth = (uint16_t)w;
+    ti.maddr = 0;
+    return ti;
+}
+
+static void test_l1_l2_dram(void)
+{
+    char err[256];
+    mem_cfg mc = small_mem();
+    mem_t *m = mem_create(&mc, err, sizeof err);
+    TT_CHECK(m != NULL);
+    if (!m) return;
+    trc_warp tw;
+    memset(&tw, 0, sizeof tw);
+    uint64_t a[32] = {0x1000};
+    trc_inst ld = inst_of(&tw, a, 1, 4, TRC_M_LOAD);
+    /* cold: L1 miss, L2 miss, DRAM: 0 + 500 */
+    TT_EQ(mem_access(m, 0, &tw, &ld, 0), 500);
+    /* the fill is on its way: waits for it */
+    TT_EQ(mem_access(m, 0, &tw, &ld, 100), 500);
+    /* there: an L1 hit */
+    TT_EQ(mem_access(m, 0, &tw, &ld, 1000), 1030);
+    /* the other SM: its L1 misses, the L2 hits: 1000 + 200 */
+    TT_EQ(mem_access(m, 1, &tw, &ld, 1000), 1200);
+    const mem_counts *n = mem_get_counts(m);
+    TT_EQ(n->l1_misses, 2);
+    TT_EQ(n->l1_pending_hits, 1);
+    TT_EQ(n->l1_hits, 1);
+    TT_EQ(n->l2_misses, 1);
+    TT_EQ(n->l2_hits, 1);
+    TT_EQ(n->dram_read_bytes, 32);
+    /* two cold lines in one instruction: L1 looks up one line per cycle (2000, 2001),
+     * DRAM takes one sector per cycle: 2000 + 500 and 2001 + 500 */
+    uint64_t b[2] = {0x10000, 0x20000};
+    trc_inst ld2 = inst_of(&tw, b, 2, 4, TRC_M_LOAD);
+    TT_EQ(mem_access(m, 0, &tw, &ld2, 2000), 2501);
+    /* a store: leaves the SM the next cycle, written through without allocating in L1 */
+    uint64_t c[1] = {0x30000};
+    trc_inst st = inst_of(&tw, c, 1, 4, TRC_M_STORE);
+    TT_EQ(mem_access(m, 0, &tw, &st, 3000), 3001);
+    TT_EQ(n->st_sectors, 1);
+    trc_inst ld3 = inst_of(&tw, c, 1, 4, TRC_M_LOAD);
+    TT_EQ(mem_access(m, 0, &tw, &ld3, 3100), 3300); /* L1 miss, L2 hit (the store's sector) */
+    mem_destroy(m);
+}
+
+static void test_mshrs(void)
+{
+    char err[256];
+    uint64_t a[8];
+    for (unsigned i = 0; i < 8; i++) a[i] = 0x40000 + 128 * i;
+    trc_warp tw;
+    memset(&tw, 0, sizeof tw);
+    trc_inst ld = inst_of(&tw, a, 8, 4, TRC_M_LOAD);
+    /* 64 MSHRs: 8 lines looked up at 0..7, DRAM one sector per cycle: the last at 7 + 500 */
+    mem_cfg mc = small_mem();
+    mc.l1_mshrs = 64;
+    mem_t *m = mem_create(&mc, err, sizeof err);
+    TT_EQ(mem_access(m, 0, &tw, &ld, 0), 507);
+    TT_EQ(mem_get_counts(m)->l1_mshr_stall_cycles, 0);
+    mem_destroy(m);
+    /* 4 MSHRs: misses 5..8 wait for the first four (free at 500..503): 500 + 500 + 3 */
+    mc.l1_mshrs = 4;
+    m = mem_create(&mc, err, sizeof err);
+    TT_EQ(mem_access(m, 0, &tw, &ld, 0), 1003);
+    TT_EQ(mem_get_counts(m)->l1_mshr_stall_cycles, 4 * (500 - 4));
+    mem_destroy(m);
+}
+
+static void test_shared_const_icache(void)
+{
+    char err[256];
+    mem_cfg mc = small_mem();
+    mem_t *m = mem_create(&mc, err, sizeof err);
+    trc_warp tw;
+    memset(&tw, 0, sizeof tw);
+    uint64_t a[32];
+    for (unsigned i = 0; i < 32; i++) a[i] = 8 * i; /* 2-way bank conflict */
+    trc_inst sh = inst_of(&tw, a, 32, 4, TRC_M_SHARED);
+    TT_EQ(mem_access(m, 0, &tw, &sh, 10), 10 + 25 + 1);
+    /* shared memory is busy for the two wavefronts: the next starts at 12 */
+    for (unsigned i = 0; i < 32; i++) a[i] = 4 * i;
+    TT_EQ(mem_access(m, 0, &tw, &sh, 10), 12 + 25);
+    TT_EQ(mem_get_counts(m)->shmem_wavefronts, 3);
+    /* constant loads, by PC: miss, then hits on the same SM; the other SM misses */
+    trc_inst lc = inst_of(&tw, NULL, 0, 0, TRC_M_CONST);
+    lc.pc = 0x10;
+    TT_EQ(mem_access(m, 0, &tw, &lc, 0), 150);
+    TT_EQ(mem_access(m, 0, &tw, &lc, 5), 150);
+    TT_EQ(mem_access(m, 0, &tw, &lc, 200), 210);
+    TT_EQ(mem_access(m, 1, &tw, &lc, 200), 350);
+    TT_EQ(mem_get_counts(m)->const_misses, 2);
+    /* instruction lines of 128 bytes: a cold line is there icache_miss_lat later */
+    TT_EQ(mem_fetch(m, 0, 0x00, 0), 0);
+    TT_EQ(mem_fetch(m, 0, 0x70, 39), 0);
+    TT_EQ(mem_fetch(m, 0, 0x70, 40), 1);
+    TT_EQ(mem_fetch(m, 0, 0x80, 40), 0);
+    TT_EQ(mem_fetch(m, 1, 0x00, 40), 0);
+    TT_EQ(mem_get_counts(m)->icache_misses, 3);
+    mem_destroy(m);
+}
+
+/* ------------------------------------------------------------------ whole GPU runs */
+
+static char path[64];
+
+static const char *HEADER =
+    "-kernel name = _Z4testv\n-kernel id = 1\n-grid dim = (4,1,1)\n-block dim = (64,1,1)\n"
+    "-shmem = 0\n-nregs = 16\n-binary version = 75\n-cuda stream id = 0\n"
+    "-shmem base_addr = 0x00007f0000000000\n-local mem base_addr = 0x00007f0100000000\n"
+    "-nvbit version = 1.5.5\n-accelsim tracer version = 4\n-enable lineinfo = 0\n\n"
+    "#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] "
+    "mem_width [adrrescompress?] [mem_addresses]\n\n";
+
+/* One block: warp 0 of 4 instructions, warp 1 of 2. */
+static const char *BLOCK =
+    "#BEGIN_TB\n\nthread block = %u,0,0\n\nwarp = 0\ninsts = 4\n"
+    "0000 ffffffff 1 R1 IADD3 2 R2 R3 0\n0010 ffffffff 1 R4 IADD3 2 R1 R3 0\n"
+    "0020 ffffffff 1 R5 IADD3 2 R4 R1 0\n0030 ffffffff 0 EXIT 0 0\n"
+    "warp = 1\ninsts = 2\n0000 ffffffff 1 R1 IADD3 2 R2 R3 0\n0010 ffffffff 0 EXIT 0 0\n"
+    "\n#END_TB\n\n";
+
+static int write_trace(unsigned blocks, const char *extra)
+{
+    snprintf(path, sizeof path, "/tmp/test_gpu_XXXXXX");
+    int fd = mkstemp(path);
+    if (fd < 0) return -1;
+    FILE *f = fdopen(fd, "w");
+    if (!f) return -1;
+    fputs(HEADER, f);
+    for (unsigned b = 0; b < blocks; b++) fprintf(f, BLOCK, b);
+    if (extra) fputs(extra, f);
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+/* 2 SMs of 2 sub-cores of 2 warp slots; launch costs 0 but for 10 cycles to the first
+ * dispatch, one block per cycle. */
+static void gpu_cfg(cfg_t *c)
+{
+    char err[CFG_ERR_LEN];
+    static const char *const kv[][2] = {
+        {"machine", "gpu"}, {"arch", "turing"}, {"sms", "2"}, {"subcores_per_sm", "2"},
+        {"warps", "2"}, {"ccus", "2"}, {"regs", "32"}, {"launch_lat", "10"},
+        {"launch_min", "0"}, {"exit_lat", "0"}, {"block_interval", "1"},
+        {"block_exit_lat", "0"}, {"warp_exit_lat", "0"}, {"icache_miss_lat", "0"}};
+    cfg_defaults(c);
+    for (unsigned i = 0; i < sizeof kv / sizeof kv[0]; i++)
+        if (cfg_set(c, kv[i][0], kv[i][1], "test", err)) fprintf(stderr, "  %s\n", err);
+}
+
+static int gpu(const cfg_t *c, run_result *r, char *err)
+{
+    run_opts o;
+    memset(&o, 0, sizeof o);
+    o.trace = path;
+    o.check_invariants = 1;
+    o.values = 1;
+    int rc = run_sim(c, &o, r, err);
+    unlink(path);
+    return rc;
+}
+
+static void test_placement_rr(void)
+{
+    cfg_t c;
+    char err[RUN_ERR_LEN];
+    run_result *r = calloc(1, sizeof *r);
+    gpu_cfg(&c);
+    TT_EQ(write_trace(4, NULL), 0);
+    TT_EQ(gpu(&c, r, err), 0);
+    TT_EQ(r->complete, 1);
+    TT_EQ(r->insts, 24);
+    TT_EQ(r->g.blocks_run, 4);
+    TT_EQ(r->g.max_resident, 2);   /* 4 warp slots per SM: two blocks of 2 warps */
+    /* blocks 0, 2 on SM 0 and 1, 3 on SM 1; warp W of an SM to sub-core W mod 2:
+     * warps 0 (4 instructions) of both blocks on sub-core 0, warps 1 (2) on sub-core 1 */
+    TT_EQ(r->g.sub_insts[0], 8);
+    TT_EQ(r->g.sub_insts[1], 4);
+    TT_EQ(r->g.sub_insts[2], 8);
+    TT_EQ(r->g.sub_insts[3], 4);
+    free(r);
+}
+
+static void test_placement_hashed_and_regs(void)
+{
+    cfg_t c;
+    char err[RUN_ERR_LEN], e2[CFG_ERR_LEN];
+    run_result *r = calloc(1, sizeof *r);
+    gpu_cfg(&c);
+    cfg_set(&c, "subcore_assign", "hashed", "test", e2);
+    TT_EQ(write_trace(4, NULL), 0);
+    TT_EQ(gpu(&c, r, err), 0);
+    /* (W + W / 2) mod 2 for W = 0, 1, 2, 3: sub-cores 0, 1, 1, 0 */
+    TT_EQ(r->g.sub_insts[0], 6);
+    TT_EQ(r->g.sub_insts[1], 6);
+    /* registers for one block per SM (2 warps x 16 x 32 = 1024): the next block waits */
+    gpu_cfg(&c);
+    cfg_set(&c, "regs_sm", "1024", "test", e2);
+    TT_EQ(write_trace(4, NULL), 0);
+    TT_EQ(gpu(&c, r, err), 0);
+    TT_EQ(r->complete, 1);
+    TT_EQ(r->g.max_resident, 1);
+    TT_CHECK(r->g.block_full_cycles > 0);
+    /* a block that fits no SM: one line naming the trace, exit 2 */
+    gpu_cfg(&c);
+    cfg_set(&c, "regs_sm", "512", "test", e2);
+    TT_EQ(write_trace(1, NULL), 0);
+    TT_EQ(gpu(&c, r, err), 2);
+    TT_CHECK(strstr(err, "cannot fit an SM") != NULL && strstr(err, "/tmp/test_gpu_") != NULL);
+    free(r);
+}
+
+static void test_trace_addresses(void)
+{
+    /* one warp: a 32-thread load of 128 aligned bytes (base 0x1000, stride 4), then an add
+     * that waits for it */
+    static const char *ld =
+        "#BEGIN_TB\n\nthread block = 9,0,0\n\nwarp = 0\ninsts = 3\n"
+        "0000 ffffffff 1 R6 LDG.E 1 R2 4 1 0x1000 4\n"
+        "0010 ffffffff 1 R7 IADD3 2 R6 R6 0\n0020 ffffffff 0 EXIT 0 0\n\n#END_TB\n";
+    cfg_t c;
+    char err[RUN_ERR_LEN], e2[CFG_ERR_LEN];
+    run_result *r = calloc(1, sizeof *r);
+    gpu_cfg(&c);
+    cfg_set(&c, "dram_lat", "1000", "test", e2);
+    TT_EQ(write_trace(0, ld), 0);
+    TT_EQ(gpu(&c, r, err), 0);
+    TT_EQ(r->g.mem.ld_insts, 1);
+    TT_EQ(r->g.mem.l1_lines, 1);
+    TT_EQ(r->g.mem.l1_misses, 4);
+    TT_EQ(r->g.mem.dram_read_bytes, 128);
+    TT_CHECK(r->cycles > 1000 && r->cycles < 1100); /* the load's DRAM latency, then little */
+    free(r);
+}
+
+int main(void)
+{
+    TT_RUN(test_coalesce);
+    TT_RUN(test_shmem_wavefronts);
+    TT_RUN(test_l1_l2_dram);
+    TT_RUN(test_mshrs);
+    TT_RUN(test_shared_const_icache);
+    TT_RUN(test_placement_rr);
+    TT_RUN(test_placement_hashed_and_regs);
+    TT_RUN(test_trace_addresses);
+    TT_EXIT();
+}
