@@ -13,6 +13,7 @@
 
 #define MILLI 1000u
 #define REG_GRAIN 256u               /* registers are allocated per warp in 256s */
+#define MAX_THREAD_REGS 255u         /* registers one thread can have (R0..R254) */
 #define PROGRESS_EVERY (1u << 16)    /* cycles between progress lines */
 
 struct gpu;
@@ -201,9 +202,38 @@ static int start_sub(gpu_t *g, gsub *s)
     return 0;
 }
 
+/* Create the sub-cores of SM p at its first block (a GPU run allocates only the SMs its
+ * blocks reach). 0, or -1 with err. */
+static int sm_open(gpu_t *g, unsigned p, char *err)
+{
+    for (unsigned k = 0; k < g->nsub; k++) {
+        gsub *s = &g->sub[p * g->nsub + k];
+        char terr[TSRC_ERR_LEN];
+        if (s->t) continue;
+        s->m = g->o->values ? sc_create(&g->c) : sc_create_nodata(&g->c);
+        if (!(s->t = tsrc_create_fed(&g->c, g->o->trace, terr))) {
+            snprintf(err, RUN_ERR_LEN, "%s", terr);
+            return -1;
+        }
+        tsrc_set_fetch(s->t, sub_fetch, s);
+        tsrc_set_mem(s->t, sub_mem, s);
+        s->d = drv_create_src(&g->c, tsrc_iface(s->t));
+        if (!s->m || !s->d) {
+            snprintf(err, RUN_ERR_LEN, "out of memory (SM %u)", p);
+            return -1;
+        }
+        if (!g->o->values) drv_no_values(s->d);
+    }
+    return 0;
+}
+
 /* Place block b on SM p. 0, or -1 with err. */
 static int place(gpu_t *g, unsigned p, trc_block *b, char *err)
 {
+    if (sm_open(g, p, err)) {
+        trc_block_free(b);
+        return -1;
+    }
     gblk *gb = calloc(1, sizeof *gb);
     tsrc_blk *tb = gb ? tsrc_blk_create(blk_done, g, gb) : NULL;
     if (!tb) {
@@ -396,6 +426,12 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, char 
     g->nsm = g->c.sm_subset ? g->c.sm_subset : g->c.sms;
     g->nsub = g->c.subcores_per_sm;
     unsigned nregs = k->nregs ? k->nregs : 1;
+    if (nregs > MAX_THREAD_REGS) { /* a header no GPU can have (seen in real traces) */
+        fprintf(stderr, "malekeh-sim: warning: %s: -nregs = %u is more than the %u registers "
+                "a thread can have; the GPU model allocates %u per thread\n", o->trace, nregs,
+                MAX_THREAD_REGS, MAX_THREAD_REGS);
+        nregs = MAX_THREAD_REGS;
+    }
     g->regs_block = ((uint64_t)nregs * 32 + REG_GRAIN - 1) / REG_GRAIN * REG_GRAIN;
     g->shmem_block = k->shmem;
     gc->used = 1;
@@ -413,23 +449,8 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, char 
     }
     if (!(g->mem = make_mem(&g->c, g->nsm, err))) goto fail;
     for (unsigned i = 0; i < g->nsm * g->nsub; i++) {
-        gsub *s = &g->sub[i];
-        char terr[TSRC_ERR_LEN];
-        s->g = g;
-        s->sm = i / g->nsub;
-        s->m = o->values ? sc_create(&g->c) : sc_create_nodata(&g->c);
-        if (!(s->t = tsrc_create_fed(&g->c, o->trace, terr))) {
-            snprintf(err, RUN_ERR_LEN, "%s", terr);
-            goto fail;
-        }
-        tsrc_set_fetch(s->t, sub_fetch, s);
-        tsrc_set_mem(s->t, sub_mem, s);
-        s->d = drv_create_src(&g->c, tsrc_iface(s->t));
-        if (!s->m || !s->d) {
-            snprintf(err, RUN_ERR_LEN, "out of memory (%u sub-cores)", g->nsm * g->nsub);
-            goto fail;
-        }
-        if (!o->values) drv_no_values(s->d);
+        g->sub[i].g = g;
+        g->sub[i].sm = i / g->nsub;
     }
     g->dispatch_at = (uint64_t)g->c.launch_lat * MILLI;
     return g;
