@@ -51,3 +51,17 @@ unsigned coal_shmem_wavefronts(const uint64_t *addr, unsigned n, unsigned width)
     }
     return most;
 }
+
+unsigned coal_local(const uint64_t *addr, unsigned n, uint32_t mask, unsigned width,
+                    uint64_t *out)
+{
+    unsigned words = (width + 3) / 4, k = 0, lane = 0;
+    if (words == 0) words = 1;
+    if (words > COAL_LOCAL_WORDS) words = COAL_LOCAL_WORDS;
+    for (unsigned i = 0; i < n && lane < 32; i++, lane++) {
+        while (lane < 32 && !(mask >> lane & 1)) lane++;
+        if (lane == 32) break;
+        for (unsigned w = 0; w < words; w++) out[k++] = ((addr[i] / 4 + w) * 32 + lane) * 4;
+    }
+    return k;
+}

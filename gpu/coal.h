@@ -23,6 +23,17 @@ typedef struct {
  * bytes may span sectors and lines. */
 unsigned coal_lines(const uint64_t *addr, unsigned n, unsigned width, coal_line *out);
 
+#define COAL_LOCAL_WORDS 8      /* 4-byte words per thread a local access is counted over */
+#define COAL_LOCAL_MAX (32 * COAL_LOCAL_WORDS)
+
+/* Local memory (LDL, STL): the trace gives each thread's own local address, which the
+ * hardware interleaves word by word across the warp's threads (word w of lane l at byte
+ * (w * 32 + l) * 4 of the warp's local memory). The physical 4-byte word addresses of n
+ * active threads (lanes: the set bits of mask, in order), each accessing width bytes
+ * (at most COAL_LOCAL_WORDS words counted), into out[COAL_LOCAL_MAX]; returns their count. */
+unsigned coal_local(const uint64_t *addr, unsigned n, uint32_t mask, unsigned width,
+                    uint64_t *out);
+
 /* Sectors in lines[0..n) (the sum of their mask bits). */
 unsigned coal_sector_count(const coal_line *lines, unsigned n);
 

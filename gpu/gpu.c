@@ -64,6 +64,7 @@ typedef struct gpu {
     uint64_t resident;               /* blocks resident on the GPU */
     uint64_t cyc;
     uint64_t regs_block, shmem_block;
+    uint64_t interval;               /* milli-cycles between two dispatches to these SMs */
     gblk *rel_head, *rel_tail;       /* retired blocks not yet released, by release */
 } gpu_t;
 
@@ -337,7 +338,7 @@ static int dispatch(gpu_t *g, char *err)
         /* on time (due within this cycle): the next is due an interval later; late
          * (waited for room): an interval from now, no credit for the wait */
         uint64_t base = g->dispatch_at + MILLI > g->cyc * MILLI ? g->dispatch_at : g->cyc * MILLI;
-        g->dispatch_at = base + (uint64_t)g->c.block_interval * g->c.sms / g->nsm;
+        g->dispatch_at = base + g->interval;
     }
     return 0;
 }
@@ -369,9 +370,9 @@ static void gpu_free(gpu_t *g)
     free(g);
 }
 
-/* The memory system of the resolved configuration c over nsm SMs (L2 slices and DRAM
- * bandwidth: their share with sm_subset). */
-static mem_t *make_mem(const cfg_t *c, unsigned nsm, char *err)
+/* The memory system of the resolved configuration c over nsm SMs, with `share` SMs'
+ * share of the L2 slices and DRAM bandwidth (sm_subset: nsm; else sms, all of them). */
+static mem_t *make_mem(const cfg_t *c, unsigned nsm, unsigned share, char *err)
 {
     mem_cfg m = {0};
     m.sms = nsm;
@@ -380,19 +381,35 @@ static mem_t *make_mem(const cfg_t *c, unsigned nsm, char *err)
     m.l1_mshrs = c->l1_mshrs;
     m.l1_lat = c->exec[TRC_CLS_LDST].lat;
     m.shmem_lat = c->exec[TRC_CLS_SHMEM].lat;
-    m.l2_slices = (unsigned)((uint64_t)c->l2_slices * nsm / c->sms);
+    m.l2_slices = (unsigned)((uint64_t)c->l2_slices * share / c->sms);
     if (m.l2_slices == 0) m.l2_slices = 1;
     m.l2_bytes = (uint64_t)c->l2_kb * 1024 * m.l2_slices / c->l2_slices;
     m.l2_ways = c->l2_ways;
     m.l2_lat = c->l2_lat;
     m.l2_bw = c->l2_bw;
     m.dram_lat = c->dram_lat;
-    m.dram_bw = (unsigned)((uint64_t)c->dram_bw * nsm / c->sms);
+    m.dram_bw = (unsigned)((uint64_t)c->dram_bw * share / c->sms);
     if (m.dram_bw == 0) m.dram_bw = 1;
     m.const_lat = c->const_lat;
     m.const_miss_lat = c->const_miss_lat;
     m.icache_miss_lat = c->icache_miss_lat;
     return mem_create(&m, err, RUN_ERR_LEN);
+}
+
+/* sm_fill: the fewest SMs the kernel's grid fills completely, at the blocks per SM its
+ * warps, registers and shared memory allow (at least 1). */
+static uint64_t fill_sms(const gpu_t *g, const trc_kernel *k)
+{
+    uint64_t blocks = (uint64_t)k->grid.x * k->grid.y * k->grid.z;
+    uint64_t wpb = ((uint64_t)k->block.x * k->block.y * k->block.z + 31) / 32;
+    if (wpb == 0) wpb = 1;
+    uint64_t per = g->c.max_blocks_sm, t = (uint64_t)g->nsub * g->c.warps / wpb;
+    if (t < per) per = t;
+    if (g->regs_block && (t = g->c.regs_sm / (wpb * g->regs_block)) < per) per = t;
+    if (g->shmem_block && (t = g->c.shmem_sm / g->shmem_block) < per) per = t;
+    if (per == 0) per = 1;
+    uint64_t need = (blocks + per - 1) / per;
+    return need ? need : 1;
 }
 
 /* Open the trace, resolve the preset, build SMs and sub-cores. NULL with err. */
@@ -438,7 +455,6 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, char 
     gc->cfg = g->c;
     gc->arch = g->c.arch;
     gc->sms = g->c.sms;
-    gc->sms_run = g->nsm;
     gc->subcores = g->nsub;
     g->sm = calloc(g->nsm, sizeof *g->sm);
     g->sub = calloc((size_t)g->nsm * g->nsub, sizeof *g->sub);
@@ -447,7 +463,14 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, char 
         snprintf(err, RUN_ERR_LEN, "out of memory (%u SMs)", g->nsm);
         goto fail;
     }
-    if (!(g->mem = make_mem(&g->c, g->nsm, err))) goto fail;
+    g->interval = (uint64_t)g->c.block_interval;
+    if (g->c.sm_subset) g->interval = g->interval * g->c.sms / g->nsm;
+    if (g->c.sm_fill && !g->c.sm_subset) {
+        uint64_t need = fill_sms(g, k);
+        if (need < g->nsm) g->nsm = (unsigned)need;
+    }
+    gc->sms_run = g->nsm;
+    if (!(g->mem = make_mem(&g->c, g->nsm, g->c.sm_subset ? g->nsm : g->c.sms, err))) goto fail;
     for (unsigned i = 0; i < g->nsm * g->nsub; i++) {
         g->sub[i].g = g;
         g->sub[i].sm = i / g->nsub;

@@ -8,6 +8,7 @@
 #include "coal.h"
 
 #define MILLI 1000u
+#define L1_LOOKUPS 4u  /* L1 line lookups per cycle per SM */
 #define PC_TAB 1024u   /* per SM: constant-load PCs / instruction lines remembered */
 
 typedef struct {
@@ -17,7 +18,7 @@ typedef struct {
 
 typedef struct {
     cache_t *l1;
-    uint64_t l1_free;        /* first cycle the L1 takes another line lookup */
+    uint64_t l1_free;        /* first milli-cycle the L1 takes another line lookup */
     uint64_t shmem_free;     /* first cycle shared memory takes another wavefront */
     uint64_t *mshr;          /* [l1_mshrs] cycle each MSHR frees */
     pc_ent cpc[PC_TAB];      /* constant cache, by PC of the constant load */
@@ -151,6 +152,15 @@ static uint64_t l2_sector(mem_t *m, uint64_t line, unsigned sect, uint64_t t, in
     return ready;
 }
 
+/* The cycle SM p's L1 looks up a line requested at cycle now: L1_LOOKUPS lines per cycle
+ * (Accel-Sim's gpgpu_l1_banks = 4 in all three presets' configurations). */
+static uint64_t l1_slot(sm_mem *p, uint64_t now)
+{
+    uint64_t t = max64(now * MILLI, p->l1_free);
+    p->l1_free = t + MILLI / L1_LOOKUPS;
+    return t / MILLI;
+}
+
 /* A free MSHR of SM p at cycle t or later: the cycle it is taken; it frees at `until`
  * (set by the caller through *slot). */
 static uint64_t *mshr_take(mem_t *m, sm_mem *p, uint64_t *t)
@@ -170,8 +180,7 @@ static uint64_t load(mem_t *m, sm_mem *p, const coal_line *ln, unsigned nl, uint
 {
     uint64_t done = now + m->c.l1_lat;
     for (unsigned i = 0; i < nl; i++) {
-        uint64_t t = max64(now, p->l1_free), ready;
-        p->l1_free = t + 1;
+        uint64_t t = l1_slot(p, now), ready;
         m->n.l1_lines++;
         for (unsigned sct = 0; sct < 4; sct++) {
             if (!(ln[i].sectors >> sct & 1)) continue;
@@ -223,15 +232,21 @@ uint64_t mem_access(mem_t *m, unsigned sm, const trc_warp *warp, const trc_inst 
         return e->ready;
     }
     if (na == 0) return now + m->c.l1_lat; /* fences, ... or no addresses traced */
-    unsigned nl = coal_lines(addr, na, ti->mwidth, ln);
+    uint64_t loc[COAL_LOCAL_MAX];
+    unsigned width = ti->mwidth;
+    if (ti->flags & TRC_F_LOCAL) {
+        na = coal_local(addr, na, ti->mask, width, loc);
+        addr = loc;
+        width = 4;
+    }
+    unsigned nl = coal_lines(addr, na, width, ln);
     if (ti->mspace == TRC_M_STORE || ti->mspace == TRC_M_ATOMIC) {
         int atom = ti->mspace == TRC_M_ATOMIC;
         uint64_t done = now + 1;
         if (atom) m->n.atom_insts++;
         else m->n.st_insts++;
         for (unsigned i = 0; i < nl; i++) {
-            uint64_t t = max64(now, p->l1_free);
-            p->l1_free = t + 1;
+            uint64_t t = l1_slot(p, now);
             m->n.l1_lines++;
             for (unsigned sct = 0; sct < 4; sct++) {
                 if (!(ln[i].sectors >> sct & 1)) continue;

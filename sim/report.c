@@ -94,9 +94,11 @@ static void gpu_summary(FILE *f, const run_result *r)
     double mean, lo, hi;
     fprintf(f, "  GPU      %s preset (%s): %u SMs x %u sub-cores", preset_name(g->arch),
             preset_gpu(g->arch), g->sms, g->subcores);
-    if (g->sms_run != g->sms)
+    if (g->sms_run != g->sms && c->sm_subset)
         fprintf(f, ", %u simulated with their share of the blocks (%s of %s)", g->sms_run,
                 num(g->blocks_run, n1, sizeof n1), num(g->blocks, n2, sizeof n2));
+    else if (g->sms_run != g->sms)
+        fprintf(f, ", of which %u, the fewest the kernel fills (sm_fill)", g->sms_run);
     fprintf(f, "; %u sub-cores ran warps, at most %u blocks resident on an SM\n", g->subs_used,
             g->max_resident);
     fprintf(f, "  time     launch %s + blocks %s + exit %u cycles (at least %u); a block "

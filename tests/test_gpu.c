@@ -46,6 +46,22 @@ static void test_coalesce(void)
     a[0] = 0x101e;                                             /* 4 bytes across a sector */
     TT_EQ(lines_of(a, 1, 4, &s), 1);
     TT_EQ(s, 2);
+    /* local memory: every thread's own word 4 (byte 0x10) is interleaved across the warp:
+     * bytes 512 + 4 * lane, one line; 8 bytes: words 4 and 5, two lines */
+    uint64_t loc[COAL_LOCAL_MAX];
+    for (unsigned i = 0; i < 32; i++) a[i] = 0x10;
+    unsigned n = coal_local(a, 32, 0xffffffffu, 4, loc);
+    TT_EQ(n, 32);
+    TT_EQ(loc[0], 512);
+    TT_EQ(loc[31], 512 + 124);
+    TT_EQ(lines_of(loc, n, 4, &s), 1);
+    TT_EQ(s, 4);
+    n = coal_local(a, 32, 0xffffffffu, 8, loc);
+    TT_EQ(lines_of(loc, n, 4, &s), 2);
+    TT_EQ(s, 8);
+    n = coal_local(a, 2, 0x80000001u, 4, loc);                 /* lanes 0 and 31 */
+    TT_EQ(n, 2);
+    TT_EQ(loc[1], 512 + 124);
 }
 
 static void test_shmem_wavefronts(void)
@@ -130,8 +146,8 @@ static void test_l1_l2_dram(void)
     TT_EQ(n->l2_misses, 1);
     TT_EQ(n->l2_hits, 1);
     TT_EQ(n->dram_read_bytes, 32);
-    /* two cold lines in one instruction: L1 looks up one line per cycle (2000, 2001),
-     * DRAM takes one sector per cycle: 2000 + 500 and 2001 + 500 */
+    /* two cold lines in one instruction: L1 looks up four lines per cycle (both at 2000),
+     * L2 and DRAM take one sector per cycle: 2000 + 500 and 2001 + 500 */
     uint64_t b[2] = {0x10000, 0x20000};
     trc_inst ld2 = inst_of(&tw, b, 2, 4, TRC_M_LOAD);
     TT_EQ(mem_access(m, 0, &tw, &ld2, 2000), 2501);
@@ -153,18 +169,20 @@ static void test_mshrs(void)
     trc_warp tw;
     memset(&tw, 0, sizeof tw);
     trc_inst ld = inst_of(&tw, a, 8, 4, TRC_M_LOAD);
-    /* 64 MSHRs: 8 lines looked up at 0..7, DRAM one sector per cycle: the last at 7 + 500 */
+    /* 64 MSHRs: 8 lines looked up at 0, 0, 0, 0, 1, 1, 1, 1 (four per cycle), L2 and
+     * DRAM one sector per cycle: the last at 7 + 500 */
     mem_cfg mc = small_mem();
     mc.l1_mshrs = 64;
     mem_t *m = mem_create(&mc, err, sizeof err);
     TT_EQ(mem_access(m, 0, &tw, &ld, 0), 507);
     TT_EQ(mem_get_counts(m)->l1_mshr_stall_cycles, 0);
     mem_destroy(m);
-    /* 4 MSHRs: misses 5..8 wait for the first four (free at 500..503): 500 + 500 + 3 */
+    /* 4 MSHRs: misses 5..8 (looked up at 1) wait for the first four (free at 500..503):
+     * 500 + 500 + 3 */
     mc.l1_mshrs = 4;
     m = mem_create(&mc, err, sizeof err);
     TT_EQ(mem_access(m, 0, &tw, &ld, 0), 1003);
-    TT_EQ(mem_get_counts(m)->l1_mshr_stall_cycles, 4 * (500 - 4));
+    TT_EQ(mem_get_counts(m)->l1_mshr_stall_cycles, (500 - 1) + (501 - 1) + (502 - 1) + (503 - 1));
     mem_destroy(m);
 }
 

@@ -257,6 +257,7 @@ void isa_decode(const char *opcode, isa_info *o)
     else o->cls = TRC_CLS_INT;
 
     if (strcmp(b, "EXIT") == 0) o->flags |= TRC_F_EXIT;
+    if (strcmp(b, "LDL") == 0 || strcmp(b, "STL") == 0) o->flags |= TRC_F_LOCAL;
     if (strcmp(b, "BAR") == 0 && (has_mod(&t, "SYNC") || has_mod(&t, "RED")))
         o->flags |= TRC_F_BARRIER;
 

@@ -56,6 +56,7 @@ enum {
 /* Instruction flags. */
 #define TRC_F_BARRIER 1u  /* BAR.SYNC / BAR.RED...: the warps of the block wait for each other */
 #define TRC_F_EXIT    2u  /* EXIT: ends the warp */
+#define TRC_F_LOCAL   4u  /* LDL / STL: per-thread local memory (addresses are each thread's own) */
 
 typedef struct {
     uint32_t pc;                      /* program counter (hex in the trace) */
