@@ -167,7 +167,8 @@ static const key_def keys[KI_COUNT] = {
     [KI_E_LATCH] = ENERGY("energy_latch", CFG_E_LATCH, 160000),
     /* the GPU model (gpu/); 0 = the architecture preset's value (gpu/preset.c, sources in
        docs/gpu.md) */
-    [KI_MACHINE] = WORDS("machine", machine, machine_words, 1),
+    [KI_MACHINE] = {"machine", K_WORDS, F(machine), 0, 1, CFG_MACHINE_GPU, NULL, NULL, NULL, 0,
+                    machine_words, 0},
     [KI_ARCH] = WORDS("arch", arch, arch_words, 3),
     [KI_SMS] = GPU("sms", sms, 1024),
     [KI_SM_SUBSET] = GPU("sm_subset", sm_subset, 1024),

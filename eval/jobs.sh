@@ -5,6 +5,7 @@
 # trace (build/malekeh-refs, OUTDIR/runs/<trace>__refs.json). Run the list with GNU
 # parallel (`parallel -j2 < jobs`), make -j, across machines with
 # `parallel --sshloginfile`, or as a SLURM array (README "Evaluation"); then merge.
+# EVAL_SET="k=v ..." adds --set k=v to every run (e.g. "sm_fill=on", "machine=subcore").
 set -euo pipefail
 [ $# -ge 3 ] || { echo "usage: eval/jobs.sh OUTDIR CONFIG TRACE..." >&2; exit 2; }
 out=$1 cfg=$2; shift 2
@@ -16,7 +17,7 @@ for t in "$@"; do
     while IFS='|' read -r v what sets; do
         v=$(echo "$v" | tr -d ' '); [ -z "$v" ] || [ "${v#\#}" != "$v" ] && continue
         args=""
-        for kv in ${sets//@WARPS@/$warps}; do args="$args --set $kv"; done
+        for kv in ${EVAL_SET:-} ${sets//@WARPS@/$warps}; do args="$args --set $kv"; done
         echo "$ROOT/build/malekeh-sim --config $cfg$args --trace $t --quiet --json $out/runs/${name}__$v.json"
     done <"$ROOT/eval/variants.txt"
     echo "$ROOT/build/malekeh-refs --config $cfg --trace $t --json $out/runs/${name}__refs.json"

@@ -24,6 +24,11 @@ read -r area unit fmax src < <(bash synth/summary.sh --figures)
 m=$out/malekeh.json b=$out/baseline.json
 echo
 echo "== main job: $cfg on the shipped trace $(basename "$trace" .traceg.xz) ($(get "$m" instructions) instructions, run to completion; baseline = the same with caching = off)"
+if grep -q '"gpu": {' "$m"; then
+    echo "   machine: the $(grep -o '"gpu": "[^"]*"' "$m" | sed 's/.*: "//; s/"$//') ($(get "$m" sms) SMs, $(grep -o '"arch": "[^"]*"' "$m" | head -1 | sed 's/.*: "//; s/"$//') preset; machine = gpu, docs/gpu.md)"
+else
+    echo "   machine: one sub-core runs every block (machine = subcore)"
+fi
 awk -v hm="$(get "$m" hit_ratio)" -v hb="$(get "$b" hit_ratio)" \
     -v rm="$(get "$m" bank_reads_per_inst)" -v rb="$(get "$b" bank_reads_per_inst)" \
     -v im="$(get "$m" ipc)" -v ib="$(get "$b" ipc)" \

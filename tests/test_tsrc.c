@@ -47,6 +47,7 @@ static void small_cfg(cfg_t *c, unsigned warps, unsigned slots)
     c->data_bits = 64;
     c->regs = 32;
     c->interval = 100;
+    c->machine = CFG_MACHINE_SUBCORE; /* these tests are about one sub-core's slots */
 }
 
 static int run(const cfg_t *c, const char *body, uint64_t blocks, run_result *r, char *err)
