@@ -6,7 +6,9 @@
 # shipped trace on the bit-accurate path (--values: 1024-bit values, every operand
 # checked). Prints trace instructions per second of CPU time (user + sys, one core; the
 # median of SIM_BENCH_RUNS runs, default 3, with the range) and of wall time, and the peak
-# resident set size. A benchmark, not a test: it measures, it does not judge.
+# resident set size. Every case runs on both machines, side by side: one sub-core
+# (machine = subcore) and the GPU (machine = gpu, the default), with the GPU's speed as a
+# share of the sub-core's. A benchmark, not a test: it measures, it does not judge.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -39,9 +41,19 @@ run() {
                      n / wall[m] / 1e6, rss / 1024 }'
     rm -f "$t" "$t.json"
 }
+# both LABEL TRACE [options]: the case on one sub-core, then on the GPU, and the ratio
+both() {
+    local a b
+    a=$(run "$1, machine = subcore" "$2" --set machine=subcore "${@:3}")
+    b=$(run "$1, machine = gpu" "$2" --set machine=gpu "${@:3}")
+    echo "$a"; echo "$b"
+    awk -v a="$(echo "$a" | awk '{for (i = 1; i < NF; i++) if ($(i+1) == "M") {print $i; exit}}')" \
+        -v b="$(echo "$b" | awk '{for (i = 1; i < NF; i++) if ($(i+1) == "M") {print $i; exit}}')" \
+        'BEGIN { if (a > 0) printf "  %-34s the GPU at %.0f %% of the sub-core'"'"'s instructions per CPU second\n", "", 100 * b / a }'
+}
 echo "trace path of malekeh-sim (default configuration, exact hints), statistics only:"
-run "$(basename "$largest")" "$largest"
-run "generated ($(basename "$long"))" "$long"
+both "$(basename "$largest")" "$largest"
+both "generated ($(basename "$long"))" "$long"
 echo "bit-accurate path (--values: 1024-bit values, every operand checked):"
-run "$(basename "$largest")" "$largest" --values
+both "$(basename "$largest")" "$largest" --values
 echo "  machine load: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"

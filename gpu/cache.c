@@ -88,3 +88,10 @@ void cache_fill(cache_t *c, uint64_t line, unsigned sector, uint64_t ready, uint
     w->used = ++c->stamp;
     w->ready[sector & (NSECT - 1)] = ready;
 }
+
+void cache_settle(cache_t *c)
+{
+    for (size_t i = 0; i < (size_t)c->sets * c->ways; i++)
+        for (unsigned s = 0; s < NSECT; s++)
+            if (c->w[i].ready[s] != ABSENT) c->w[i].ready[s] = 0;
+}

@@ -27,6 +27,10 @@ int cache_lookup(cache_t *c, uint64_t line, unsigned sector, uint64_t now, uint6
  * least recently used way of its set is evicted) if it is not there. */
 void cache_fill(cache_t *c, uint64_t line, unsigned sector, uint64_t ready, uint64_t now);
 
+/* Every fill has arrived: each present sector is there from cycle 0 on (a new kernel,
+ * whose cycles count from 0 again). */
+void cache_settle(cache_t *c);
+
 /* Forget every line. */
 void cache_clear(cache_t *c);
 

@@ -1,5 +1,6 @@
 /* gpu.c - the GPU of SMs of sub-cores (see gpu.h; docs/gpu.md). */
 #include "gpu.h"
+#include "gsum.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +67,7 @@ typedef struct gpu {
     uint64_t regs_block, shmem_block;
     uint64_t interval;               /* milli-cycles between two dispatches to these SMs */
     gblk *rel_head, *rel_tail;       /* retired blocks not yet released, by release */
+    int own_mem;                     /* the memory system is this run's (else an app's) */
 } gpu_t;
 
 int gpu_resolve(cfg_t *c, int bv, char *err)
@@ -363,7 +365,7 @@ static void gpu_free(gpu_t *g)
         free(gb);
     }
     hsrc_close(g->h);
-    mem_destroy(g->mem);
+    if (g->own_mem) mem_destroy(g->mem);
     free(g->sub);
     free(g->run);
     free(g->sm);
@@ -413,7 +415,8 @@ static uint64_t fill_sms(const gpu_t *g, const trc_kernel *k)
 }
 
 /* Open the trace, resolve the preset, build SMs and sub-cores. NULL with err. */
-static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, char *err)
+static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, mem_t **shared,
+                       char *err)
 {
     gpu_t *g = calloc(1, sizeof *g);
     char herr[TRC_ERR_LEN] = "";
@@ -470,7 +473,15 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, char 
         if (need < g->nsm) g->nsm = (unsigned)need;
     }
     gc->sms_run = g->nsm;
-    if (!(g->mem = make_mem(&g->c, g->nsm, g->c.sm_subset ? g->nsm : g->c.sms, err))) goto fail;
+    if (shared && *shared) {
+        g->mem = *shared; /* the application's: its caches persist from kernel to kernel */
+    } else {
+        unsigned share = g->c.sm_subset ? g->nsm : g->c.sms;
+        if (!(g->mem = make_mem(&g->c, shared ? share : g->nsm, share, err))) goto fail;
+        if (shared) *shared = g->mem;
+        else g->own_mem = 1;
+    }
+    mem_clear_counts(g->mem);
     for (unsigned i = 0; i < g->nsm * g->nsub; i++) {
         g->sub[i].g = g;
         g->sub[i].sm = i / g->nsub;
@@ -482,68 +493,17 @@ fail:
     return NULL;
 }
 
-/* Sum the statistics of sub-core s into r. */
+/* Sum the statistics of sub-core s into r (the first one also gives the STHLD history). */
 static void add_stats(run_result *r, const gsub *s, int first)
 {
     const sc_stats *a = sc_stats_get(s->m);
-    sc_stats *t = &r->st;
     if (first) {
-        memcpy(t->sthld_trace, a->sthld_trace, sizeof t->sthld_trace);
-        t->intervals = a->intervals;
+        memcpy(r->st.sthld_trace, a->sthld_trace, sizeof r->st.sthld_trace);
+        r->st.intervals = a->intervals;
     }
-    t->issued += a->issued;
-    t->dispatched += a->dispatched;
-    t->idle_no_warp += a->idle_no_warp;
-    for (unsigned i = 0; i < ALLOC_NCASES; i++) t->alloc[i] += a->alloc[i];
-    t->src_slots += a->src_slots;
-    t->src_regs += a->src_regs;
-    t->src_hits += a->src_hits;
-    t->bank_read_reqs += a->bank_read_reqs;
-    t->bank_reads += a->bank_reads;
-    t->bank_writes += a->bank_writes;
-    t->wb_refused += a->wb_refused;
-    t->ccu_data_writes += a->ccu_data_writes;
-    t->ccu_fills += a->ccu_fills;
-    t->wb_filtered += a->wb_filtered;
-    t->wb_port_lost += a->wb_port_lost;
-    t->wb_invalidations += a->wb_invalidations;
-    t->flushes += a->flushes;
-    t->flushes_nonempty += a->flushes_nonempty;
-    t->grant_blocked_write += a->grant_blocked_write;
-    t->grant_blocked_port += a->grant_blocked_port;
-    t->disp_refused += a->disp_refused;
-    t->disp_contention += a->disp_contention;
-    if (a->fifo_high_water > t->fifo_high_water) t->fifo_high_water = a->fifo_high_water;
-    for (unsigned i = 0; i < 3; i++) {
-        t->repl_alloc[i] += a->repl_alloc[i];
-        t->repl_portd[i] += a->repl_portd[i];
-    }
-    for (unsigned i = 0; i <= CFG_MAX_FSM; i++) {
-        t->fsm_edge[i][0] += a->fsm_edge[i][0];
-        t->fsm_edge[i][1] += a->fsm_edge[i][1];
-    }
-    const drv_counts *d = drv_get_counts(s->d);
-    r->dc.issued += d->issued;
-    r->dc.dispatched += d->dispatched;
-    r->dc.written_back += d->written_back;
-    r->dc.wb_refused += d->wb_refused;
-    r->dc.operand_checks += d->operand_checks;
-    r->dc.errors += d->errors;
-    const tsrc_counts *c = tsrc_get_counts(s->t);
-    r->tc.blocks += c->blocks;
-    r->tc.blocks_done += c->blocks_done;
-    r->tc.warps += c->warps;
-    r->tc.insts += c->insts;
-    r->tc.insts_retired += c->insts_retired;
-    r->tc.passes += c->passes;
-    r->tc.split_insts += c->split_insts;
-    r->tc.barriers += c->barriers;
-    r->tc.src_regs += c->src_regs;
-    r->tc.dst_regs += c->dst_regs;
-    r->tc.src_near += c->src_near;
-    r->tc.dst_near += c->dst_near;
-    r->tc.bar_wait_slot_cycles += c->bar_wait_slot_cycles;
-    r->tc.empty_slot_cycles += c->empty_slot_cycles;
+    gsum_stats(&r->st, a);
+    gsum_driver(&r->dc, drv_get_counts(s->d));
+    gsum_trace(&r->tc, tsrc_get_counts(s->t));
 }
 
 /* One cycle of every started sub-core. 0, 1 violation (err), 2 trace error (err). */
@@ -585,9 +545,14 @@ static double now_s(void)
 
 int gpu_run(const cfg_t *c, const run_opts *o, run_result *r, char *err)
 {
+    return gpu_run_shared(c, o, r, NULL, err);
+}
+
+int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem, char *err)
+{
     memset(r, 0, sizeof *r);
     err[0] = '\0';
-    gpu_t *g = gpu_open(c, o, &r->g, err);
+    gpu_t *g = gpu_open(c, o, &r->g, mem, err);
     if (!g) return 2;
     int rc = 0;
     double t0 = now_s();

@@ -10,11 +10,17 @@
 
 #include <stdint.h>
 #include "cfg.h"
+#include "mem.h"
 #include "run.h"
 
 /* Run trace o->trace on the GPU of configuration c (its preset applied to every key c
  * leaves unset). Returns as run_sim (sim/run.h): 0, 1 violation, 2 bad input with err. */
 int gpu_run(const cfg_t *c, const run_opts *o, run_result *r, char *err);
+
+/* gpu_run on a memory system shared by the kernels of an application (its L1s and L2 keep
+ * their lines from one kernel to the next; code and constants start cold): *mem NULL
+ * creates it (the caller frees it with mem_destroy). */
+int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem, char *err);
 
 /* Cycles of a kernel of `blocks` empty thread blocks of `threads` threads on the GPU of c
  * (its preset resolved by gpu_resolve): launch, dispatch, block exit, kernel exit; 0 when

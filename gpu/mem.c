@@ -90,9 +90,23 @@ void mem_destroy(mem_t *m)
 void mem_new_kernel(mem_t *m)
 {
     for (unsigned s = 0; s < m->c.sms; s++) {
-        memset(m->sm[s].cpc, 0, sizeof m->sm[s].cpc);
-        memset(m->sm[s].ipc, 0, sizeof m->sm[s].ipc);
+        sm_mem *p = &m->sm[s];
+        memset(p->cpc, 0, sizeof p->cpc);
+        memset(p->ipc, 0, sizeof p->ipc);
+        p->l1_free = p->shmem_free = 0;
+        memset(p->mshr, 0, m->c.l1_mshrs * sizeof *p->mshr);
+        cache_settle(p->l1);
     }
+    for (unsigned s = 0; s < m->c.l2_slices; s++) {
+        m->l2_free[s] = 0;
+        cache_settle(m->l2[s]);
+    }
+    m->dram_free = 0;
+}
+
+void mem_clear_counts(mem_t *m)
+{
+    memset(&m->n, 0, sizeof m->n);
 }
 
 const mem_counts *mem_get_counts(const mem_t *m)

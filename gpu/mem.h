@@ -55,8 +55,9 @@ mem_t *mem_create(const mem_cfg *m, char *err, unsigned errlen);
 /* Free (NULL is fine). */
 void mem_destroy(mem_t *m);
 
-/* Forget every cached line and instruction (a new kernel: caches are not flushed between
- * kernels on a GPU, but instruction and constant caches hold another kernel's code and
+/* A new kernel, whose cycles count from 0: the data caches keep their lines (a GPU does
+ * not flush them between kernels), every fill on its way has arrived and every resource
+ * is free; instruction and constant caches start empty (another kernel's code and
  * parameters). Keeps the counters. */
 void mem_new_kernel(mem_t *m);
 
@@ -69,6 +70,9 @@ uint64_t mem_access(mem_t *m, unsigned sm, const trc_warp *warp, const trc_inst 
 /* May SM sm fetch the instruction at pc at cycle now? 1 yes; 0 its 128-byte line is on its
  * way (a cold line starts its fetch at the first ask). */
 int mem_fetch(mem_t *m, unsigned sm, uint32_t pc, uint64_t now);
+
+/* Zero the counters (a new kernel of an application). */
+void mem_clear_counts(mem_t *m);
 
 /* The counters. */
 const mem_counts *mem_get_counts(const mem_t *m);

@@ -3,7 +3,7 @@
 #                                             checked not blank (scripts/plot_check.sh)
 #   make figures    copies the figures the README links into docs/figures/, from the outputs of
 #                   `make sthld-sweep`, `make sthld-sweep STHLD_OUT=build/sthld-i1000
-#                   STHLD_SET=interval=1000` and `make dse` (run those first)
+#                   STHLD_SET=interval=1000`, `make dse` and `make validate` (run those first)
 PLOTS ?= docs/figures
 .PHONY: plots-check figures
 
@@ -12,9 +12,10 @@ plots-check:
 
 figures:
 	@for f in $(DSE_OUT)/dse.csv $(DSE_OUT)/pareto_energy.svg $(DSE_OUT)/pareto_ipc.svg $(STHLD_OUT)/sthld_time.svg \
-	          $(BUILD)/sthld-i1000/sthld_time.svg; do [ -s $$f ] || { echo "figures: $$f missing (see mk/plots.mk)"; exit 2; }; done
+	          $(BUILD)/sthld-i1000/sthld_time.svg $(BUILD)/validate/launch.svg; do [ -s $$f ] || { echo "figures: $$f missing (see mk/plots.mk)"; exit 2; }; done
 	@mkdir -p docs/figures
 	cp $(DSE_OUT)/dse.csv $(DSE_OUT)/pareto_energy.svg $(DSE_OUT)/pareto_ipc.svg $(STHLD_OUT)/sthld_*.svg docs/figures/
+	cp $(BUILD)/validate/launch.svg docs/figures/launch.svg
 	@for f in $(BUILD)/sthld-i1000/sthld_*.svg; do b=$$(basename $$f .svg); cp $$f docs/figures/$${b}_interval1000.svg; done
 	@echo "figures: docs/figures/ updated; make plots-check renders them"
 

@@ -1,5 +1,6 @@
 /* report.c - derived figures, the summary and the JSON of a run (see report.h). */
 #include "report.h"
+#include "app.h"
 #include "preset.h"
 
 #include <errno.h>
@@ -309,6 +310,29 @@ static void gpu_json(FILE *f, const run_result *r, int *first)
     fputs("]\n  }", f);
 }
 
+/* The "app" section (a kernel list): one object per kernel. */
+static void app_json(FILE *f, const app_result *a, int *first)
+{
+    section(f, "app", first);
+    jobj o = {f, 1};
+    ju64(&o, "kernels", a->nk);
+    ju64(&o, "memcpys", a->memcpys);
+    ju64(&o, "memcpy_bytes", a->memcpy_bytes);
+    jkey(&o, "per_kernel");
+    fputc('[', f);
+    for (unsigned i = 0; i < a->nk; i++) {
+        const app_kernel *k = &a->k[i];
+        fprintf(f, "%s\n      {\"trace\": ", i ? "," : "");
+        jstr(f, k->trace);
+        fputs(", \"kernel\": ", f);
+        jstr(f, k->name);
+        fprintf(f, ", \"instructions\": %" PRIu64 ", \"cycles\": %" PRIu64
+                   ", \"hit_ratio\": %.6f, \"bank_reads_per_inst\": %.6f}",
+                k->insts, k->cycles, k->hit_ratio, k->bank_reads);
+    }
+    fputs("]\n  }", f);
+}
+
 static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path,
                        const run_opts *o, const run_result *r)
 {
@@ -404,6 +428,7 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
         fputs("\n  }", f);
     }
     if (r->g.used) gpu_json(f, r, &first);
+    if (r->app) app_json(f, r->app, &first);
     fprintf(f, ",\n  \"config\": {");
     jconfig(f, c);
     fputs("\n  }\n}\n", f);

@@ -39,6 +39,7 @@ typedef struct {
     int complete;           /* every instruction retired before the cycle limit */
     double seconds;         /* wall time of the run */
     gpu_counts g;           /* GPU runs (cfg.machine = gpu): the GPU's own figures */
+    const struct app_result *app; /* a whole application (gpu/app.h): its kernels; else NULL */
 } run_result;
 
 /* Run configuration c (copied) with options o. Returns 0 on success; 1 when the driver

@@ -2,6 +2,7 @@
  *
  *   malekeh-sim [--config FILE] [--set key=value]...
  *               [--trace FILE [--hints FILE] [--blocks N]]     a trace, to completion
+ *               (FILE may be Accel-Sim's kernelslist.g: every kernel in order, gpu/app.h)
  *               [--insts N]                                     synthetic: N instructions
  *               [--max-cycles N] [--json FILE] [--stats] [--values] [--check]
  *               [--progress|--quiet]
@@ -21,6 +22,7 @@
 #include <unistd.h>
 #include "cfg.h"
 #include "cli.h"
+#include "app.h"
 #include "gpu.h"
 #include "preset.h"
 #include "report.h"
@@ -102,6 +104,21 @@ static int parse(cli_args *a, opts_t *o)
     return 0;
 }
 
+/* The kernels of an application, one line each (the total follows as the summary). */
+static void print_app(const app_result *ap, const char *list)
+{
+    printf(PROG ": application %s: %u kernels, %u memory copies (%llu bytes, not timed)\n",
+           list, ap->nk, ap->memcpys, (unsigned long long)ap->memcpy_bytes);
+    for (unsigned i = 0; i < ap->nk; i++) {
+        const app_kernel *k = &ap->k[i];
+        printf("  kernel %-3u %-40.40s %10llu instructions %10llu cycles  IPC %.4f  hit ratio "
+               "%5.1f %%  bank reads / inst %.3f\n", i + 1, k->name, (unsigned long long)k->insts,
+               (unsigned long long)k->cycles, k->cycles ? (double)k->insts / (double)k->cycles : 0.0,
+               100.0 * k->hit_ratio, k->bank_reads);
+    }
+    printf("  total (the kernels one after the other):\n");
+}
+
 /* --empty-kernel N [--threads T]: the cycles of a kernel of N empty blocks on the GPU of c (launch,
  * block dispatch, exit; the preset of `arch`, turing when auto). */
 static int empty_kernel(cfg_t *c, unsigned long long blocks, unsigned threads)
@@ -145,11 +162,26 @@ int main(int argc, char **argv)
         free(r);
         return rc;
     }
-    rc = run_sim(&c, &o.r, r, err);
+    app_result app;
+    memset(&app, 0, sizeof app);
+    if (o.r.trace && app_is_list(o.r.trace)) {
+        if (o.r.hint_file) {
+            fprintf(stderr, PROG ": --hints FILE is for one kernel, not a kernel list (%s)\n",
+                    o.r.trace);
+            cli_end(&a);
+            free(r);
+            return 2;
+        }
+        rc = app_run(&c, &o.r, o.r.trace, r, &app, err);
+        r->app = &app;
+    } else {
+        rc = run_sim(&c, &o.r, r, err);
+    }
     if (rc == 2) {
         fprintf(stderr, PROG ": %s\n", err);
     } else {
         const cfg_t *rc_cfg = r->g.used ? &r->g.cfg : &c; /* a GPU run: preset resolved */
+        if (!o.quiet && r->app) print_app(r->app, o.r.trace);
         if (!o.quiet) rep_summary(stdout, PROG, rc_cfg, a.path, &o.r, r);
         if (o.stats) stats_print(&r->st, rc_cfg, stdout);
         fflush(stdout);
@@ -162,6 +194,7 @@ int main(int argc, char **argv)
             }
         }
     }
+    app_free(&app);
     cli_end(&a);
     free(r);
     return rc;

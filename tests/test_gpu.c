@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "app.h"
 #include "cfg.h"
 #include "coal.h"
 #include "gpu.h"
@@ -352,6 +353,54 @@ static void test_trace_addresses(void)
     free(r);
 }
 
+static void test_application(void)
+{
+    /* a kernel list: a memory copy, the load kernel twice; the second kernel's block goes
+     * to the same SM and finds its lines in the L1 the first left (the same GPU); its
+     * cycles count from 0 again */
+    static const char *ld =
+        "#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 3\n"
+        "0000 ffffffff 1 R6 LDG.E 1 R2 4 1 0x1000 4\n"
+        "0010 ffffffff 1 R7 IADD3 2 R6 R6 0\n0020 ffffffff 0 EXIT 0 0\n\n#END_TB\n";
+    cfg_t c;
+    char err[RUN_ERR_LEN], e2[CFG_ERR_LEN], list[96];
+    run_result *r = calloc(1, sizeof *r);
+    app_result a;
+    gpu_cfg(&c);
+    cfg_set(&c, "dram_lat", "1000", "test", e2);
+    cfg_set(&c, "l2_lat", "100", "test", e2);
+    TT_EQ(write_trace(0, ld), 0);
+    snprintf(list, sizeof list, "%s.g", path);
+    FILE *f = fopen(list, "w");
+    fprintf(f, "MemcpyHtoD,0x1000,128\n%s\n\n%s\n", path, path);
+    fclose(f);
+    TT_EQ(app_is_list(list), 1);
+    TT_EQ(app_is_list(path), 0);
+    run_opts o;
+    memset(&o, 0, sizeof o);
+    TT_EQ(app_run(&c, &o, list, r, &a, err), 0);
+    TT_EQ(a.nk, 2);
+    TT_EQ(a.memcpys, 1);
+    TT_EQ(a.memcpy_bytes, 128);
+    TT_EQ(r->insts, 6);
+    TT_EQ(r->cycles, a.k[0].cycles + a.k[1].cycles);
+    TT_CHECK(a.k[0].cycles > 1000);                    /* DRAM */
+    TT_CHECK(a.k[1].cycles > 30 && a.k[1].cycles < 100); /* L1 hits (32 cycles) */
+    TT_EQ(r->g.mem.l1_hits, 4);
+    TT_EQ(r->g.mem.l1_misses, 4);                      /* the first kernel's */
+    app_free(&a);
+    /* a line that is neither: file:line, exit 2 */
+    f = fopen(list, "w");
+    fprintf(f, "%s\nkernel-2.txt\n", path);
+    fclose(f);
+    TT_EQ(app_run(&c, &o, list, r, &a, err), 2);
+    TT_CHECK(strstr(err, ".g:2: ") != NULL);
+    app_free(&a);
+    unlink(list);
+    unlink(path);
+    free(r);
+}
+
 int main(void)
 {
     TT_RUN(test_coalesce);
@@ -362,5 +411,6 @@ int main(void)
     TT_RUN(test_placement_rr);
     TT_RUN(test_placement_hashed_and_regs);
     TT_RUN(test_trace_addresses);
+    TT_RUN(test_application);
     TT_EXIT();
 }

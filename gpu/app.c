@@ -1,0 +1,172 @@
+/* app.c - a whole application from a kernelslist.g (see app.h). */
+#include "app.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gpu.h"
+#include "gsum.h"
+#include "mem.h"
+
+#define LINE_LEN 2048
+
+/* The line with its trailing white space cut; its first non-blank character. */
+static char *trim(char *s)
+{
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t')) s[--n] = '\0';
+    while (*s == ' ' || *s == '\t') s++;
+    return s;
+}
+
+static int is_memcpy(const char *s)
+{
+    return strncmp(s, "MemcpyHtoD,", 11) == 0 || strncmp(s, "MemcpyDtoH,", 11) == 0;
+}
+
+static int is_trace_name(const char *s)
+{
+    size_t n = strlen(s);
+    return (n > 7 && strcmp(s + n - 7, ".traceg") == 0) ||
+           (n > 10 && strcmp(s + n - 10, ".traceg.xz") == 0) ||
+           (n > 10 && strcmp(s + n - 10, ".traceg.gz") == 0);
+}
+
+int app_is_list(const char *path)
+{
+    char buf[LINE_LEN];
+    FILE *f = fopen(path, "r");
+    int is = 0;
+    if (!f) return 0;
+    while (fgets(buf, sizeof buf, f)) {
+        char *s = trim(buf);
+        if (!*s) continue;
+        is = is_memcpy(s) || is_trace_name(s) || s[0] != '-'; /* a trace starts "-kernel" */
+        break;
+    }
+    fclose(f);
+    return is;
+}
+
+void app_free(app_result *a)
+{
+    free(a->k);
+    a->k = NULL;
+    a->nk = 0;
+}
+
+/* Add kernel run k to the application's total t. */
+static void add_run(run_result *t, const run_result *k)
+{
+    gsum_stats(&t->st, &k->st);
+    gsum_driver(&t->dc, &k->dc);
+    gsum_trace(&t->tc, &k->tc);
+    t->cycles += k->cycles;
+    t->st.cycles += k->st.cycles;
+    t->insts += k->insts;
+    t->seconds += k->seconds;
+    t->kernel = k->kernel;
+    if (k->g.used) {
+        gpu_counts *g = &t->g;
+        uint64_t subs = (uint64_t)k->g.sms_run * k->g.subcores;
+        if (!g->used) {
+            *g = k->g;
+            return;
+        }
+        gsum_mem(&g->mem, &k->g.mem);
+        g->blocks += k->g.blocks;
+        g->blocks_run += k->g.blocks_run;
+        g->launch_cycles += k->g.launch_cycles;
+        g->body_cycles += k->g.body_cycles;
+        g->block_full_cycles += k->g.block_full_cycles;
+        if (k->g.max_resident > g->max_resident) g->max_resident = k->g.max_resident;
+        if (k->g.subs_used > g->subs_used) g->subs_used = k->g.subs_used;
+        if (k->g.sms_run > g->sms_run) g->sms_run = k->g.sms_run;
+        for (uint64_t i = 0; i < subs && i < GPU_MAX_SMS * GPU_MAX_SUB; i++)
+            g->sub_insts[i] += k->g.sub_insts[i];
+    }
+}
+
+int app_run(const cfg_t *c, const run_opts *o, const char *list, run_result *total,
+            app_result *a, char *err)
+{
+    char buf[LINE_LEN], dir[1024], path[2048];
+    unsigned line = 0;
+    int rc = 0;
+    mem_t *mem = NULL;
+    run_result *k = calloc(1, sizeof *k);
+    cfg_t cc = *c;
+    FILE *f = fopen(list, "r");
+    memset(total, 0, sizeof *total);
+    memset(a, 0, sizeof *a);
+    if (!k || !f || !(a->k = calloc(APP_MAX_KERNELS, sizeof *a->k))) {
+        snprintf(err, RUN_ERR_LEN, "%s: %s", list, f ? "out of memory" : "cannot read");
+        rc = 2;
+        goto out;
+    }
+    snprintf(dir, sizeof dir, "%s", list);
+    char *slash = strrchr(dir, '/');
+    if (slash) slash[1] = '\0';
+    else dir[0] = '\0';
+    total->complete = 1;
+    while (fgets(buf, sizeof buf, f)) {
+        char *s = trim(buf);
+        line++;
+        if (!*s || *s == '#') continue;
+        if (is_memcpy(s)) {
+            const char *b = strrchr(s, ',');
+            char *end;
+            unsigned long long n = strtoull(b + 1, &end, 0);
+            if (end == b + 1 || *end) {
+                snprintf(err, RUN_ERR_LEN, "%s:%u: a memory copy without a byte count "
+                         "(expected MemcpyHtoD,ADDRESS,BYTES)", list, line);
+                rc = 2;
+                goto out;
+            }
+            a->memcpys++;
+            a->memcpy_bytes += n;
+            continue;
+        }
+        snprintf(path, sizeof path, "%s%s", s[0] == '/' ? "" : dir, s);
+        FILE *t = fopen(path, "r");
+        if (!t) {
+            snprintf(err, RUN_ERR_LEN, "%s:%u: cannot read '%.200s' (expected a kernel trace "
+                     "file, relative to the list's folder, or MemcpyHtoD/MemcpyDtoH,ADDRESS,BYTES)",
+                     list, line, path);
+            rc = 2;
+            goto out;
+        }
+        fclose(t);
+        if (a->nk == APP_MAX_KERNELS) {
+            snprintf(err, RUN_ERR_LEN, "%s:%u: more than %u kernels (expected fewer)", list,
+                     line, APP_MAX_KERNELS);
+            rc = 2;
+            goto out;
+        }
+        run_opts ko = *o;
+        ko.trace = path;
+        rc = c->machine == CFG_MACHINE_GPU ? gpu_run_shared(&cc, &ko, k, &mem, err)
+                                           : run_sim(&cc, &ko, k, err);
+        if (rc) goto out;
+        if (k->g.used) cc.arch = k->g.arch; /* one GPU: the first kernel's preset for all */
+        app_kernel *e = &a->k[a->nk++];
+        memcpy(e->trace, path, sizeof e->trace - 1);
+        memcpy(e->name, k->kernel.name, sizeof e->name - 1);
+        e->insts = k->insts;
+        e->cycles = k->cycles;
+        e->hit_ratio = k->st.src_regs ? (double)k->st.src_hits / (double)k->st.src_regs : 0.0;
+        e->bank_reads = k->insts ? (double)k->st.bank_reads / (double)k->insts : 0.0;
+        if (!k->complete) total->complete = 0;
+        add_run(total, k);
+        if (!k->complete) break; /* the cycle limit: the rest does not run */
+    }
+    if (a->nk == 0 && rc == 0) {
+        snprintf(err, RUN_ERR_LEN, "%s: no kernel (expected at least one .traceg line)", list);
+        rc = 2;
+    }
+out:
+    if (f) fclose(f);
+    free(k);
+    mem_destroy(mem);
+    return rc;
+}
