@@ -45,6 +45,11 @@ void gsum_driver(drv_counts *t, const drv_counts *a)
     t->wb_refused += a->wb_refused;
     t->operand_checks += a->operand_checks;
     t->errors += a->errors;
+    t->stall_mem += a->stall_mem;
+    t->stall_dep += a->stall_dep;
+    t->stall_collect += a->stall_collect;
+    t->stall_other += a->stall_other;
+    t->stall_empty += a->stall_empty;
 }
 
 void gsum_trace(tsrc_counts *t, const tsrc_counts *a)

@@ -127,7 +127,7 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
                  const run_opts *o, const run_result *r)
 {
     rep_metrics x;
-    char n1[32], n2[32], n3[32], n4[32], v[160];
+    char n1[32], n2[32], n3[32], n4[32], n5[32], v[160];
     const sc_stats *s = &r->st;
     rep_metrics_of(r, &x);
     variant(c, v, sizeof v);
@@ -167,6 +167,11 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
             "%s, STHLD wait %s\n", num(s->idle_no_warp, n1, sizeof n1),
             num(s->alloc[ALLOC_OWNED_BUSY], n2, sizeof n2),
             num(s->alloc[ALLOC_NO_FREE], n3, sizeof n3), num(s->alloc[ALLOC_WAIT], n4, sizeof n4));
+    fprintf(f, "  no instruction offered     memory %s, other dependence %s, operand collection "
+            "%s, barrier or fetch %s, no warp %s (cycles%s)\n",
+            num(r->dc.stall_mem, n1, sizeof n1), num(r->dc.stall_dep, n2, sizeof n2),
+            num(r->dc.stall_collect, n3, sizeof n3), num(r->dc.stall_other, n4, sizeof n4),
+            num(r->dc.stall_empty, n5, sizeof n5), r->g.used ? ", summed over the sub-cores" : "");
     energy_t e;
     energy_of(c, s, r->insts, &e);
     fprintf(f, "  RF dynamic energy          %.1f pJ / instruction  (", e.pj_per_inst);
@@ -402,6 +407,11 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     ju64(&dob, "wb_refused", r->dc.wb_refused);
     ju64(&dob, "operand_checks", r->dc.operand_checks);
     ju64(&dob, "errors", r->dc.errors);
+    ju64(&dob, "stall_mem", r->dc.stall_mem);
+    ju64(&dob, "stall_dep", r->dc.stall_dep);
+    ju64(&dob, "stall_collect", r->dc.stall_collect);
+    ju64(&dob, "stall_other", r->dc.stall_other);
+    ju64(&dob, "stall_empty", r->dc.stall_empty);
     fputs("\n  }", f);
     if (o->trace) {
         section(f, "trace", &first);

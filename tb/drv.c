@@ -49,6 +49,7 @@ struct drv {
     coll_rec *coll;       /* [warps] */
     uint64_t *arch;       /* [warps][nregs][words] architectural values */
     uint8_t *pending;     /* [warps][nregs] scoreboard: write-backs outstanding */
+    uint8_t *pmem;        /* [warps][nregs] the last writer issued is a memory instruction */
     wb_rec *wb;           /* executing or waiting write-backs */
     unsigned nwb, wb_cap;
     uint64_t wb_next;     /* the earliest ready cycle among wb[] (UINT64_MAX: none) */
@@ -131,8 +132,9 @@ static drv_t *drv_alloc(const cfg_t *c, unsigned nregs)
     d->coll = calloc(c->warps ? c->warps : 1, sizeof *d->coll);
     d->arch = calloc((size_t)c->warps * d->nregs * d->words + 1, sizeof *d->arch);
     d->pending = calloc((size_t)c->warps * d->nregs + 1, 1);
+    d->pmem = calloc((size_t)c->warps * d->nregs + 1, 1);
     d->wb = calloc(d->wb_cap, sizeof *d->wb);
-    if (!d->coll || !d->arch || !d->pending || !d->wb) {
+    if (!d->coll || !d->arch || !d->pending || !d->pmem || !d->wb) {
         drv_destroy(d);
         return NULL;
     }
@@ -235,6 +237,7 @@ void drv_destroy(drv_t *d)
     free(d->coll);
     free(d->arch);
     free(d->pending);
+    free(d->pmem);
     free(d->wb);
     free(d);
 }
@@ -433,6 +436,31 @@ static void watch_warp(drv_t *d, unsigned w)
     d->watch |= wbit(w);
 }
 
+/* A cycle in which no warp presented an instruction: its reason (drv_counts.stall_*). */
+static void count_stall(drv_t *d)
+{
+    uint64_t active = d->src.active ? d->src.active(d->src.ctx) : 0;
+    int dep = 0, coll = 0;
+    if (d->wl) active = d->c.warps >= 64 ? ~0ULL : (1ULL << d->c.warps) - 1;
+    for (uint64_t todo = active; todo; todo &= todo - 1) {
+        unsigned w = (unsigned)__builtin_ctzll(todo);
+        if (w >= d->c.warps) break;
+        if (still_blocked(d, w)) {
+            if (d->pmem[pend_at(d, w, d->blocked[w] - 1u) - d->pending]) {
+                d->cnt.stall_mem++;
+                return;
+            }
+            dep = 1;
+        } else if (d->coll[w].valid) {
+            coll = 1;
+        }
+    }
+    if (dep) d->cnt.stall_dep++;
+    else if (coll) d->cnt.stall_collect++;
+    else if (active) d->cnt.stall_other++;
+    else d->cnt.stall_empty++;
+}
+
 void drv_inputs(drv_t *d, sc_in *in)
 {
     if (d->in_cleared != in) { /* a struct not seen before: clear it whole, once */
@@ -457,6 +485,7 @@ void drv_inputs(drv_t *d, sc_in *in)
             decide_warp(d, in, (unsigned)__builtin_ctzll(todo));
     }
     present_wbs(d, in);
+    if (!d->presented) count_stall(d);
 }
 
 /* 1 if the dispatched slot valids are exactly 1 for slots 0..nsrc-1 and 0 after: the usual
@@ -618,9 +647,11 @@ static void do_issue(drv_t *d, const sc_out *out)
     d->ncoll++;
     cr->inst = *h;
     cr->tag = (uint32_t)h->seq & d->tag_mask;
+    uint8_t mem = d->wl ? h->cls == WL_MEM : h->cls == DRV_CLS_LDST || h->cls == DRV_CLS_SHMEM;
     for (unsigned i = 0; i < h->ndst; i++) {
         uint8_t *pd = pend_at(d, w, h->dst[i]);
         if (*pd < 255) (*pd)++;
+        d->pmem[pend_at(d, w, h->dst[i]) - d->pending] = mem;
     }
     d->src.pop(d->src.ctx, w);
     d->in_stale |= wbit(w);

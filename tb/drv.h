@@ -37,6 +37,8 @@
 #define DRV_STALL_LIMIT 100000ULL
 #define DRV_MAX_DST 32   /* destination registers of one instruction */
 #define DRV_NCLS 8       /* execution classes with a unit of their own (cfg.exec) */
+#define DRV_CLS_LDST 4   /* the memory classes (trace/trc.h TRC_CLS_LDST, TRC_CLS_SHMEM) */
+#define DRV_CLS_SHMEM 5
 
 /* One instruction as the driver presents it to the sub-core. */
 typedef struct {
@@ -85,6 +87,12 @@ typedef struct {
     uint64_t wb_refused;     /* presented write-backs refused (wb_valid && !wb_ready) */
     uint64_t operand_checks; /* valid operands compared at dispatch */
     uint64_t errors;         /* violations found (the first one is kept, drv_error) */
+    /* cycles no warp presented an instruction, by the first reason that applies: a warp
+     * waits for a register a memory instruction (ldst, shmem class) will write; for a
+     * register another instruction will write; a warp's instruction is between issue
+     * and dispatch (operand collection); a warp is held by its source (a barrier, an
+     * instruction fetch); no warp (none placed, or only write-backs left) */
+    uint64_t stall_mem, stall_dep, stall_collect, stall_other, stall_empty;
 } drv_counts;
 
 typedef struct drv drv_t;

@@ -6,6 +6,8 @@
 #include "tsrc.h"
 
 _Static_assert(CFG_MAX_W <= 64, "tsrc.active is a 64-bit mask of warp slots");
+_Static_assert(TRC_CLS_LDST == DRV_CLS_LDST && TRC_CLS_SHMEM == DRV_CLS_SHMEM,
+               "the driver tells memory instructions by their class");
 _Static_assert(TRC_MAX_XREGS <= DRV_MAX_DST, "a head carries every destination of its instruction");
 
 typedef struct {

@@ -350,6 +350,11 @@ static void test_trace_addresses(void)
     TT_EQ(r->g.mem.l1_misses, 4);
     TT_EQ(r->g.mem.dram_read_bytes, 128);
     TT_CHECK(r->cycles > 1000 && r->cycles < 1100); /* the load's DRAM latency, then little */
+    /* the add waits about 1000 cycles for the load: memory stalls; every cycle without an
+     * offered instruction has one reason (the sub-core's idle cycles) */
+    TT_CHECK(r->dc.stall_mem >= 990 && r->dc.stall_mem <= 1010);
+    TT_EQ(r->dc.stall_mem + r->dc.stall_dep + r->dc.stall_collect + r->dc.stall_other +
+              r->dc.stall_empty, r->st.idle_no_warp);
     free(r);
 }
 
