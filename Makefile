@@ -8,7 +8,7 @@ CC      ?= gcc
 CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -D_POSIX_C_SOURCE=200809L
 SANFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
             -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-INC     := -Icmodel -Itb -Itrace -Ihints -Isim -Ieval -Igpu
+INC     := -Icmodel -Idriver -Itb -Itrace -Ihints -Isim -Ieval -Igpu
 LDLIBS  := -llzma -lz -lm
 GEN_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 OUT     ?=
@@ -16,10 +16,11 @@ VERILATOR_LINT := verilator --lint-only -Wall --default-language 1364-2005
 
 MODEL_SRC := $(sort $(wildcard cmodel/*.c))
 TRACE_SRC := $(filter-out %_main.c,$(sort $(wildcard trace/*.c hints/*.c)))
-TB_SRC    := $(filter-out tb/cosim.c tb/vecgen.c,$(sort $(wildcard tb/*.c)))
+DRV_SRC   := $(sort $(wildcard driver/*.c))
+TB_SRC    := $(DRV_SRC) $(filter-out tb/cosim.c tb/vecgen.c,$(sort $(wildcard tb/*.c)))
 SIM_SRC   := $(filter-out %_main.c,$(sort $(wildcard sim/*.c eval/*.c gpu/*.c)))
 LIB_SRC   := $(MODEL_SRC) $(TRACE_SRC) $(TB_SRC) $(SIM_SRC)
-HDRS      := $(wildcard cmodel/*.h tb/*.h tests/*.h trace/*.h hints/*.h sim/*.h eval/*.h gpu/*.h)
+HDRS      := $(wildcard cmodel/*.h driver/*.h tb/*.h tests/*.h trace/*.h hints/*.h sim/*.h eval/*.h gpu/*.h)
 TEST_SRC  := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))

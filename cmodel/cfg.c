@@ -836,7 +836,7 @@ static int check_wl(const cfg_t *c, const char *path, char *err)
 {
     char wh[320];
     /* wl_regs_used and wl_src_* are upper bounds: the workload clamps them to regs and
-     * slots (tb/wl.c), so a file's workload keys never block a hardware override */
+     * slots (driver/wl.c), so a file's workload keys never block a hardware override */
     if (c->wl_src_max < c->wl_src_min)
         return fail(err, "%s: wl_src_max = %u must be >= wl_src_min = %u (allowed: %u..%u)",
                     AT(KI_WL_SRC_MAX, KI_WL_SRC_MIN), c->wl_src_max, c->wl_src_min,

@@ -2,7 +2,7 @@
  * that places a trace's blocks on SMs as their resources allow (warp slots, registers,
  * shared memory, blocks per SM), warps onto sub-cores (round robin by warp, or the hashed
  * assignment of Barnes et al., HPCA 2023), each sub-core the unchanged model (cmodel/)
- * under its own driver (tb/drv.h), memory instructions timed by the memory system
+ * under its own driver (driver/drv.h), memory instructions timed by the memory system
  * (gpu/mem.h), launch and block-dispatch costs. docs/gpu.md describes every rule.
  */
 #ifndef GPU_H

@@ -5,7 +5,7 @@
  *         [--mode legal|adversarial] [--vcd-dir DIR] [--waves FILE] [--bench N]
  *         [--trace FILE [--hints FILE] [--blocks N]] [--outputs-only]
  *
- * --trace: legal traffic from an Accel-Sim trace (tb/tsrc.h), run to completion (every
+ * --trace: legal traffic from an Accel-Sim trace (driver/tsrc.h), run to completion (every
  * instruction retired); --cycles N is then a limit.
  *
  * Each cycle: inputs from the driver (legal) or the adversarial generator; the model steps;

@@ -434,7 +434,7 @@ static void test_err_workload(void)
 }
 
 /* Workload sizes are upper bounds: a file's wl_src_max / wl_regs_used never block a
- * smaller slots / regs (the workload clamps them, tb/wl.c). */
+ * smaller slots / regs (the workload clamps them, driver/wl.c). */
 static void test_wl_bounds_clamp(void)
 {
     cfg_t c;

@@ -1,8 +1,8 @@
-/* test_tsrc.c - trace-driven runs (tb/tsrc.c + sim/run.c) on small hand-written traces:
+/* test_tsrc.c - trace-driven runs (driver/tsrc.c + sim/run.c) on small hand-written traces:
  * thread blocks onto warp slots (groups when a block is larger than the sub-core), runs
  * to completion, barriers, instructions wider than the collector, registers out of range,
  * --blocks, and the statistics of a register named by several slots. Expected values are
- * worked out by hand from tb/tsrc.h and docs/spec.md, not printed by the code. */
+ * worked out by hand from driver/tsrc.h and docs/spec.md, not printed by the code. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
