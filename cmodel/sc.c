@@ -516,3 +516,24 @@ void sc_step(sc_t *m, const sc_in *in, sc_out *out)
     m->fsm_issue = ar.ccu >= 0;
     m->lfsr = lfsr_next(m->lfsr);
 }
+
+int sc_quiescent(const sc_t *m)
+{
+    if (m->pend || m->claim || m->nfill || m->arb.queued) return 0;
+    for (unsigned k = 0; k < m->cfg.ccus; k++)
+        if (m->ccu[k].busy) return 0;
+    return 1;
+}
+
+void sc_idle(sc_t *m, uint64_t n)
+{
+    /* sc_step with no instruction offered and no write-back, on a quiescent sub-core:
+     * every step of sc_step is empty but the counters, the FSM tick and the LFSR */
+    for (uint64_t i = 0; i < n; i++) {
+        m->stats.cycles++;
+        m->stats.idle_no_warp++;
+        tick_fsm(m, m->fsm_issue);
+        m->fsm_issue = 0;
+        m->lfsr = lfsr_next(m->lfsr);
+    }
+}

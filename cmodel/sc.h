@@ -69,4 +69,14 @@ const cfg_t *sc_cfg(const sc_t *m);
 /* Zero an input struct (all valids low, disp_ready low). */
 void sc_in_clear(sc_in *in);
 
+/* 1 if no unit holds an instruction, no bank read is queued or in flight and no fill is
+ * pending: then a cycle with no instruction offered and no write-back changes nothing but
+ * the counters, the FSM and the LFSR. */
+int sc_quiescent(const sc_t *m);
+
+/* Exactly n calls of sc_step with no instruction offered and no write-back presented, on
+ * a quiescent sub-core (sc_quiescent), in O(n) small steps: the GPU model's sub-cores
+ * that wait for memory. */
+void sc_idle(sc_t *m, uint64_t n);
+
 #endif

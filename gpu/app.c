@@ -41,7 +41,14 @@ int app_is_list(const char *path)
     while (fgets(buf, sizeof buf, f)) {
         char *s = trim(buf);
         if (!*s) continue;
-        is = is_memcpy(s) || is_trace_name(s) || s[0] != '-'; /* a trace starts "-kernel" */
+        /* a trace starts with "-kernel ...", or with the bytes of xz or gzip: a list line
+         * is a memory copy or a file name, printable and without blanks */
+        is = is_memcpy(s) || is_trace_name(s);
+        if (!is && s[0] != '-') {
+            is = 1;
+            for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+                if (*p <= ' ' || *p >= 0x7f) is = 0;
+        }
         break;
     }
     fclose(f);

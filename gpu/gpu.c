@@ -28,6 +28,8 @@ typedef struct {
     sc_in *in;                       /* its own: the driver keeps what it wrote last */
     sc_out *out;
     int started;                     /* has run a warp: stepped every cycle from then on */
+    uint64_t t0;                     /* the GPU cycle of its first step: its driver counts
+                                        cycles from there, the memory system from 0 */
 } gsub;
 
 typedef struct {
@@ -124,8 +126,8 @@ static int sub_fetch(void *ctx, unsigned w, uint32_t pc)
 
 static uint64_t sub_mem(void *ctx, const trc_warp *warp, const trc_inst *ti, uint64_t start)
 {
-    gsub *s = ctx;
-    return mem_access(s->g->mem, s->sm, warp, ti, start);
+    gsub *s = ctx; /* the driver's cycles are the sub-core's: the GPU's less t0 */
+    return mem_access(s->g->mem, s->sm, warp, ti, start + s->t0) - s->t0;
 }
 
 /* A block retired (its last warp retired): its SM's resources are free block_exit_lat +
@@ -201,6 +203,7 @@ static int start_sub(gpu_t *g, gsub *s)
     s->out = calloc(1, sizeof *s->out);
     if (!s->in || !s->out) return -1;
     s->started = 1;
+    s->t0 = g->cyc;
     g->run[g->nrun++] = s;
     return 0;
 }

@@ -358,6 +358,33 @@ static void test_trace_addresses(void)
     free(r);
 }
 
+static void test_common_clock(void)
+{
+    /* two one-warp blocks, 100 cycles apart, on one SM's two sub-cores, load the same 128
+     * bytes: the second finds the first's fill on its way and both have their data at the
+     * same cycle (every sub-core's requests on the memory system's one clock) */
+    static const char *two =
+        "#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 3\n"
+        "0000 ffffffff 1 R6 LDG.E 1 R2 4 1 0x1000 4\n"
+        "0010 ffffffff 1 R7 IADD3 2 R6 R6 0\n0020 ffffffff 0 EXIT 0 0\n\n#END_TB\n\n"
+        "#BEGIN_TB\n\nthread block = 1,0,0\n\nwarp = 0\ninsts = 3\n"
+        "0000 ffffffff 1 R6 LDG.E 1 R2 4 1 0x1000 4\n"
+        "0010 ffffffff 1 R7 IADD3 2 R6 R6 0\n0020 ffffffff 0 EXIT 0 0\n\n#END_TB\n";
+    cfg_t c;
+    char err[RUN_ERR_LEN], e2[CFG_ERR_LEN];
+    run_result *r = calloc(1, sizeof *r);
+    gpu_cfg(&c);
+    cfg_set(&c, "sms", "1", "test", e2);
+    cfg_set(&c, "block_interval", "100", "test", e2);
+    cfg_set(&c, "dram_lat", "1000", "test", e2);
+    TT_EQ(write_trace(0, two), 0);
+    TT_EQ(gpu(&c, r, err), 0);
+    TT_EQ(r->g.mem.l1_misses, 4);
+    TT_EQ(r->g.mem.l1_pending_hits, 4);
+    TT_CHECK(r->cycles > 1010 && r->cycles < 1070); /* not 100 cycles later */
+    free(r);
+}
+
 static void test_application(void)
 {
     /* a kernel list: a memory copy, the load kernel twice; the second kernel's block goes
@@ -381,6 +408,7 @@ static void test_application(void)
     fclose(f);
     TT_EQ(app_is_list(list), 1);
     TT_EQ(app_is_list(path), 0);
+    TT_EQ(app_is_list("workloads/matrixmul32_sm61_kernel-1.traceg.xz"), 0); /* xz bytes */
     run_opts o;
     memset(&o, 0, sizeof o);
     TT_EQ(app_run(&c, &o, list, r, &a, err), 0);
@@ -416,6 +444,7 @@ int main(void)
     TT_RUN(test_placement_rr);
     TT_RUN(test_placement_hashed_and_regs);
     TT_RUN(test_trace_addresses);
+    TT_RUN(test_common_clock);
     TT_RUN(test_application);
     TT_EXIT();
 }
