@@ -119,6 +119,8 @@ typedef struct {
     unsigned sms;            /* SMs of the GPU */
     unsigned sm_subset;      /* simulate only this many SMs, with their share of the blocks */
     int sm_fill;             /* 1: only as many SMs as the kernel's blocks fill completely */
+    int fast_idle;           /* 1: a sub-core waiting on memory is not stepped cycle by cycle
+                                (the same results: sc_idle, drv_skip) */
     unsigned subcore_assign; /* CFG_ASSIGN_*: warp -> sub-core */
     unsigned max_blocks_sm, regs_sm, shmem_sm; /* per-SM limits (blocks, registers, bytes) */
     unsigned l1_kb, l1_ways, l1_mshrs;          /* per-SM L1 data cache */

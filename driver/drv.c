@@ -47,11 +47,14 @@ struct drv {
                                      (0: none); the head stays until w issues (drv_src) */
     unsigned ncoll;               /* warps with an instruction between issue and dispatch */
     coll_rec *coll;       /* [warps] */
-    uint64_t *arch;       /* [warps][nregs][words] architectural values */
+    uint64_t *arch;       /* [warps][nregs][words] architectural values (one zero word
+                             until the first cycle with values, then all of them) */
+    int arch_full;
     uint8_t *pending;     /* [warps][nregs] scoreboard: write-backs outstanding */
     uint8_t *pmem;        /* [warps][nregs] the last writer issued is a memory instruction */
     wb_rec *wb;           /* executing or waiting write-backs */
-    unsigned nwb, wb_cap;
+    unsigned nwb, wb_cap;  /* records, room (grown on demand up to wb_max) */
+    unsigned wb_max;
     uint64_t wb_next;     /* the earliest ready cycle among wb[] (UINT64_MAX: none) */
     uint64_t wb_serial;
     int port_rec[CFG_MAX_P];       /* wb index presented on port p this cycle, or -1 */
@@ -127,10 +130,12 @@ static drv_t *drv_alloc(const cfg_t *c, unsigned nregs)
     d->tag_mask = c->tag_bits >= 32 ? 0xffffffffu : (uint32_t)((1ULL << c->tag_bits) - 1);
     d->nregs = nregs;
     /* one write per pending (warp, reg) and per destination of the warps' instructions */
-    d->wb_cap = c->warps * (d->nregs + DRV_MAX_DST) + 1;
+    d->wb_max = c->warps * (d->nregs + DRV_MAX_DST) + 1;
+    d->wb_cap = d->wb_max < 64 ? d->wb_max : 64;
     rng_seed(&d->rng, rng_mix64((uint64_t)c->wl_seed) ^ 0x4452495645520000ULL);
     d->coll = calloc(c->warps ? c->warps : 1, sizeof *d->coll);
-    d->arch = calloc((size_t)c->warps * d->nregs * d->words + 1, sizeof *d->arch);
+    d->arch = calloc(1, sizeof *d->arch); /* the values: at the first cycle (drv_no_values
+                                              may come first and need none) */
     d->pending = calloc((size_t)c->warps * d->nregs + 1, 1);
     d->pmem = calloc((size_t)c->warps * d->nregs + 1, 1);
     d->wb = calloc(d->wb_cap, sizeof *d->wb);
@@ -198,6 +203,7 @@ drv_t *drv_create(const cfg_t *c)
     d->src.complete = NULL;
     d->src.active = NULL;
     d->src.exec_done = NULL;
+    d->src.held = NULL;
     d->disp_stall_pct = c->wl_disp_stall_pct;
     d->wb_stall_pct = c->wl_wb_stall_pct;
     return d;
@@ -436,8 +442,8 @@ static void watch_warp(drv_t *d, unsigned w)
     d->watch |= wbit(w);
 }
 
-/* A cycle in which no warp presented an instruction: its reason (drv_counts.stall_*). */
-static void count_stall(drv_t *d)
+/* The counter of why no warp presented an instruction this cycle (drv_counts.stall_*). */
+static uint64_t *stall_reason(drv_t *d)
 {
     uint64_t active = d->src.active ? d->src.active(d->src.ctx) : 0;
     int dep = 0, coll = 0;
@@ -446,23 +452,52 @@ static void count_stall(drv_t *d)
         unsigned w = (unsigned)__builtin_ctzll(todo);
         if (w >= d->c.warps) break;
         if (still_blocked(d, w)) {
-            if (d->pmem[pend_at(d, w, d->blocked[w] - 1u) - d->pending]) {
-                d->cnt.stall_mem++;
-                return;
-            }
+            if (d->pmem[pend_at(d, w, d->blocked[w] - 1u) - d->pending]) return &d->cnt.stall_mem;
             dep = 1;
         } else if (d->coll[w].valid) {
             coll = 1;
         }
     }
-    if (dep) d->cnt.stall_dep++;
-    else if (coll) d->cnt.stall_collect++;
-    else if (active) d->cnt.stall_other++;
-    else d->cnt.stall_empty++;
+    return dep ? &d->cnt.stall_dep : coll ? &d->cnt.stall_collect
+                                    : active ? &d->cnt.stall_other : &d->cnt.stall_empty;
+}
+
+uint64_t drv_quiet_until(drv_t *d)
+{
+    if (d->wl || d->ncoll || d->presented) return 0;
+    uint64_t active = d->src.active ? d->src.active(d->src.ctx) : ~0ULL;
+    uint64_t until = d->nwb ? d->wb_next : UINT64_MAX;
+    for (uint64_t todo = active; todo; todo &= todo - 1) {
+        unsigned w = (unsigned)__builtin_ctzll(todo);
+        if (w >= d->c.warps) return 0;
+        if (still_blocked(d, w)) continue; /* until a write-back: wb_next at the latest */
+        uint64_t h = d->src.held ? d->src.held(d->src.ctx, w) : 0;
+        if (!h) return 0;
+        if (d->cnt.cycles - 1 + h < until) until = d->cnt.cycles - 1 + h; /* from the cycle
+                                                                               just consumed */
+    }
+    if (until == UINT64_MAX && active) return 0; /* blocked with nothing outstanding */
+    return until > d->cnt.cycles ? until : 0;
+}
+
+void drv_skip(drv_t *d, uint64_t n)
+{
+    *stall_reason(d) += n;
+    d->cnt.cycles += n;
 }
 
 void drv_inputs(drv_t *d, sc_in *in)
 {
+    if (d->words && !d->arch_full) { /* the first cycle with values: their store */
+        uint64_t *a = calloc((size_t)d->c.warps * d->nregs * d->words + 1, sizeof *a);
+        if (!a) {
+            fail(d, "out of memory (register values of %u warps)", d->c.warps);
+        } else {
+            free(d->arch);
+            d->arch = a;
+            d->arch_full = 1;
+        }
+    }
     if (d->in_cleared != in) { /* a struct not seen before: clear it whole, once */
         memset(in, 0, sizeof *in);
         d->in_set = 0;
@@ -485,7 +520,7 @@ void drv_inputs(drv_t *d, sc_in *in)
             decide_warp(d, in, (unsigned)__builtin_ctzll(todo));
     }
     present_wbs(d, in);
-    if (!d->presented) count_stall(d);
+    if (!d->presented) (*stall_reason(d))++;
 }
 
 /* 1 if the dispatched slot valids are exactly 1 for slots 0..nsrc-1 and 0 after: the usual
@@ -561,6 +596,14 @@ static void do_dispatch(drv_t *d, const sc_out *out)
         if (ready <= start) ready = start + 1;
     }
     for (unsigned i = 0; i < cr->inst.ndst; i++) {
+        if (d->nwb >= d->wb_cap && d->wb_cap < d->wb_max) { /* room for more */
+            unsigned nc = d->wb_cap * 2 < d->wb_max ? d->wb_cap * 2 : d->wb_max;
+            wb_rec *nw = realloc(d->wb, (size_t)nc * sizeof *nw);
+            if (nw) {
+                d->wb = nw;
+                d->wb_cap = nc;
+            }
+        }
         if (d->nwb >= d->wb_cap) {
             fail(d, "cycle %llu: driver write-back table overflow", (unsigned long long)cyc);
             break;

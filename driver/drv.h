@@ -77,6 +77,10 @@ typedef struct {
      * its write-backs ready (>= start + 1): a memory system's answer. Called once per
      * executed instruction, in dispatch order. NULL: start + max(1, i->lat). */
     uint64_t (*exec_done)(void *ctx, unsigned w, const drv_inst *i, uint64_t start);
+    /* How many cycles from the current one peek(w) keeps returning NULL for a reason only
+     * time ends (an instruction fetch), with no effect; 0: not held so, or not known.
+     * NULL: never known (drv_quiet_until). */
+    uint64_t (*held)(void *ctx, unsigned w);
 } drv_src;
 
 typedef struct {
@@ -125,6 +129,16 @@ void drv_inputs(drv_t *d, sc_in *in);
 /* Update the driver from this cycle's inputs (those drv_inputs produced) and the model's
  * outputs. Returns 0, or -1 if an invariant or protocol violation was seen this cycle. */
 int drv_consume(drv_t *d, const sc_in *in, const sc_out *out);
+
+/* The driver's cycle (drv_counts.cycles) before which it will present no instruction and
+ * no write-back, when it can tell: no instruction between issue and dispatch, and every
+ * warp its source gives held back by a register whose write-back is not ready before
+ * then (UINT64_MAX: no warp and nothing outstanding). 0 when it cannot tell. */
+uint64_t drv_quiet_until(drv_t *d);
+
+/* Account n cycles in which drv_inputs would present nothing and drv_consume see nothing
+ * (within what drv_quiet_until allowed): the cycle and stall counters. */
+void drv_skip(drv_t *d, uint64_t n);
 
 /* The first error message (one line, no newline), or "" if none. */
 const char *drv_error(const drv_t *d);

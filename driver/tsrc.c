@@ -63,6 +63,7 @@ struct tsrc {
     int place;            /* a slot freed or blocks remain: try placing in tsrc_tick */
     int fed;              /* tsrc_create_fed: no reader, the caller places warps */
     tsrc_fetch_fn fetch;  /* fed: may the warp's next instruction be fetched? (NULL: yes) */
+    tsrc_fetch_wait_fn fetch_wait;
     void *fetch_ctx;
     tsrc_mem_fn mem;      /* fed: times memory instructions (NULL: their class latency) */
     void *mem_ctx;
@@ -460,10 +461,23 @@ tsrc_t *tsrc_create_fed(const cfg_t *c, const char *path, char *err)
     return t;
 }
 
-void tsrc_set_fetch(tsrc_t *t, tsrc_fetch_fn fn, void *ctx)
+/* drv_src.held: a warp waiting for its next instruction's fetch, for how long. */
+static uint64_t src_held(void *ctx, unsigned w)
+{
+    const tsrc_t *t = ctx;
+    const slot_t *s = &t->slot[w];
+    if (!s->used || s->exited || s->head_ok || s->part != 0 || !t->fetch_wait) return 0;
+    if ((s->ti->flags & TRC_F_BARRIER) && !(s->g->open && s->arr_epoch == s->g->epoch + 1))
+        return 0; /* at a barrier: held until others arrive, not for a known time */
+    return t->fetch_wait(t->fetch_ctx, w, s->ti->pc);
+}
+
+void tsrc_set_fetch(tsrc_t *t, tsrc_fetch_fn fn, tsrc_fetch_wait_fn wait, void *ctx)
 {
     t->fetch = fn;
+    t->fetch_wait = wait;
     t->fetch_ctx = ctx;
+    t->iface.held = wait ? src_held : NULL;
 }
 
 /* drv_src.exec_done of a source with a memory system. */
@@ -537,6 +551,12 @@ uint64_t tsrc_free_slots(const tsrc_t *t)
     for (unsigned w = 0; w < t->c.warps; w++)
         if (!t->slot[w].used) m |= 1ULL << w;
     return m;
+}
+
+void tsrc_skip(tsrc_t *t, uint64_t n)
+{
+    t->cnt.empty_slot_cycles += n * t->nfree;
+    t->cnt.bar_wait_slot_cycles += n * t->waiting;
 }
 
 int tsrc_done(const tsrc_t *t)

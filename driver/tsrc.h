@@ -70,12 +70,17 @@ int tsrc_done(const tsrc_t *t);
  * names the trace in messages. */
 tsrc_t *tsrc_create_fed(const cfg_t *c, const char *path, char *err);
 
-/* Whether warp slot w may fetch the instruction at pc now: 1 yes, 0 not yet. */
+/* Whether warp slot w may fetch the instruction at pc now: 1 yes, 0 not yet (the first
+ * ask of a line may start its fetch). */
 typedef int (*tsrc_fetch_fn)(void *ctx, unsigned w, uint32_t pc);
 
+/* How many cycles from now the instruction at pc of warp slot w stays unfetchable, with
+ * no effect (0: fetchable, or not known). */
+typedef uint64_t (*tsrc_fetch_wait_fn)(void *ctx, unsigned w, uint32_t pc);
+
 /* Ask fn before presenting each new trace instruction of a fed source (an instruction
- * cache); NULL: always. */
-void tsrc_set_fetch(tsrc_t *t, tsrc_fetch_fn fn, void *ctx);
+ * cache), and wait for how long a warp is held by it (drv_src.held); NULL: always. */
+void tsrc_set_fetch(tsrc_t *t, tsrc_fetch_fn fn, tsrc_fetch_wait_fn wait, void *ctx);
 
 /* The cycle the memory instruction ti of warp `warp`, starting at `start`, has its data
  * back (a memory system). */
@@ -101,6 +106,10 @@ void tsrc_blk_seal(tsrc_t *t, tsrc_blk *blk);
 
 /* The free warp slots of t (bit w: slot w). */
 uint64_t tsrc_free_slots(const tsrc_t *t);
+
+/* n calls of tsrc_tick on a fed source in which nothing changes (a sub-core asleep): the
+ * slot-cycle counters. */
+void tsrc_skip(tsrc_t *t, uint64_t n);
 
 /* Counters so far. */
 const tsrc_counts *tsrc_get_counts(const tsrc_t *t);

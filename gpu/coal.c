@@ -3,22 +3,26 @@
 
 #define MAX_WORDS 4096  /* distinct 4-byte words one shared access is counted over */
 
+#define HASH 256u  /* slots of the line index: > 2 x COAL_MAX_LINES */
+
 unsigned coal_lines(const uint64_t *addr, unsigned n, unsigned width, coal_line *out)
 {
+    uint16_t slot[HASH] = {0}; /* line index + 1 at the line's hash slot; 0: empty */
     unsigned nl = 0;
     if (width == 0) width = 1;
     for (unsigned i = 0; i < n; i++) {
         uint64_t first = addr[i] / COAL_SECTOR, last = (addr[i] + width - 1) / COAL_SECTOR;
         for (uint64_t s = first; s <= last; s++) {
             uint64_t line = s / (COAL_LINE / COAL_SECTOR);
-            unsigned bit = 1u << (s % (COAL_LINE / COAL_SECTOR)), k = nl;
-            while (k > 0 && out[k - 1].line != line) k--; /* recent lines first */
-            if (k > 0) {
-                out[k - 1].sectors |= bit;
+            unsigned bit = 1u << (s % (COAL_LINE / COAL_SECTOR));
+            unsigned h = (unsigned)((line * 0x9E3779B97F4A7C15ull) >> 56);
+            while (slot[h] && out[slot[h] - 1].line != line) h = (h + 1) % HASH;
+            if (slot[h]) {
+                out[slot[h] - 1].sectors |= bit;
             } else if (nl < COAL_MAX_LINES) {
                 out[nl].line = line;
                 out[nl].sectors = bit;
-                nl++;
+                slot[h] = (uint16_t)++nl;
             }
         }
     }

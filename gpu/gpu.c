@@ -30,6 +30,8 @@ typedef struct {
     int started;                     /* has run a warp: stepped every cycle from then on */
     uint64_t t0;                     /* the GPU cycle of its first step: its driver counts
                                         cycles from there, the memory system from 0 */
+    uint64_t sleep_from, sleep_until;/* asleep (fast_idle): not stepped in the GPU cycles
+                                        [sleep_from, sleep_until); 0, 0: awake */
 } gsub;
 
 typedef struct {
@@ -124,6 +126,14 @@ static int sub_fetch(void *ctx, unsigned w, uint32_t pc)
     return mem_fetch(s->g->mem, s->sm, pc, s->g->cyc);
 }
 
+static uint64_t sub_fetch_wait(void *ctx, unsigned w, uint32_t pc)
+{
+    gsub *s = ctx;
+    uint64_t r = mem_fetch_ready(s->g->mem, s->sm, pc);
+    (void)w;
+    return r > s->g->cyc ? r - s->g->cyc : 0;
+}
+
 static uint64_t sub_mem(void *ctx, const trc_warp *warp, const trc_inst *ti, uint64_t start)
 {
     gsub *s = ctx; /* the driver's cycles are the sub-core's: the GPU's less t0 */
@@ -165,6 +175,31 @@ static void release_due(gpu_t *g)
     }
 }
 
+/* Bring a sleeping sub-core to GPU cycle `now` (the cycles [sleep_from, now) as idle
+ * cycles: the same state and counters as stepping them) and wake it. */
+static void wake(gsub *s, uint64_t now)
+{
+    if (!s->sleep_until) return;
+    uint64_t n = now - s->sleep_from;
+    sc_idle(s->m, n);
+    drv_skip(s->d, n);
+    tsrc_skip(s->t, n);
+    s->sleep_from = s->sleep_until = 0;
+}
+
+/* After sub-core s stepped GPU cycle now: let it sleep while nothing can happen in it
+ * (a quiescent model, every warp waiting for a write-back that is not due yet). */
+static void maybe_sleep(gsub *s, uint64_t now)
+{
+    if (!sc_quiescent(s->m)) return;
+    uint64_t u = drv_quiet_until(s->d);
+    if (!u) return;
+    uint64_t due = u == UINT64_MAX ? UINT64_MAX : u + s->t0; /* the GPU cycle to step again */
+    if (due <= now + 2) return;
+    s->sleep_from = now + 1;
+    s->sleep_until = due;
+}
+
 /* ---------------------------------------------------------------- block scheduler */
 
 /* Does block b fit SM p now? */
@@ -186,7 +221,9 @@ static unsigned pick_sub(gpu_t *g, unsigned p, unsigned *slot)
     *slot = 0;
     unsigned k = g->c.subcore_assign == CFG_ASSIGN_HASHED ? (w + w / n) % n : w % n;
     for (unsigned i = 0; i < n; i++, k = (k + 1) % n) {
-        uint64_t m = tsrc_free_slots(g->sub[p * n + k].t);
+        const gsub *sub = &g->sub[p * n + k]; /* not created yet: every slot free */
+        uint64_t m = sub->t ? tsrc_free_slots(sub->t)
+                            : g->c.warps >= 64 ? ~0ULL : (1ULL << g->c.warps) - 1;
         if (m) {
             *slot = (unsigned)__builtin_ctzll(m);
             return k;
@@ -208,37 +245,35 @@ static int start_sub(gpu_t *g, gsub *s)
     return 0;
 }
 
-/* Create the sub-cores of SM p at its first block (a GPU run allocates only the SMs its
- * blocks reach). 0, or -1 with err. */
-static int sm_open(gpu_t *g, unsigned p, char *err)
+/* Create sub-core s at its first warp (a GPU run allocates only the sub-cores its warps
+ * reach). 0, or -1 with err. */
+static int sub_open(gpu_t *g, gsub *s, char *err)
 {
-    for (unsigned k = 0; k < g->nsub; k++) {
-        gsub *s = &g->sub[p * g->nsub + k];
-        char terr[TSRC_ERR_LEN];
-        if (s->t) continue;
-        s->m = g->o->values ? sc_create(&g->c) : sc_create_nodata(&g->c);
-        if (!(s->t = tsrc_create_fed(&g->c, g->o->trace, terr))) {
-            snprintf(err, RUN_ERR_LEN, "%s", terr);
-            return -1;
-        }
-        tsrc_set_fetch(s->t, sub_fetch, s);
-        tsrc_set_mem(s->t, sub_mem, s);
-        s->d = drv_create_src(&g->c, tsrc_iface(s->t));
-        if (!s->m || !s->d) {
-            snprintf(err, RUN_ERR_LEN, "out of memory (SM %u)", p);
-            return -1;
-        }
-        if (!g->o->values) drv_no_values(s->d);
+    char terr[TSRC_ERR_LEN];
+    if (s->t) return 0;
+    s->m = g->o->values ? sc_create(&g->c) : sc_create_nodata(&g->c);
+    if (!(s->t = tsrc_create_fed(&g->c, g->o->trace, terr))) {
+        snprintf(err, RUN_ERR_LEN, "%s", terr);
+        return -1;
     }
+    tsrc_set_fetch(s->t, sub_fetch, sub_fetch_wait, s);
+    tsrc_set_mem(s->t, sub_mem, s);
+    s->d = drv_create_src(&g->c, tsrc_iface(s->t));
+    if (!s->m || !s->d) {
+        snprintf(err, RUN_ERR_LEN, "out of memory (SM %u)", s->sm);
+        return -1;
+    }
+    if (!g->o->values) drv_no_values(s->d);
     return 0;
 }
 
 /* Place block b on SM p. 0, or -1 with err. */
 static int place(gpu_t *g, unsigned p, trc_block *b, char *err)
 {
-    if (sm_open(g, p, err)) {
+    if (b->nwarps == 0) { /* nothing to run, nothing held */
         trc_block_free(b);
-        return -1;
+        g->gc->blocks_run++;
+        return 0;
     }
     gblk *gb = calloc(1, sizeof *gb);
     tsrc_blk *tb = gb ? tsrc_blk_create(blk_done, g, gb) : NULL;
@@ -261,9 +296,16 @@ static int place(gpu_t *g, unsigned p, trc_block *b, char *err)
     if (s->blocks > g->gc->max_resident) g->gc->max_resident = s->blocks;
     g->resident++;
     char terr[TSRC_ERR_LEN];
+    gsub *first = NULL;
     for (unsigned w = 0; w < b->nwarps; w++) {
         unsigned slot, k = pick_sub(g, p, &slot);
         gsub *sub = &g->sub[p * g->nsub + k];
+        if (sub_open(g, sub, err)) { /* out of memory: the run ends */
+            if (first) tsrc_blk_seal(first->t, tb);
+            return -1;
+        }
+        if (!first) first = sub;
+        wake(sub, g->cyc); /* its slots change: bring it to this cycle first */
         if (tsrc_place(sub->t, tb, &b->warp[w], slot, terr)) {
             snprintf(err, RUN_ERR_LEN, "%s", terr);
             tsrc_blk_seal(sub->t, tb);
@@ -275,7 +317,7 @@ static int place(gpu_t *g, unsigned p, trc_block *b, char *err)
             return -1;
         }
     }
-    tsrc_blk_seal(g->sub[p * g->nsub].t, tb);
+    tsrc_blk_seal(first->t, tb);
     g->gc->blocks_run++;
     return 0;
 }
@@ -515,6 +557,8 @@ static int step_subs(gpu_t *g, char *err)
     char ierr[256];
     for (unsigned i = 0; i < g->nrun; i++) {
         gsub *s = g->run[i];
+        if (s->sleep_until > g->cyc) continue;
+        wake(s, g->cyc);
         if (tsrc_tick(s->t, err)) return 2;
         drv_inputs(s->d, s->in);
         sc_step(s->m, s->in, s->out);
@@ -527,6 +571,7 @@ static int step_subs(gpu_t *g, char *err)
                      (unsigned long long)g->cyc, ierr);
             return 1;
         }
+        if (g->c.fast_idle) maybe_sleep(s, g->cyc);
     }
     return 0;
 }
@@ -583,6 +628,7 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
     r->cycles = end > g->c.launch_min ? end : g->c.launch_min;
     g->gc->launch_cycles = g->first_dispatch != UINT64_MAX ? g->first_dispatch : g->c.launch_lat;
     g->gc->body_cycles = g->cyc > g->gc->launch_cycles ? g->cyc - g->gc->launch_cycles : 0;
+    for (unsigned i = 0; i < g->nrun; i++) wake(g->run[i], g->cyc);
     for (unsigned i = 0; i < g->nrun; i++) {
         const gsub *s = g->run[i];
         add_stats(r, s, i == 0);

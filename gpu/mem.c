@@ -31,6 +31,7 @@ struct mem {
     cache_t **l2;            /* [l2_slices] */
     uint64_t *l2_free;       /* [l2_slices] first milli-cycle the slice takes a sector */
     uint64_t dram_free;      /* first milli-cycle DRAM takes a sector */
+    int used;                /* a kernel ran on it (mem_new_kernel) */
     mem_counts n;
 };
 
@@ -89,6 +90,10 @@ void mem_destroy(mem_t *m)
 
 void mem_new_kernel(mem_t *m)
 {
+    if (!m->used) { /* nothing cached yet: nothing to settle */
+        m->used = 1;
+        return;
+    }
     for (unsigned s = 0; s < m->c.sms; s++) {
         sm_mem *p = &m->sm[s];
         memset(p->cpc, 0, sizeof p->cpc);
@@ -275,6 +280,13 @@ uint64_t mem_access(mem_t *m, unsigned sm, const trc_warp *warp, const trc_inst 
     if (ti->mspace == TRC_M_LOAD) m->n.ld_insts++;
     else m->n.other_insts++;
     return load(m, p, ln, nl, now);
+}
+
+uint64_t mem_fetch_ready(const mem_t *m, unsigned sm, uint32_t pc)
+{
+    int found;
+    pc_ent *e = pc_slot((pc_ent *)m->sm[sm].ipc, (uint64_t)pc / COAL_LINE, &found);
+    return found ? e->ready : 0;
 }
 
 int mem_fetch(mem_t *m, unsigned sm, uint32_t pc, uint64_t now)

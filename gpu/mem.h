@@ -71,6 +71,10 @@ uint64_t mem_access(mem_t *m, unsigned sm, const trc_warp *warp, const trc_inst 
  * way (a cold line starts its fetch at the first ask). */
 int mem_fetch(mem_t *m, unsigned sm, uint32_t pc, uint64_t now);
 
+/* The cycle the line of pc is there on SM sm, if its fetch was started (no effect); 0 if
+ * it was not asked for yet. */
+uint64_t mem_fetch_ready(const mem_t *m, unsigned sm, uint32_t pc);
+
 /* Zero the counters (a new kernel of an application). */
 void mem_clear_counts(mem_t *m);
 

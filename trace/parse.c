@@ -337,25 +337,51 @@ static const char *addresses(const ectx *e, const char *p, const char *end, uint
     return p;
 }
 
+/* The hex number after the blanks at *p (an optional 0x), *p moved past it; the text was
+ * checked by addresses(). */
+static uint64_t scan_hex(const char **pp)
+{
+    const char *p = *pp;
+    uint64_t v = 0;
+    while (*p == ' ' || *p == '\t') p++;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) p += 2;
+    for (unsigned d; (d = hex1[(uint8_t)*p]) != 0; p++) v = v << 4 | (d - 1);
+    *pp = p;
+    return v;
+}
+
+/* The signed decimal number after the blanks at *p, *p moved past it (checked text). */
+static int64_t scan_sdec(const char **pp)
+{
+    const char *p = *pp;
+    uint64_t v = 0;
+    while (*p == ' ' || *p == '\t') p++;
+    int neg = *p == '-';
+    p += neg || *p == '+';
+    while (*p >= '0' && *p <= '9') v = v * 10 + (uint64_t)(*p++ - '0');
+    *pp = p;
+    return neg ? -(int64_t)v : (int64_t)v;
+}
+
 /* Decode the address part at p, already checked by addresses(): one address per active
  * thread into ps->addr, in order of the active threads (Accel-Sim trace_parser.cc:
  * list; base + i * stride for the i-th active thread; base, then each address the last
- * plus its delta). Only with parse_keep_addresses: the scan is plain strtoull. */
+ * plus its delta). Only with parse_keep_addresses. */
 static void decode_addresses(parse_t *ps, const char *p, uint32_t mask, uint32_t mw)
 {
-    char *q;
-    unsigned active = popcount32(mask), mode = (unsigned)strtoul(p, &q, 10);
+    unsigned active = popcount32(mask), mode = 0;
     if (active > TRC_MAX_ADDR) active = TRC_MAX_ADDR;
     ps->mwidth = mw;
     ps->naddr = active;
+    while (*p >= '0' && *p <= '9') mode = mode * 10 + (unsigned)(*p++ - '0');
     if (mode == 0) {
-        for (unsigned i = 0; i < active; i++) ps->addr[i] = strtoull(q, &q, 16);
+        for (unsigned i = 0; i < active; i++) ps->addr[i] = scan_hex(&p);
         return;
     }
-    uint64_t a = strtoull(q, &q, 16);
-    long long step = mode == 1 ? strtoll(q, &q, 10) : 0;
+    uint64_t a = scan_hex(&p);
+    int64_t step = mode == 1 ? scan_sdec(&p) : 0;
     for (unsigned i = 0; i < active; i++) {
-        if (i > 0) a += (uint64_t)(mode == 1 ? step : strtoll(q, &q, 10));
+        if (i > 0) a += (uint64_t)(mode == 1 ? step : scan_sdec(&p));
         ps->addr[i] = a;
     }
 }
