@@ -75,7 +75,7 @@ awk -F, 'NR > 1 && $1 == 16 {printf "  %-8s %10.0f %10s %7s%%\n", $2, $3, $4, $5
 if command -v gnuplot >/dev/null 2>&1; then
     awk -F, 'NR > 1 && $1 == 16 {print $2, $3, $4}' "$out/launch.csv" > "$out/launch16.dat"
     gnuplot <<GP
-set terminal svg size 720,420 font "sans,12"
+set terminal svg size 720,420 font "sans,12" noenhanced
 set output "$out/launch.svg"
 set title "Empty kernels on an H100 PCIe: measured and simulated (16 threads per block)"
 set xlabel "thread blocks"
