@@ -350,10 +350,11 @@ static int read_next(gpu_t *g, char *err)
         }
         if (b->nwarps > g->nsub * g->c.warps || (uint64_t)b->nwarps * g->regs_block > g->c.regs_sm ||
             g->shmem_block > g->c.shmem_sm) {
-            snprintf(err, RUN_ERR_LEN, "%s: thread block %u,%u,%u cannot fit an SM: %u warps "
+            snprintf(err, RUN_ERR_LEN, "%s:%u: thread block %u,%u,%u cannot fit an SM: %u warps "
                      "of %u registers per thread and %llu bytes of shared memory (expected at "
                      "most %u warps (warps x subcores_per_sm), regs_sm = %u registers, shmem_sm "
-                     "= %u bytes)", g->o->trace, b->id.x, b->id.y, b->id.z, b->nwarps,
+                     "= %u bytes)", g->o->trace, b->nwarps && b->warp[0].n ? b->warp[0].inst[0].line : 0,
+                     b->id.x, b->id.y, b->id.z, b->nwarps,
                      hsrc_kernel(g->h)->nregs, (unsigned long long)g->shmem_block,
                      g->nsub * g->c.warps, g->c.regs_sm, g->c.shmem_sm);
             trc_block_free(b);

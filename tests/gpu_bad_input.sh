@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# gpu_bad_input.sh - bad input to the GPU machine: one line on stderr naming what is wrong
+# and what was expected, exit 2, no JSON written. A preset that does not exist, a block
+# that fits no SM, a bad line of a kernel list, an address list that does not match its
+# active mask.
+set -u
+cd "$(dirname "$0")/.."
+SIM=build/malekeh-sim
+T=workloads/matrixmul32_sm61_kernel-1.traceg.xz
+tmp=$(mktemp -d /tmp/gpu_bad_input.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+bad() { # name, pattern the line must hold, then the command
+    local name=$1 pat=$2; shift 2
+    "$@" --json "$tmp/x.json" >"$tmp/out" 2>"$tmp/err"; local rc=$?
+    if [ "$rc" = 2 ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q -- "$pat" "$tmp/err" &&
+       [ ! -e "$tmp/x.json" ]; then
+        echo "PASS: gpu_bad_input $name: $(cat "$tmp/err")"
+    else
+        echo "FAIL: gpu_bad_input $name (exit $rc, $(wc -l <"$tmp/err") lines): $(cat "$tmp/err")"
+    fi
+}
+bad "a preset that does not exist" "key 'arch'.*allowed: auto, turing, ampere, hopper" \
+    "$SIM" --set arch=volta --trace "$T"
+bad "a block that fits no SM (registers)" "matrixmul32_sm61_kernel-1.traceg.xz:[0-9]*: thread block 0,0,0 cannot fit an SM.*regs_sm = 4096" \
+    "$SIM" --set regs_sm=4096 --trace "$T"
+bad "a block that fits no SM (warp slots)" "cannot fit an SM: 32 warps.*at most 16 warps" \
+    "$SIM" --set subcores_per_sm=2 --trace "$T"
+bad "sm_subset above sms" "sm_subset.*expected 0..sms" "$SIM" --set sms=4 --set sm_subset=5 --trace "$T"
+printf 'MemcpyHtoD,0x1000,64\nno_such_kernel.traceg\n' > "$tmp/kernelslist.g"
+bad "a kernel list naming a missing trace" "kernelslist.g:2: cannot read" "$SIM" --trace "$tmp/kernelslist.g"
+printf 'MemcpyHtoD,0x1000,many\n' > "$tmp/k2.g"
+bad "a memory copy without a byte count" "k2.g:1: a memory copy without a byte count" "$SIM" --trace "$tmp/k2.g"
+# an instruction with 32 active threads and one address
+xz -dc "$T" | awk '!done && / LDG.E / { sub(/ 4 1 0x[0-9a-f]+ 4/, " 4 0 0x10"); done = 1 } { print }' > "$tmp/mask.traceg"
+if cmp -s <(xz -dc "$T") "$tmp/mask.traceg"; then
+    echo "FAIL: gpu_bad_input: could not make an address list shorter than its mask"
+else
+    bad "an address list shorter than its mask" "mask.traceg:[0-9]*: .*address" "$SIM" --trace "$tmp/mask.traceg"
+fi
