@@ -25,7 +25,21 @@ TEST_SRC  := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
 
-.PHONY: all deps build main main-synthetic test bench clean gen lint check-rtl rtl traces
+#> all                install what is missing, build, lint the RTL, print the area headline and the main job (the default goal)
+#> deps               install the missing Debian packages (scripts/deps.sh; --browser: chromium too)
+#> build              build the tools: malekeh-sim, ccugen, malekeh-refs, malekeh-hints
+#> main               the main job: CONFIG and its baseline on the shipped trace, one table
+#> main-synthetic     the synthetic workload's counters, then the trace table
+#> test               every test; ends with "N passed, N failed" (.ci/run runs it)
+#> bench              benchmarks: the model, the trace path on both machines, the co-simulation
+#> clean              remove build/
+#> gen                generate the RTL of CONFIG into OUT (ccugen)
+#> lint               Verilator -Wall lint of rtl/ after checking it matches the generator
+#> check-rtl          fail when rtl/ differs from what the generator writes now
+#> rtl                regenerate rtl/ (the default configuration)
+#> traces             the trace table: default, baseline, private CCUs on every shared trace
+#> help               this list
+.PHONY: all deps build main main-synthetic test bench clean gen lint check-rtl rtl traces help
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -61,6 +75,12 @@ rtl: $(BUILD)/ccugen
 # fails when rtl/ differs from what the generator writes now (the git line is ignored)
 check-rtl: $(BUILD)/ccugen
 	@bash scripts/check_rtl.sh $(BUILD)/ccugen
+
+lint: rtl-lint
+
+# every target and what it does: the `#>` lines next to each .PHONY list
+help:
+	@grep -h '^#> ' $(MAKEFILE_LIST) | sed 's/^#> /  make /'
 
 rtl-lint: check-rtl
 	@cd rtl && $(VERILATOR_LINT) -f files.f --top-module $$(ls *_subcore.v | sed 's/\.v$$//') && \
@@ -127,7 +147,7 @@ TEST_CMDS = "bash tests/gen_sweep.sh $(BUILD)/ccugen" $(COSIM_TEST_CMDS) $(AREA_
 TEST_CMDS += $(foreach t,$(TESTS),"$(t)") $(foreach t,$(SAN_TESTS),"$(t) --quick")
 
 TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_errors.sh $(BUILD)/ccugen"
-TEST_CMDS += "bash tests/trace_runs.sh"
+TEST_CMDS += "bash tests/trace_runs.sh" "bash tests/cli_help.sh"
 TEST_CMDS += $(TRACE_TEST_CMDS)
 
 test: $(TESTS) $(SAN_TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen $(BUILD)/area-report

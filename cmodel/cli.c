@@ -21,6 +21,22 @@ const char *cli_config_path(int argc, char **argv)
     return path;
 }
 
+int cli_info(const char *prog, const char *version, const char *help, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--set") == 0 || strcmp(argv[i], "--config") == 0) {
+            i++; /* its value, which could be spelled like an option */
+        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(help, stdout);
+            return 1;
+        } else if (strcmp(argv[i], "--version") == 0) {
+            printf("%s %s\n", prog, version);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int cli_begin(const char *prog, int argc, char **argv, cfg_t *c, cli_args *a)
 {
     char err[CFG_ERR_LEN] = "";

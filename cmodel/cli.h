@@ -19,6 +19,11 @@ typedef struct {
     int n;
 } cli_args;
 
+/* --help (-h) or --version anywhere on the command line (not as the value of --set or
+ * --config): print `help` (usage, every option, an example) or "prog VERSION" on stdout
+ * and return 1 (the tool then exits 0, before reading its configuration); else 0. */
+int cli_info(const char *prog, const char *version, const char *help, int argc, char **argv);
+
 /* Configuration from the command line (defaults, file, --set, validation). 0, or 2 with
  * the message printed as `prog: ...` on stderr. */
 int cli_begin(const char *prog, int argc, char **argv, cfg_t *c, cli_args *a);

@@ -16,7 +16,22 @@
 #include "trc.h"
 
 #define PROG "malekeh-refs"
-#define ALLOWED "--config FILE, --set key=value, --trace FILE, --json FILE"
+#define ALLOWED "--config FILE, --set key=value, --trace FILE, --json FILE, --help, --version"
+#ifndef SIM_VERSION
+#define SIM_VERSION "unknown"
+#endif
+#define HELP \
+    "usage: malekeh-refs [--config FILE] [--set key=value]... --trace FILE [--json FILE]\n" \
+    "Reference hit ratios of a trace for a private cache of `entries` registers per warp:\n" \
+    "plain LRU and Belady's optimum, over the distinct source registers of every\n" \
+    "instruction. Exit 0; 2 bad input or usage.\n" \
+    "  --config FILE      configuration file (its entries key)\n" \
+    "  --set key=value    override one key (repeatable)\n" \
+    "  --trace FILE       Accel-Sim trace (.traceg, .xz, .gz)\n" \
+    "  --json FILE        the ratios as JSON, written atomically\n" \
+    "  --help, --version  this text; the version\n" \
+    "Example:\n" \
+    "  malekeh-refs --trace workloads/matrixmul32_sm61_kernel-1.traceg.xz\n"
 
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
@@ -53,6 +68,7 @@ int main(int argc, char **argv)
     cfg_t c;
     cli_args a;
     const char *trace = NULL, *json = NULL, *v;
+    if (cli_info(PROG, SIM_VERSION, HELP, argc, argv)) return 0;
     if (cli_begin(PROG, argc, argv, &c, &a)) return 2;
     for (int i = 0; i < a.n; i++) {
         const char *arg = a.rest[i];

@@ -134,7 +134,16 @@ static int generate(const cfg_t *c, const tpl_vars *v, const char *prefix, emit_
 /* Usage text. */
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: ccugen [--config FILE] [--set key=value]... [--out DIR] [--debug]\n");
+    fprintf(f, "usage: ccugen [--config FILE] [--set key=value]... [--out DIR] [--debug]\n"
+               "Writes the Malekeh sub-core's Verilog-2005 for a configuration: one module per\n"
+               "file, files.f and a FuseSoC .core. Exit 0; 2 bad configuration or usage.\n"
+               "  --config FILE      configuration file (docs/config.md)\n"
+               "  --set key=value    override one key (repeatable; after the file)\n"
+               "  --out DIR          where to write (default out/mlk_<hash>)\n"
+               "  --debug            the co-simulation's debug port (every state bit)\n"
+               "  --help, --version  this text; the version\n"
+               "Example:\n"
+               "  ccugen --config configs/default.cfg --set ccus=4 --out out/c4\n");
 }
 
 int main(int argc, char **argv)
@@ -147,6 +156,19 @@ int main(int argc, char **argv)
     if (!rest) {
         fprintf(stderr, "ccugen: out of memory\n");
         return 2;
+    }
+    for (int i = 1; i < argc; i++) { /* before the configuration: they need none */
+        if (strcmp(argv[i], "--set") == 0 || strcmp(argv[i], "--config") == 0) {
+            i++;
+        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage(stdout);
+            free(rest);
+            return 0;
+        } else if (strcmp(argv[i], "--version") == 0) {
+            printf("ccugen %s (git %s)\n", GEN_PRODUCT_VERSION, GEN_VERSION);
+            free(rest);
+            return 0;
+        }
     }
     if (cfg_from_args(&c, argc, argv, rest, &nrest, err) != 0) {
         fprintf(stderr, "ccugen: %s\n", err);
@@ -164,7 +186,7 @@ int main(int argc, char **argv)
             return 0;
         } else {
             fprintf(stderr, "ccugen: unknown option '%s' (allowed: --config FILE, --set key=value, "
-                            "--out DIR, --debug)\n", rest[i]);
+                            "--out DIR, --debug, --help, --version)\n", rest[i]);
             free(rest);
             return 2;
         }

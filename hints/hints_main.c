@@ -9,10 +9,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "hint.h"
 
 #define USAGE "usage: malekeh-hints --trace FILE [--mode exact|profile|all-near|all-far] " \
               "[--rthld N] [--profile-warps N] [--out FILE] [--summary]"
+#ifndef SIM_VERSION
+#define SIM_VERSION "unknown"
+#endif
+#define HELP \
+    USAGE "\n" \
+    "Reuse hints (near/far) of every operand of an Accel-Sim trace. Exit 0; 2 bad input.\n" \
+    "  --trace FILE         Accel-Sim trace (.traceg, .xz, .gz)\n" \
+    "  --mode M             profile (the first warps profiled, each static operand's\n" \
+    "                       majority; the default), exact (every dynamic operand),\n" \
+    "                       all-near, all-far\n" \
+    "  --rthld N            near iff read again within N instructions (default 12)\n" \
+    "  --profile-warps N    profile mode: warps profiled (default 4)\n" \
+    "  --out FILE           the per-(PC, side, position) table (docs/trace.md), for --hints\n" \
+    "  --summary            blocks, warps, instructions, registers, near share\n" \
+    "  --help, --version    this text; the version\n" \
+    "Example:\n" \
+    "  malekeh-hints --trace workloads/matrixmul32_sm61_kernel-1.traceg.xz --mode profile \\\n" \
+    "      --out hints.txt && malekeh-sim --trace ... --hints hints.txt\n"
 
 typedef struct {
     uint64_t blocks, warps, insts, rd, wr, near;
@@ -91,6 +110,7 @@ int main(int argc, char **argv)
     const char *trace = NULL, *out = NULL;
     int summary = 0;
     hint_opts o = {HINT_PROFILE, 12, 4, NULL};
+    if (cli_info("malekeh-hints", SIM_VERSION, HELP, argc, argv)) return 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--summary") == 0) {

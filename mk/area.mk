@@ -9,6 +9,12 @@ AREA_PDK     ?= ../shared/pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz
 # empty: the period of constraints/default.sdc (create_clock)
 AREA_PERIOD  ?=
 
+#> area               area and timing datasheet of CONFIG (Yosys, OpenSTA; LIBERTY=...)
+#> area-sweep         area of every generator-sweep configuration
+#> area-period-sweep  area against the synthesis target period
+#> area-summary       the datasheet headline of the default configuration
+#> area-baseline      re-measure synth/area_baseline.json, the CI guard
+#> timing-sweep       Fmax of every generator-sweep configuration
 .PHONY: area area-sweep area-period-sweep area-summary area-baseline
 
 $(BUILD)/area-report: $(sort $(wildcard synth/*.c)) cmodel/cfg.c cmodel/cfg.h

@@ -3,6 +3,7 @@
 # the baseline OCUs and Malekeh with 1, 2, 4, 8 collectors on every trace, on one sub-core,
 # the preset GPU and the fewest SMs each kernel fills: build/collectors/collectors.md.
 COLLECTORS_OUT ?= $(BUILD)/collectors
+#> collectors         baseline and Malekeh with 1, 2, 4, 8 collectors on three machines
 .PHONY: collectors
 
 collectors: $(BUILD)/malekeh-sim

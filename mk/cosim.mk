@@ -12,6 +12,10 @@ TRACE  ?=
 HINTS  ?=
 BLOCKS ?=
 
+#> cosim              lockstep co-simulation of CONFIG (CYCLES, SEED, MODE, TRACE, WAVES)
+#> cosim-regress      the co-simulation regression of make test
+#> cosim-bench        co-simulation speed: model, Verilated RTL, lockstep
+#> icarus             vector replay of the RTL in Icarus Verilog
 .PHONY: cosim cosim-regress cosim-bench icarus
 
 icarus: $(BUILD)/ccugen

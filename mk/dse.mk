@@ -4,6 +4,8 @@
 # build/dse-cache) and every point on every trace, as one job list (DSE_OUT/jobs.txt) under
 # GNU parallel; merged into DSE_OUT/dse.csv and plotted (pareto_energy.svg, pareto_ipc.svg).
 DSE_OUT ?= $(BUILD)/dse
+#> dse                the design-space sweep: area, Fmax and benefit of every point
+#> dse-jobs           its job list only
 .PHONY: dse dse-jobs
 
 dse-jobs: $(BUILD)/malekeh-sim $(BUILD)/ccugen $(BUILD)/area-report

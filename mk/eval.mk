@@ -6,6 +6,8 @@
 EVAL_OUT ?= $(BUILD)/eval
 JOBS     ?= 2
 TRACES   ?= $(wildcard ../shared/workloads/*.traceg*)
+#> eval               every variant on every trace: tables and the papers' figures beside ours
+#> eval-jobs          its job list only
 .PHONY: eval eval-jobs
 
 eval-jobs: $(BUILD)/malekeh-sim $(BUILD)/malekeh-refs

@@ -24,6 +24,8 @@ FORMAL_CW := --set ccus=2 --set entries=3 --set slots=2 --set banks=2 --set warp
 # C=2 E=4 S=2 B=2 W=3 R=8, two write-back ports (C < W: CCUs move between warps)
 FORMAL_MID := --set ccus=2 --set entries=4 --set slots=2 --set banks=2 --set warps=3 --set regs=8 --set wb_ports=2 --set sthld_max=7 $(FORMAL_COMMON)
 
+#> formal             the formal proofs (k-induction, BMC)
+#> formal-quick       the short proofs of make test
 .PHONY: formal formal-quick
 formal-quick: $(BUILD)/ccugen $(BUILD)/fwrap
 	@bash tests/run_tests.sh "bash tests/formal_quick.sh"

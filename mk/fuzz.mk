@@ -34,6 +34,9 @@ $(FUZZ_DIR)/fuzz_trace $(FUZZ_DIR)/fuzz_hint: $(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c 
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -Ifuzz -o $@ $< fuzz/fuzz_mem.c $(LIB_SRC) $(LDLIBS)
 
+#> fuzz               fuzz the parsers (libFuzzer, FUZZ_SECONDS)
+#> fuzz-build         build the fuzzers
+#> fuzz-merge         merge the fuzz corpora
 .PHONY: fuzz fuzz-build fuzz-merge
 fuzz-build: $(FUZZ_BINS)
 

@@ -9,6 +9,7 @@
 MUTATE_JOBS ?= 1
 MUTANTS ?=
 
+#> mutate             mutation testing of the RTL templates and the model
 .PHONY: mutate
 mutate: $(BUILD)/ccugen
 	@bash mutate/run.sh --jobs $(MUTATE_JOBS) $(MUTANTS)

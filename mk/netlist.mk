@@ -5,6 +5,7 @@
 # NETLIST_TEST_CMDS: the quick version `make test` runs (20000 cycles, seed 1).
 NETLIST_CYCLES ?= 100000
 
+#> netlist-check      the synthesized netlist against the model in lockstep
 .PHONY: netlist-check
 netlist-check: $(BUILD)/ccugen
 	@bash tests/run_tests.sh "bash tests/netlist_check.sh --cycles $(NETLIST_CYCLES) --seeds '1 2'" \

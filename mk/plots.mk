@@ -5,6 +5,8 @@
 #                   `make sthld-sweep`, `make sthld-sweep STHLD_OUT=build/sthld-i1000
 #                   STHLD_SET=interval=1000`, `make dse` and `make validate` (run those first)
 PLOTS ?= docs/figures
+#> plots-check        render every figure in headless chromium, check none is blank
+#> figures            copy the README's figures into docs/figures
 .PHONY: plots-check figures
 
 plots-check:

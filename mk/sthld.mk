@@ -5,6 +5,8 @@
 # series.csv) and plotted (sthld_<trace>.svg, sthld_time.svg) with gnuplot.
 STHLD_OUT ?= $(BUILD)/sthld
 STHLD_SET ?=
+#> sthld-sweep        every trace at fixed STHLD values and adaptive, plotted
+#> sthld-jobs         its job list only
 .PHONY: sthld-sweep sthld-jobs
 
 sthld-jobs: $(BUILD)/malekeh-sim

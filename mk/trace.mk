@@ -2,6 +2,7 @@
 #   build/malekeh-hints          reuse hints of an Accel-Sim trace (hints/hints_main.c)
 #   make trace-bench             reader speed and peak memory on a generated long trace
 # TRACE_TEST_CMDS: the commands `make test` runs for the trace front end.
+#> trace-bench        the trace reader's speed and memory on a long trace
 .PHONY: trace-bench
 
 build: $(BUILD)/malekeh-hints

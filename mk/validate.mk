@@ -4,6 +4,7 @@
 # and simulated cycles and the error, the dependent-FFMA slope, the empty-kernel launch
 # cost; writes build/validate/validate.csv (error_pct per kernel), launch.csv, launch.svg.
 VALIDATE_HW ?= ../shared/hw-cycles
+#> validate           the GPU model against cycles measured on an H100 (../shared/hw-cycles)
 .PHONY: validate
 
 validate: $(BUILD)/malekeh-sim

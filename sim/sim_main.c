@@ -32,8 +32,35 @@
 #define PROG "malekeh-sim"
 #define ALLOWED "--config FILE, --set key=value, --trace FILE, --hints FILE, --blocks N, " \
                 "--insts N, --max-cycles N, --json FILE, --stats, --values, --check, --progress, " \
-                "--quiet, --empty-kernel N, --threads N"
+                "--quiet, --empty-kernel N, --threads N, --help, --version"
 #define DEFAULT_INSTS 100000ULL
+#ifndef SIM_VERSION
+#define SIM_VERSION "unknown"
+#endif
+#define HELP \
+    "usage: malekeh-sim [--config FILE] [--set key=value]... [--trace FILE | --insts N]\n" \
+    "                   [options]\n" \
+    "Runs the Malekeh sub-core model on a trace (on the GPU of its architecture, or on one\n" \
+    "sub-core with --set machine=subcore) or on the seeded synthetic workload, to\n" \
+    "completion; prints a summary. Exit 0; 1 a violation; 2 bad input or usage.\n" \
+    "  --config FILE      configuration file (default: the built-in defaults; docs/config.md)\n" \
+    "  --set key=value    override one key (repeatable; after the file)\n" \
+    "  --trace FILE       Accel-Sim trace (.traceg, .xz, .gz) or kernelslist.g, to completion\n" \
+    "  --hints FILE       reuse hints from a hint file (malekeh-hints --out)\n" \
+    "  --blocks N         only the first N thread blocks of the trace\n" \
+    "  --insts N          synthetic workload: N instructions (default 100000)\n" \
+    "  --max-cycles N     stop after N cycles\n" \
+    "  --json FILE        every counter as JSON (docs/json.md), written atomically\n" \
+    "  --stats            every model counter as name value lines\n" \
+    "  --values           bit-accurate: carry register values, check every operand\n" \
+    "  --check            --values and the model's invariants every cycle\n" \
+    "  --progress         progress lines on stderr (default when stderr is a terminal)\n" \
+    "  --quiet            no summary\n" \
+    "  --empty-kernel N   the cycles of N empty blocks on the GPU (with --threads T)\n" \
+    "  --threads T        threads per empty block (default 32)\n" \
+    "  --help, --version  this text; the version\n" \
+    "Example:\n" \
+    "  malekeh-sim --trace workloads/matrixmul32_sm61_kernel-1.traceg.xz --json run.json\n"
 #define MAX_COUNT 10000000000000ULL
 
 typedef struct {
@@ -142,6 +169,10 @@ int main(int argc, char **argv)
     char err[RUN_ERR_LEN];
 
     memset(&o, 0, sizeof o);
+    if (cli_info(PROG, SIM_VERSION, HELP, argc, argv)) {
+        free(r);
+        return 0;
+    }
     if (!r) {
         fprintf(stderr, PROG ": out of memory\n");
         return 2;

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# cli_help.sh - every tool explains itself: --help (exit 0, a usage line, every option its
+# "unknown option" message allows, an example) and --version ("tool VERSION"); make help
+# lists every target the Makefiles declare.
+set -u
+cd "$(dirname "$0")/.."
+make -s --no-print-directory build >/dev/null || { echo "FAIL: cli_help: make build failed"; exit 1; }
+for t in malekeh-sim malekeh-refs ccugen; do
+    b=build/$t
+    h=$("$b" --help 2>&1); rc=$?
+    allowed=$("$b" --no-such-option 2>&1 | sed -n 's/.*(allowed: \(.*\))$/\1/p')
+    missing=""
+    IFS=, read -ra opts <<<"$allowed"
+    for o in "${opts[@]}"; do
+        o=$(echo "$o" | awk '{print $1}')
+        grep -q -- "$o" <<<"$h" || missing="$missing $o"
+    done
+    if [ "$rc" = 0 ] && grep -q '^usage: ' <<<"$h" && grep -q '^Example' <<<"$h" && [ -n "$allowed" ] && [ -z "$missing" ]; then
+        echo "PASS: cli_help $t --help: usage, ${#opts[@]} options, an example"
+    else
+        echo "FAIL: cli_help $t --help (exit $rc; options missing:$missing; allowed: $allowed)"
+    fi
+    v=$("$b" --version); rc=$?
+    [ "$rc" = 0 ] && grep -Eq "^$t [0-9a-z]" <<<"$v" && echo "PASS: cli_help $t --version: $v" ||
+        echo "FAIL: cli_help $t --version (exit $rc): $v"
+done
+h=$(build/malekeh-hints --help); rc=$?
+for o in --trace --mode --rthld --profile-warps --out --summary --version; do
+    grep -q -- "$o" <<<"$h" || { rc=1; echo "FAIL: cli_help malekeh-hints --help lacks $o"; }
+done
+[ "$rc" = 0 ] && echo "PASS: cli_help malekeh-hints --help" || echo "FAIL: cli_help malekeh-hints --help"
+build/malekeh-hints --version | grep -q '^malekeh-hints ' && echo "PASS: cli_help malekeh-hints --version" ||
+    echo "FAIL: cli_help malekeh-hints --version"
+# --help wins over a bad configuration (it needs none)
+build/malekeh-sim --set banks=3 --help >/dev/null 2>&1 && echo "PASS: cli_help --help needs no valid configuration" ||
+    echo "FAIL: cli_help --help with a bad --set failed"
+# make help: every declared target, one line each
+list=$(make --no-print-directory help 2>&1)
+missing=""
+for t in $(sed -n 's/^\.PHONY: *//p' Makefile mk/*.mk); do
+    grep -q "^  make $t " <<<"$list" || missing="$missing $t"
+done
+[ -z "$missing" ] && echo "PASS: cli_help make help lists every declared target ($(wc -l <<<"$list"))" ||
+    echo "FAIL: cli_help make help misses:$missing"
