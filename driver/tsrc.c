@@ -317,6 +317,12 @@ const tsrc_counts *tsrc_get_counts(const tsrc_t *t)
     return &t->cnt;
 }
 
+void tsrc_hint_match(const tsrc_t *t, uint64_t *matched, uint64_t *total, const char **kernel)
+{
+    hsrc_hint_match(t->h, matched, total);
+    *kernel = hsrc_hint_kernel_mismatch(t->h);
+}
+
 const trc_kernel *tsrc_kernel(const tsrc_t *t)
 {
     return hsrc_kernel(t->h);

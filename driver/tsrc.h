@@ -114,6 +114,10 @@ void tsrc_skip(tsrc_t *t, uint64_t n);
 /* Counters so far. */
 const tsrc_counts *tsrc_get_counts(const tsrc_t *t);
 
+/* A hint file's match (hsrc_hint_match, hsrc_hint_kernel_mismatch): operands with a
+ * hint of the file, all operands, the file's kernel when not the trace's (else NULL). */
+void tsrc_hint_match(const tsrc_t *t, uint64_t *matched, uint64_t *total, const char **kernel);
+
 /* The kernel header of the trace. */
 const trc_kernel *tsrc_kernel(const tsrc_t *t);
 

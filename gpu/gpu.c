@@ -639,6 +639,9 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
     r->st.cycles = r->cycles;
     r->insts = r->tc.insts;
     r->kernel = *hsrc_kernel(g->h);
+    hsrc_hint_match(g->h, &r->hint_matched, &r->hint_total);
+    const char *hk = hsrc_hint_kernel_mismatch(g->h);
+    if (hk) snprintf(r->hint_kernel, sizeof r->hint_kernel, "%s", hk);
     g->gc->mem = *mem_get_counts(g->mem);
     gpu_free(g);
     return rc;

@@ -48,8 +48,11 @@ void hint_tab_destroy(hint_tab *t);
 int hint_tab_count(hint_tab *t, const trc_inst *inst, uint32_t n);
 
 /* Overwrite the hints of one warp's instructions from the table (majority, ties and
- * unknown operands far). */
-void hint_tab_apply(const hint_tab *t, trc_inst *inst, uint32_t n);
+ * unknown operands far); returns how many operands the table had no entry for. */
+uint64_t hint_tab_apply(const hint_tab *t, trc_inst *inst, uint32_t n);
+
+/* The kernel a hint file was written for (its "# kernel NAME" line), "" if it names none. */
+const char *hint_tab_kernel(const hint_tab *t);
 
 /* Write the table as text, atomically (temporary file + rename); header comment lines
  * name the kernel and the options. 0, or -1 with err. */
@@ -75,6 +78,13 @@ int hsrc_next_block(hsrc_t *h, trc_block **b, char *err);
 
 /* The kernel header of the underlying trace. */
 const trc_kernel *hsrc_kernel(const hsrc_t *h);
+
+/* File mode: operands the hint file had a hint for, of all operands given hints so far
+ * (*total); 0, 0 in the other modes. The rest were given far. */
+void hsrc_hint_match(const hsrc_t *h, uint64_t *matched, uint64_t *total);
+
+/* File mode: the kernel the hint file names when it differs from the trace's, else NULL. */
+const char *hsrc_hint_kernel_mismatch(const hsrc_t *h);
 
 /* The underlying reader (for trc_opcode_name). */
 const trc_t *hsrc_reader(const hsrc_t *h);

@@ -12,6 +12,7 @@ struct hsrc {
     hint_tab *tab;        /* profile and file modes */
     trc_block **q;        /* profile mode: blocks read ahead, returned first */
     size_t nq, qpos;
+    uint64_t missed, total; /* file mode: operands without an entry, all operands */
 };
 
 static void set_all(trc_block *b, uint8_t v)
@@ -32,8 +33,14 @@ static void set_hints(hsrc_t *h, trc_block *b)
         for (unsigned w = 0; w < b->nwarps; w++) hint_exact(b->warp[w].inst, b->warp[w].n, h->o.rthld);
         break;
     case HINT_PROFILE:
-    case HINT_FILE:
         for (unsigned w = 0; w < b->nwarps; w++) hint_tab_apply(h->tab, b->warp[w].inst, b->warp[w].n);
+        break;
+    case HINT_FILE:
+        for (unsigned w = 0; w < b->nwarps; w++) {
+            const trc_warp *tw = &b->warp[w];
+            h->missed += hint_tab_apply(h->tab, b->warp[w].inst, tw->n);
+            for (uint32_t i = 0; i < tw->n; i++) h->total += tw->inst[i].nsrc + tw->inst[i].ndst;
+        }
         break;
     case HINT_ALL_NEAR: set_all(b, 1); break;
     case HINT_ALL_FAR: set_all(b, 0); break;
@@ -131,6 +138,19 @@ hsrc_t *hsrc_open(const char *path, const hint_opts *o, char *err)
 hsrc_t *hsrc_open_addr(const char *path, const hint_opts *o, char *err)
 {
     return open_src(path, o, 1, err);
+}
+
+void hsrc_hint_match(const hsrc_t *h, uint64_t *matched, uint64_t *total)
+{
+    *matched = h->total - h->missed;
+    *total = h->total;
+}
+
+const char *hsrc_hint_kernel_mismatch(const hsrc_t *h)
+{
+    if (h->o.mode != HINT_FILE || !h->tab) return NULL;
+    const char *k = hint_tab_kernel(h->tab), *n = trc_kernel_info(h->t)->name;
+    return k[0] && strcmp(k, "?") != 0 && strcmp(k, n) != 0 ? k : NULL;
 }
 
 int hsrc_next_block(hsrc_t *h, trc_block **b, char *err)

@@ -20,6 +20,7 @@ typedef struct {
 struct hint_tab {
     ht_ent *e;
     size_t cap, n;    /* cap a power of two */
+    char kernel[512]; /* a hint file's kernel (its "# kernel NAME" line), "" if none */
 };
 
 static uint64_t mkkey(uint32_t pc, unsigned side, unsigned pos)
@@ -119,15 +120,28 @@ static uint8_t ent_hint(const ht_ent *e)
     return e->near * 2 > e->total;  /* majority; ties far */
 }
 
-void hint_tab_apply(const hint_tab *t, trc_inst *inst, uint32_t n)
+uint64_t hint_tab_apply(const hint_tab *t, trc_inst *inst, uint32_t n)
 {
+    uint64_t missed = 0;
     for (uint32_t i = 0; i < n; i++) {
         trc_inst *in = &inst[i];
-        for (unsigned k = 0; k < in->nsrc; k++)
-            in->src_near[k] = ent_hint(find(t, mkkey(in->pc, 0, k)));
-        for (unsigned k = 0; k < in->ndst; k++)
-            in->dst_near[k] = ent_hint(find(t, mkkey(in->pc, 1, k)));
+        for (unsigned k = 0; k < in->nsrc; k++) {
+            const ht_ent *e = find(t, mkkey(in->pc, 0, k));
+            missed += !e;
+            in->src_near[k] = ent_hint(e);
+        }
+        for (unsigned k = 0; k < in->ndst; k++) {
+            const ht_ent *e = find(t, mkkey(in->pc, 1, k));
+            missed += !e;
+            in->dst_near[k] = ent_hint(e);
+        }
     }
+    return missed;
+}
+
+const char *hint_tab_kernel(const hint_tab *t)
+{
+    return t->kernel;
 }
 
 static int cmp_ent(const void *a, const void *b)
@@ -311,6 +325,12 @@ hint_tab *hint_tab_read(const char *path, char *err)
                 ok = 0;
             }
             continue;
+        }
+        if (strncmp(s, "# kernel ", 9) == 0 && !t->kernel[0]) { /* "# kernel NAME  mode ..." */
+            size_t l = strcspn(s + 9, " \t");
+            if (l >= sizeof t->kernel) l = sizeof t->kernel - 1;
+            memcpy(t->kernel, s + 9, l);
+            t->kernel[l] = '\0';
         }
         if (*s == '\0' || *s == '#') continue;
         if (read_entry(t, s, path, ln, err)) ok = 0;

@@ -140,9 +140,16 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
     fprintf(f, "  config   %s (hash %016llx): C=%u E=%u S=%u B=%u W=%u, %s\n",
             cfg_path ? cfg_path : "(defaults)", cfg_hash(c), c->ccus, c->entries, c->slots,
             c->banks, c->warps, v);
-    if (o->trace)
-        fprintf(f, "  hints    %s, RTHLD %u\n",
-                o->hint_file ? o->hint_file : hint_mode_name((hint_mode)c->hint_mode), c->rthld);
+    if (o->trace && !o->hint_file)
+        fprintf(f, "  hints    %s, RTHLD %u\n", hint_mode_name((hint_mode)c->hint_mode), c->rthld);
+    if (o->trace && o->hint_file) {
+        fprintf(f, "  hints    %s: %s of %s operands had a hint in the file (%.1f %%; the rest far)\n",
+                o->hint_file, num(r->hint_matched, n1, sizeof n1), num(r->hint_total, n2, sizeof n2),
+                r->hint_total ? 100.0 * (double)r->hint_matched / (double)r->hint_total : 0.0);
+        if (r->hint_kernel[0])
+            fprintf(f, "  WARNING  the hint file is for kernel %.60s, not this trace's\n",
+                    r->hint_kernel);
+    }
     if (o->trace)
         fprintf(f, "  %s %s blocks, %s warps, %s instructions in %s cycles\n",
                 r->complete ? "ran     " : "STOPPED ", num(r->tc.blocks, n1, sizeof n1),
@@ -358,6 +365,9 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     jtext(&ro, "trace", o->trace ? o->trace : "");
     jtext(&ro, "hints", o->trace ? (o->hint_file ? "file" : hint_mode_name((hint_mode)c->hint_mode)) : "exact");
     jtext(&ro, "hint_file", o->hint_file ? o->hint_file : "");
+    ju64(&ro, "hint_file_matched", r->hint_matched);
+    ju64(&ro, "hint_file_operands", r->hint_total);
+    jtext(&ro, "hint_file_kernel_mismatch", r->hint_kernel);
     ju64(&ro, "max_blocks", o->max_blocks);
     ju64(&ro, "max_cycles", o->max_cycles);
     ju64(&ro, "values", (uint64_t)(o->values != 0));

@@ -96,8 +96,11 @@ int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
     r->cycles = r->st.cycles;
     r->insts = insts_of(d, t);
     if (t) {
+        const char *hk;
         r->tc = *tsrc_get_counts(t);
         r->kernel = *tsrc_kernel(t);
+        tsrc_hint_match(t, &r->hint_matched, &r->hint_total, &hk);
+        if (hk) snprintf(r->hint_kernel, sizeof r->hint_kernel, "%s", hk);
     }
 out:
     drv_destroy(d);

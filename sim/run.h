@@ -40,6 +40,8 @@ typedef struct {
     double seconds;         /* wall time of the run */
     gpu_counts g;           /* GPU runs (cfg.machine = gpu): the GPU's own figures */
     const struct app_result *app; /* a whole application (gpu/app.h): its kernels; else NULL */
+    uint64_t hint_matched, hint_total; /* --hints FILE: operands the file had a hint for, of all */
+    char hint_kernel[128];  /* --hints FILE: the kernel the file names when not the trace's */
 } run_result;
 
 /* Run configuration c (copied) with options o. Returns 0 on success; 1 when the driver

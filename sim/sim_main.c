@@ -32,7 +32,7 @@
 #define PROG "malekeh-sim"
 #define ALLOWED "--config FILE, --set key=value, --trace FILE, --hints FILE, --blocks N, " \
                 "--insts N, --max-cycles N, --json FILE, --stats, --values, --check, --progress, " \
-                "--quiet, --empty-kernel N, --threads N, --help, --version"
+                "--quiet, --empty-kernel N, --threads N, --strict-hints, --help, --version"
 #define DEFAULT_INSTS 100000ULL
 #ifndef SIM_VERSION
 #define SIM_VERSION "unknown"
@@ -46,7 +46,9 @@
     "  --config FILE      configuration file (default: the built-in defaults; docs/config.md)\n" \
     "  --set key=value    override one key (repeatable; after the file)\n" \
     "  --trace FILE       Accel-Sim trace (.traceg, .xz, .gz) or kernelslist.g, to completion\n" \
-    "  --hints FILE       reuse hints from a hint file (malekeh-hints --out)\n" \
+    "  --hints FILE       reuse hints from a hint file (malekeh-hints --out); operands it\n" \
+    "                     has no hint for are far, and the summary says how many\n" \
+    "  --strict-hints     an operand without a hint, or another kernel's file: an error\n" \
     "  --blocks N         only the first N thread blocks of the trace\n" \
     "  --insts N          synthetic workload: N instructions (default 100000)\n" \
     "  --max-cycles N     stop after N cycles\n" \
@@ -66,7 +68,7 @@
 typedef struct {
     run_opts r;
     const char *json;
-    int stats, quiet, progress_set;
+    int stats, quiet, progress_set, strict_hints;
     unsigned long long empty;       /* --empty-kernel N: blocks */
     unsigned long long threads;     /* --threads N: of each empty block (default 32) */
 } opts_t;
@@ -101,6 +103,8 @@ static int parse(cli_args *a, opts_t *o)
         } else if (cli_opt(a, &i, "--threads", "--threads N", &val)) {
             if (!val || cli_u64(a, "--threads", val, 1, 1024, &v)) return 2;
             o->threads = v;
+        } else if (cli_flag(a, i, "--strict-hints")) {
+            o->strict_hints = 1;
         } else if (cli_flag(a, i, "--stats")) {
             o->stats = 1;
         } else if (cli_flag(a, i, "--values")) {
@@ -208,8 +212,28 @@ int main(int argc, char **argv)
     } else {
         rc = run_sim(&c, &o.r, r, err);
     }
+    if (rc != 2 && o.r.hint_file && (r->hint_matched < r->hint_total || r->hint_kernel[0])) {
+        char what[400];
+        if (r->hint_kernel[0])
+            snprintf(what, sizeof what, "%s: written for kernel %.100s, not %.100s", o.r.hint_file,
+                     r->hint_kernel, r->kernel.name);
+        else
+            snprintf(what, sizeof what, "%s: %llu of %llu operands of %s have no hint in it",
+                     o.r.hint_file, (unsigned long long)(r->hint_total - r->hint_matched),
+                     (unsigned long long)r->hint_total, o.r.trace);
+        if (o.strict_hints) {
+            fprintf(stderr, PROG ": %s (--strict-hints: expected a hint for every operand, "
+                            "from this kernel's file)\n", what);
+            rc = 2;
+            err[0] = '\0';
+        } else {
+            fprintf(stderr, PROG ": warning: %s (%s; --strict-hints makes this an error)\n",
+                    what, r->hint_kernel[0] ? "its hints apply where the PCs match"
+                                            : "they are taken as far");
+        }
+    }
     if (rc == 2) {
-        fprintf(stderr, PROG ": %s\n", err);
+        if (err[0]) fprintf(stderr, PROG ": %s\n", err);
     } else {
         const cfg_t *rc_cfg = r->g.used ? &r->g.cfg : &c; /* a GPU run: preset resolved */
         if (!o.quiet && r->app) print_app(r->app, o.r.trace);
