@@ -16,6 +16,7 @@
  * Exit: 0 ok; 1 the driver or the invariant checker found a violation (invariant 4,
  * protocol; the message goes to stderr); 2 usage, configuration or trace error.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,6 +136,23 @@ static int parse(cli_args *a, opts_t *o)
     return 0;
 }
 
+/* 1 (message printed) if the JSON could not be written where --json says: its folder is
+ * missing or not writable. Checked by creating and removing a file beside it. */
+static int json_unwritable(const char *path)
+{
+    char probe[4200];
+    snprintf(probe, sizeof probe, "%s.probe%ld", path, (long)getpid());
+    FILE *f = fopen(probe, "w");
+    if (!f) {
+        fprintf(stderr, PROG ": --json %s: cannot write there (%s; expected a writable folder)\n",
+                path, strerror(errno));
+        return 1;
+    }
+    fclose(f);
+    remove(probe);
+    return 0;
+}
+
 /* The kernels of an application, one line each (the total follows as the summary). */
 static void print_app(const app_result *ap, const char *list)
 {
@@ -199,6 +217,11 @@ int main(int argc, char **argv)
     }
     app_result app;
     memset(&app, 0, sizeof app);
+    if (o.json && json_unwritable(o.json)) { /* before the run, not after it */
+        cli_end(&a);
+        free(r);
+        return 2;
+    }
     if (o.r.trace && app_is_list(o.r.trace)) {
         if (o.r.hint_file) {
             fprintf(stderr, PROG ": --hints FILE is for one kernel, not a kernel list (%s)\n",

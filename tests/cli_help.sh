@@ -42,3 +42,9 @@ for t in $(sed -n 's/^\.PHONY: *//p' Makefile mk/*.mk); do
 done
 [ -z "$missing" ] && echo "PASS: cli_help make help lists every declared target ($(wc -l <<<"$list"))" ||
     echo "FAIL: cli_help make help misses:$missing"
+# an output path that cannot be written is refused before the run
+out=$(build/malekeh-sim --trace workloads/matrixmul32_sm61_kernel-1.traceg.xz --json /no/such/dir/x.json 2>&1)
+rc=$?
+[ "$rc" = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "cannot write there" <<<"$out" &&
+    echo "PASS: cli_help --json into a missing folder: refused before the run" ||
+    echo "FAIL: cli_help --json into a missing folder (exit $rc): $out"
