@@ -31,6 +31,7 @@ SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
 #> main               the main job: CONFIG and its baseline on the shipped trace, one table
 #> main-synthetic     the synthetic workload's counters, then the trace table
 #> test               every test; ends with "N passed, N failed" (.ci/run runs it)
+#> check              the quick tier: unit tests, the traces through the tools, a short co-simulation
 #> bench              benchmarks: the model, the trace path on both machines, the co-simulation
 #> clean              remove build/
 #> gen                generate the RTL of CONFIG into OUT (ccugen)
@@ -39,7 +40,7 @@ SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
 #> rtl                regenerate rtl/ (the default configuration)
 #> traces             the trace table: default, baseline, private CCUs on every shared trace
 #> help               this list
-.PHONY: all deps build main main-synthetic test bench clean gen lint check-rtl rtl traces help
+.PHONY: all deps build main main-synthetic test check bench clean gen lint check-rtl rtl traces help
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -149,6 +150,15 @@ TEST_CMDS += $(foreach t,$(TESTS),"$(t)") $(foreach t,$(SAN_TESTS),"$(t) --quick
 TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_errors.sh $(BUILD)/ccugen"
 TEST_CMDS += "bash tests/trace_runs.sh" "bash tests/cli_help.sh" "bash tests/hint_check.sh"
 TEST_CMDS += $(TRACE_TEST_CMDS)
+
+# make check: the quick tier (a few minutes of CPU, under two minutes on 2 cores): the
+# unit tests, the shipped and shared traces through the tools, and a short lockstep
+# co-simulation of the default and of a small configuration.
+CHECK_CMDS := $(foreach t,$(TESTS),"$(t)") "bash tests/trace_runs.sh" "bash tests/cli_help.sh" \
+              "bash tests/hint_check.sh" "bash tests/gpu_bad_input.sh" \
+              "bash tests/check_cosim.sh" "bash tests/check_cosim.sh data_bits=32 warps=4 ccus=2 entries=4 slots=3"
+check: $(TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen
+	@bash tests/run_tests.sh $(CHECK_CMDS)
 
 test: $(TESTS) $(SAN_TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen $(BUILD)/area-report
 	@bash tests/run_tests.sh $(TEST_CMDS)
