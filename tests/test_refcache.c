@@ -33,6 +33,13 @@ static void test_hand_worked(void)
     TT_EQ(c.lru_hits, 3);
     TT_EQ(c.opt_hits, 4);
     TT_EQ(c.cold_reads, 0);
+    /* LRU, not FIFO: R1 R2 written, R5 = f(R1) reads R1 (now the most recent) and its
+     * write evicts R2, not R1; R6 = f(R1) then hits. FIFO would have evicted R1. */
+    trc_inst l[4] = {mk(1, -1, -1, -1), mk(2, -1, -1, -1), mk(5, 1, -1, -1), mk(6, 1, -1, -1)};
+    ref_counts e2 = {0, 0, 0, 0};
+    TT_EQ(ref_warp(l, 4, 2, &e2), 0);
+    TT_EQ(e2.reads, 2);
+    TT_EQ(e2.lru_hits, 2);
     ref_counts d = {0, 0, 0, 0};
     trc_inst cold[1] = {mk(5, 7, 7, -1)}; /* R7 never written: one cold read, a miss */
     TT_EQ(ref_warp(cold, 1, 4, &d), 0);
