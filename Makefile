@@ -148,7 +148,8 @@ TEST_CMDS = "bash tests/gen_sweep.sh $(BUILD)/ccugen" $(COSIM_TEST_CMDS) $(AREA_
 TEST_CMDS += $(foreach t,$(TESTS),"$(t)") $(foreach t,$(SAN_TESTS),"$(t) --quick")
 
 TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_errors.sh $(BUILD)/ccugen"
-TEST_CMDS += "bash tests/trace_runs.sh" "bash tests/cli_help.sh" "bash tests/hint_check.sh"
+TEST_CMDS += "bash tests/trace_runs.sh" "bash tests/cli_help.sh" "bash tests/hint_check.sh" \
+             "bash tests/trace_formats.sh"
 TEST_CMDS += $(TRACE_TEST_CMDS)
 
 # make check: the quick tier (a few minutes of CPU, under two minutes on 2 cores): the

@@ -232,9 +232,49 @@ static void test_v5_immediates(void)
     static const char bad[] = HDR("5", "0")
         "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0030 ffffffff 1 R1 VIADD 1 R1 0 -26x4\n#END_TB\n";
     expect_bad(bad, "0030 ffffffff", "immediate");
-    static const char two[] = HDR("5", "0")
-        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0030 ffffffff 1 R1 VIADD 1 R1 0 1 2\n#END_TB\n";
-    expect_bad(two, "0030 ffffffff", "unexpected");
+    /* later tracer-5 builds write two immediates; three are too many */
+    static const char two[] = WARP0("5", "1") "0030 ffffffff 1 R1 VIADD 1 R1 0 1 2\n#END_TB\n";
+    TT_EQ(read_all(two, strlen(two), &c, err), 0);
+    static const char three[] = HDR("5", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0030 ffffffff 1 R1 VIADD 1 R1 0 1 2 3\n#END_TB\n";
+    expect_bad(three, "0030 ffffffff", "unexpected");
+}
+
+/* Hopper's tracer 5: cluster lines after the thread block line, uniform registers (URn,
+ * URZ: not in the vector register file, dropped as RZ); tracer 6: NoVal, or Val and
+ * groups of a count and that many register values. */
+static void test_v5_clusters_v6_values(void)
+{
+    static const char v5[] = HDR("5", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\ncluster id = 0,0,0\ncluster cta = 0,0,0\n"
+        "cluster rank = 0\n\nwarp = 0\ninsts = 2\n"
+        "0020 ffffffff 1 UR4 S2UR 0 0 0 0 \n"
+        "0050 ffffffff 1 R10 IMAD 3 R10 UR4 R3 0 0 0 \n#END_TB\n";
+    trc_t *t;
+    trc_block *b = first_block(v5, &t);
+    TT_CHECK(b != NULL);
+    if (b) {
+        TT_EQ(b->warp[0].n, 2);
+        TT_EQ(b->warp[0].inst[0].ndst, 0);           /* UR4 dropped */
+        TT_EQ(b->warp[0].inst[1].nsrc, 2);           /* R10, R3: UR4 dropped */
+        TT_EQ(b->warp[0].inst[1].src[1], 3);
+        trc_block_free(b);
+    }
+    trc_close(t);
+    static const char v6[] = WARP0("6", "3")
+        "0000 ffffffff 1 R1 LDC 0 0 0 0 NoVal \n"
+        "0050 ffffffff 1 R10 IMAD 3 R10 URZ R3 0 0 0 NoVal \n"
+        "0060 ffffffff 1 R2 IADD3 2 R10 R3 0 0 0 Val 1 0x10 2 5 -6 1 7 \n#END_TB\n";
+    counts c;
+    char err[TRC_ERR_LEN];
+    TT_EQ(read_all(v6, strlen(v6), &c, err), 0);
+    TT_EQ(c.insts, 3);
+    static const char nov[] = HDR("6", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0000 ffffffff 1 R1 LDC 0 0 0 0\n#END_TB\n";
+    expect_bad(nov, "0000 ffffffff", "NoVal");
+    static const char shortv[] = HDR("6", "0")
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0000 ffffffff 1 R1 LDC 0 0 0 0 Val 3 1 2\n#END_TB\n";
+    expect_bad(shortv, "0000 ffffffff", "count says");
 }
 
 /* Lines repeating a PC (the parser remembers the operand text of each PC): every line is
@@ -794,7 +834,8 @@ static void test_bad_input(void)
     expect_bad(HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\n#END_TB\nstray\n", "stray", "#BEGIN_TB");
     /* registers */
     expect_bad(ONE_INST("3", "0000 ffffffff 1 R256 MOV 0 0"), "0000 ", "register");
-    expect_bad(ONE_INST("3", "0000 ffffffff 1 UR4 MOV 0 0"), "0000 ", "register");
+    expect_bad(ONE_INST("3", "0000 ffffffff 1 UR MOV 0 0"), "0000 ", "register"); /* URn: dropped */
+    expect_bad(ONE_INST("3", "0000 ffffffff 1 UR4x MOV 0 0"), "0000 ", "register");
     expect_bad(ONE_INST("3", "0000 ffffffff 1 R MOV 0 0"), "0000 ", "register");
     expect_bad(ONE_INST("3", "0000 ffffffff 0 IADD3 1 P0 0"), "0000 ", "register");
     /* counts out of range or not matching */
@@ -938,6 +979,7 @@ int main(int argc, char **argv)
     TT_RUN(test_v2_prefix);
     TT_RUN(test_v4_lineinfo);
     TT_RUN(test_v5_immediates);
+    TT_RUN(test_v5_clusters_v6_values);
     TT_RUN(test_same_pc);
     TT_RUN(test_hex_fields);
     TT_RUN(test_mask_repeats);

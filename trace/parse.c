@@ -209,6 +209,16 @@ static const char *skip_sdec(const char *p)
 /* R0..R255: 'R' and one to three decimal digits, then a token end. */
 static const char *rd_reg(const char *p, uint8_t *r)
 {
+    if (p[0] == 'U' && p[1] == 'R') { /* a uniform register (URn, URZ; tracers 5, 6): not in
+                                         the vector register file, dropped as RZ is */
+        const char *q = p + 2;
+        if (q[0] == 'Z' && IS_END(q[1])) q++;
+        else if (*q >= '0' && *q <= '9') while (*q >= '0' && *q <= '9' && q - p < 5) q++;
+        else return NULL;
+        if (!IS_END(*q)) return NULL;
+        *r = TRC_RZ;
+        return q;
+    }
     if (p[0] != 'R') return NULL;
     unsigned v = (unsigned)(p[1] - '0'), d;
     if (v > 9) return NULL;
@@ -485,6 +495,26 @@ static const char *operands(parse_t *ps, const ectx *e, const char *p, listed *l
     return p;
 }
 
+/* Tracer 6: NoVal, or Val then groups of a count and that many register values (the
+ * destinations', then each source's). Checked, not kept. The position after, or NULL. */
+static const char *reg_values(const ectx *e, const char *p)
+{
+    const char *q;
+    if (strncmp(p, "NoVal", 5) == 0 && IS_END(p[5])) return ws(p + 5);
+    if (!(strncmp(p, "Val", 3) == 0 && IS_END(p[3])))
+        return bad(e, p, "register values", "Val or NoVal (tracer 6)"), NULL;
+    p = ws(p + 3);
+    while (*p) {
+        uint32_t n;
+        if (!(q = rd_dec(p, 4096, &n))) return bad_dec(e, p, "register value count", 4096), NULL;
+        p = ws(q);
+        for (uint32_t i = 0; i < n; i++, p = ws(q))
+            if (!(q = skip_sdec(p)) && !(q = skip_hex(p, p + strlen(p), 16)))
+                return bad(e, p, "register value", "as many values as the count says"), NULL;
+    }
+    return p;
+}
+
 /* From the memory width p to the end of the line (end: its NUL): 0 and the width in *mw,
  * or -1 with the message. */
 static int tail(parse_t *ps, const ectx *e, const char *p, const char *end, uint32_t mask,
@@ -498,10 +528,12 @@ static int tail(parse_t *ps, const ectx *e, const char *p, const char *end, uint
         if (!(p = addresses(e, p, end, mask))) return -1;
         if (ps->keep) decode_addresses(ps, a, mask, *mw);
     }
-    if (version >= 5 && *p) {
+    for (unsigned k = 0; version >= 5 && k < 2 && *p && !(*p >= 'A' && *p <= 'Z'); k++) {
+        /* one immediate (tracer 5), or two (later tracer 5 and tracer 6) */
         if (!(q = skip_sdec(p))) return bad(e, p, "immediate", "a signed decimal number");
         p = ws(q);
     }
+    if (version >= 6 && !(p = reg_values(e, p))) return -1;
     if (*p) {
         char t[48];
         snprintf(e->what, e->wn, "unexpected %s at the end of the line (expected nothing more; do the counts match?)",

@@ -13,7 +13,7 @@
 #define TRC_HASH (2 * TRC_MAX_OPS)     /* open addressing, power of two */
 #define TRC_MAX_WARPS 1024u            /* warps per thread block */
 #define TRC_MAX_INSTS (1u << 26)       /* `insts = n` per warp */
-#define TRC_MAX_VERSION 5u
+#define TRC_MAX_VERSION 6u
 
 typedef struct {
     char name[PARSE_MAX_OPCODE + 1];
@@ -436,6 +436,20 @@ static int warp_complete(trc_t *t, const blk_state *st, char *err)
     return 0;
 }
 
+/* 1 if s is a thread-block cluster line: "cluster id|cta|rank = value". */
+static int is_cluster_line(const char *s)
+{
+    static const char *const keys[] = {"cluster id", "cluster cta", "cluster rank"};
+    for (unsigned i = 0; i < 3; i++) {
+        size_t n = strlen(keys[i]);
+        if (strncmp(s, keys[i], n) == 0) {
+            const char *p = skip_ws(s + n);
+            return *p == '=' && *skip_ws(p + 1) != '\0';
+        }
+    }
+    return 0;
+}
+
 /* Find the next #BEGIN_TB: 1, 0 at the end, -1 error. */
 static int find_begin(trc_t *t, char *err)
 {
@@ -470,6 +484,11 @@ static int read_block(trc_t *t, blk_state *st, char *err)
         const char *s = skip_ws(line);
         char c = *s;
         if (c == '\0') continue;
+        if (have_id && c == 'c' && is_cluster_line(s)) {
+            /* tracer 5 on Hopper: cluster id = x,y,z / cluster cta = x,y,z / cluster rank =
+             * n after the thread block line; the model has no clusters: checked, not kept */
+            continue;
+        }
         if (have_id && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
             /* an instruction line (no other line of a block starts with a hex digit) */
             if (add_inst(t, st, s, n - (size_t)(s - line), err)) return -1;

@@ -1,7 +1,8 @@
 /* trc.h - streaming reader of Accel-Sim SASS instruction traces (`.traceg`).
  *
- * Tracer versions 3 to 5 (a leading `tb_x tb_y tb_z warp` prefix on instruction lines
- * when the version is below 3, a trailing immediate from version 5, a leading line number
+ * Tracer versions 3 to 6 (a leading `tb_x tb_y tb_z warp` prefix on instruction lines
+ * when the version is below 3, one or two trailing immediates from version 5, NoVal/Val
+ * and register values from version 6, cluster lines in blocks, a leading line number
  * when the header says `-enable lineinfo = 1`), plain, xz or gzip compressed (detected
  * from the first bytes, not the file name). docs/trace.md describes the format and every
  * decision (register widths, execution classes).
