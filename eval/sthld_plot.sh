@@ -52,8 +52,11 @@ for t in $traces; do
         # start at cycle 0 with the reset value so that a single interval still draws a step
         init=$(grep "^$t," "$out/adaptive.csv" | cut -d, -f5)
         { echo "0 $init"; cat "$out/data/$t.series"; } >"$out/data/$t.steps"
-        plots="$plots${plots:+, }\"$out/data/$t.steps\" using (\$1/1000):2 with steps lw $lw title \"$t\""
-        lw=$(( lw > 1 ? lw - 1 : 1 ))   # thinner each trace, so that equal series stay visible
+        k=$(( ${k:-0} + 1 ))
+        plots="$plots${plots:+, }\"$out/data/$t.steps\" using (\$1/1000):2 with steps lw $lw lc $k notitle"
+        plots="$plots, \"$out/data/$t.series\" using (\$1/1000):2 with points pt $(( k + 3 )) ps 1.4 lc $k title \"$t\""
+        lw=$(( lw > 1 ? lw - 1 : 1 ))   # thinner each trace and a marker of its own at each
+                                        # interval's end, so that equal series stay visible
         ymax=$(awk -v m="$ymax" '$2 > m { m = $2 } END { print m }' "$out/data/$t.steps")
     fi
 done

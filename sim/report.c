@@ -140,7 +140,7 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
     fprintf(f, "  config   %s (hash %016llx): C=%u E=%u S=%u B=%u W=%u, %s\n",
             cfg_path ? cfg_path : "(defaults)", cfg_hash(c), c->ccus, c->entries, c->slots,
             c->banks, c->warps, v);
-    if (o->trace && !o->hint_file)
+    if (o->trace && !o->hint_file && c->caching) /* the baseline OCUs use no hints */
         fprintf(f, "  hints    %s, RTHLD %u\n", hint_mode_name((hint_mode)c->hint_mode), c->rthld);
     if (o->trace && o->hint_file) {
         fprintf(f, "  hints    %s: %s of %s operands had a hint in the file (%.1f %%; the rest far)\n",
@@ -185,12 +185,15 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
     for (unsigned i = 0; i < CFG_NENERGY; i++)
         fprintf(f, "%s%s %.1f %%", i ? ", " : "", energy_name(i), 100.0 * energy_share(&e, i));
     fprintf(f, ")\n");
-    fprintf(f, "  STHLD per %u-cycle interval:", c->interval);
-    uint64_t n = s->intervals < STATS_STHLD_TRACE ? s->intervals : STATS_STHLD_TRACE;
-    for (uint64_t i = 0; i < n && i < 40; i++) fprintf(f, " %u", s->sthld_trace[i]);
-    if (n > 40) fprintf(f, " ... (%" PRIu64 " intervals)", s->intervals);
-    if (n == 0) fprintf(f, " (no interval completed)");
-    fprintf(f, "\n");
+    if (c->caching) { /* the baseline OCUs have no STHLD */
+        fprintf(f, "  STHLD per %u-cycle interval%s:", c->interval,
+                r->g.used ? " (the first sub-core's)" : "");
+        uint64_t n = s->intervals < STATS_STHLD_TRACE ? s->intervals : STATS_STHLD_TRACE;
+        for (uint64_t i = 0; i < n && i < 40; i++) fprintf(f, " %u", s->sthld_trace[i]);
+        if (n > 40) fprintf(f, " ... (%" PRIu64 " intervals)", s->intervals);
+        if (n == 0) fprintf(f, " (no interval completed)");
+        fprintf(f, "\n");
+    }
     if (o->values)
         fprintf(f, "  operand values checked     %s, errors %s\n",
                 num(r->dc.operand_checks, n1, sizeof n1), num(r->dc.errors, n2, sizeof n2));
