@@ -28,7 +28,7 @@ SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
 #> all                install what is missing, build, lint the RTL, print the area headline and the main job (the default goal)
 #> deps               install the missing Debian packages (scripts/deps.sh; --browser: chromium too)
 #> build              build the tools: malekeh-sim, ccugen, malekeh-refs, malekeh-hints
-#> main               the main job: CONFIG and its baseline on the shipped trace, one table
+#> main               the main job: CONFIG and its baseline on the shipped trace (or TRACE), one table
 #> main-synthetic     the synthetic workload's counters, then the trace table
 #> test               every test; ends with "N passed, N failed" (.ci/run runs it)
 #> check              the quick tier: unit tests, the traces through the tools, a short co-simulation
@@ -129,7 +129,7 @@ $(BUILD)/san/%: $(BUILD)/sobj/tests/%.o $(BUILD)/libmk_san.a
 # real trace (workloads/), run to completion; one compact table with hit ratio, bank reads,
 # IPC and RF energy against the baseline, area and Fmax (scripts/main_table.sh).
 main: $(BUILD)/malekeh-sim $(BUILD)/ccugen
-	@bash scripts/main_table.sh $(CONFIG)
+	@bash scripts/main_table.sh $(CONFIG) $(TRACE)
 
 # The synthetic workload of the configuration (100,000 instructions) and its counters, then
 # every shared trace (when present) on the default, baseline and private configurations.

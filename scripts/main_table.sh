@@ -10,20 +10,37 @@ set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 cfg=${1:-configs/default.cfg}
-trace=workloads/matrixmul32_sm61_kernel-1.traceg.xz
+trace=${2:-workloads/matrixmul32_sm61_kernel-1.traceg.xz}
 SIM=build/malekeh-sim
 out=build/main; mkdir -p "$out"
-[ -r "$trace" ] || { echo "main_table.sh: $trace missing (the shipped trace)" >&2; exit 2; }
+[ -r "$trace" ] || { echo "main_table.sh: $trace: cannot read (expected a trace file)" >&2; exit 2; }
 for v in malekeh baseline; do
     set_off=(); [ "$v" = baseline ] && set_off=(--set caching=off)
     "$SIM" --config "$cfg" "${set_off[@]}" --trace "$trace" --quiet --json "$out/$v.json" 2>"$out/$v.err" ||
         { echo "main_table.sh: $v run failed: $(cat "$out/$v.err")" >&2; exit 1; }
 done
 get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
-read -r area unit fmax src < <(bash synth/summary.sh --figures)
+# area and Fmax of THIS configuration: the default's from synth/summary.sh; another's from
+# its own `make area CONFIG=...` datasheet when there is one, else said to be missing
+prefix_of() { local d; d=$(mktemp -d); build/ccugen --config "$1" --out "$d" >/dev/null 2>&1 &&
+              (cd "$d" && ls ./*_subcore.v | sed 's|^\./||; s|_subcore\.v$||'); rm -rf "$d"; }
+mine=$(prefix_of "$cfg") def=$(prefix_of configs/default.cfg)
+if [ -n "$mine" ] && [ "$mine" = "$def" ]; then
+    read -r area unit fmax src < <(bash synth/summary.sh --figures)
+elif [ -s "build/area/$mine/area.json" ]; then
+    j=build/area/$mine/area.json
+    area=$(sed -n '/"subcore"/s/.*"area": *\([0-9.]*\).*/\1/p' "$j" | head -n1)
+    unit=$(sed -n 's/.*"unit": "\([A-Za-z0-9]*\)".*/\1/p' "$j" | head -n1)
+    fmax=$(sed -n 's/.*"fmax_mhz": *\([0-9.]*\).*/\1/p' "$j" | head -n1)
+    src="$j (make area CONFIG=$cfg)"
+else
+    area="" unit="" fmax="" src="not measured for this configuration: make area CONFIG=$cfg"
+fi
 m=$out/malekeh.json b=$out/baseline.json
 echo
-echo "== main job: $cfg on the shipped trace $(basename "$trace" .traceg.xz) ($(get "$m" instructions) instructions, run to completion; baseline = the same with caching = off)"
+what="the trace $(basename "$trace")"
+[ -z "${2:-}" ] && what="the shipped trace $(basename "$trace" .traceg.xz)"
+echo "== main job: $cfg on $what ($(get "$m" instructions) instructions, run to completion; baseline = the same with caching = off)"
 if grep -q '"gpu": {' "$m"; then
     echo "   machine: the $(grep -o '"gpu": "[^"]*"' "$m" | sed 's/.*: "//; s/"$//') ($(get "$m" sms) SMs, $(grep -o '"arch": "[^"]*"' "$m" | head -1 | sed 's/.*: "//; s/"$//') preset; machine = gpu, docs/gpu.md)"
 else
@@ -39,6 +56,8 @@ awk -v hm="$(get "$m" hit_ratio)" -v hb="$(get "$b" hit_ratio)" \
     printf "   %-40s %14.3f %14.3f %+9.1f%%\n", "RF bank reads / instruction", rb, rm, 100*(rm/rb - 1)
     printf "   %-40s %14.4f %14.4f %+9.1f%%\n", "IPC", ib, im, 100*(im/ib - 1)
     printf "   %-40s %14.1f %14.1f %+9.1f%%\n", "RF dynamic energy / instruction (pJ)", eb, em, 100*(em/eb - 1)
-    printf "   %-40s %14s %14s\n", "sub-core area without RF banks", "", sprintf("%.0f %s", area, unit)
-    printf "   %-40s %14s %14s\n", "Fmax (OpenSTA, generic library)", "", fmax " MHz"
+    if (area != "") {
+        printf "   %-40s %14s %14s\n", "sub-core area without RF banks", "", sprintf("%.0f %s", area, unit)
+        printf "   %-40s %14s %14s\n", "Fmax (OpenSTA, generic library)", "", fmax " MHz"
+    }
     printf "   area and Fmax: %s; energy per access: docs/config.md\n", src }'
