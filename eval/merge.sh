@@ -47,9 +47,10 @@ mv "$csv" "$out/table.csv"
 awk -F, 'NR == 1 { next }
     $1 != last { if (last != "") print "";
                  printf "**%s** (%d instructions; reference hit ratio of a private per-warp cache: LRU %.1f %%, OPT %.1f %%)\n\n", $1, $3, 100*$16, 100*$17;
-                 print "| variant | IPC / baseline | hit ratio | bank reads / inst | reduction | RF energy / inst (pJ) | reduction | energy shares: bank rd / bank wr / CCU rd / CCU wr / crossbar / latch (%) | CCU writes / write-back | flushes / 1000 inst | stalls: no warp / own busy / no free unit / STHLD wait |";
+                 print "| variant | IPC / baseline | hit ratio | bank reads / inst | vs baseline | RF energy / inst (pJ) | vs baseline | energy shares: bank rd / bank wr / CCU rd / CCU wr / crossbar / latch (%) | CCU writes / write-back | flushes / 1000 inst | stalls: no warp / own busy / no free unit / STHLD wait |";
                  print "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|"; last = $1 }
-    { printf "| %s | %.3f | %.1f %% | %.3f | %.1f %% | %.0f | %.1f %% | %.0f / %.0f / %.0f / %.0f / %.0f / %.0f | %.3f | %.1f | %d / %d / %d / %d |\n", $2, $6, 100*$7, $8, 100*$9, $18, 100*$19, 100*$20, 100*$21, 100*$22, 100*$23, 100*$24, 100*$25, $10, $11, $12, $13, $14, $15 }' \
+    function chg(x) { x = -100 * x; return (x > -0.05 && x < 0.05) ? 0 : x } # a reduction, signed
+    { printf "| %s | %.3f | %.1f %% | %.3f | %+.1f %% | %.0f | %+.1f %% | %.0f / %.0f / %.0f / %.0f / %.0f / %.0f | %.3f | %.1f | %d / %d / %d / %d |\n", $2, $6, 100*$7, $8, chg($9), $18, chg($19), 100*$20, 100*$21, 100*$22, 100*$23, 100*$24, 100*$25, $10, $11, $12, $13, $14, $15 }' \
     "$out/table.csv" >"$out/table.md.tmp"
 # the mean over the traces of each variant (IPC ratio: geometric mean; the rest arithmetic)
 awk -F, 'NR == 1 { next }
@@ -57,11 +58,12 @@ awk -F, 'NR == 1 { next }
       lip[$2] += log($6); hr[$2] += $7; rd[$2] += $9; er[$2] += $19 }
     END { nt = 0; for (x in t) nt++
           printf "\n**mean over the %d traces** (IPC ratio: geometric mean; the others: arithmetic mean)\n\n", nt
-          print "| variant | IPC / baseline | hit ratio | bank-read reduction | RF energy reduction |"
+          print "| variant | IPC / baseline | hit ratio | bank reads vs baseline | RF energy vs baseline |"
           print "|---|---:|---:|---:|---:|"
           for (i = 1; i <= k; i++) { v = order[i]
-              printf "| %s | %.3f | %.1f %% | %.1f %% | %.1f %% |\n", v, exp(lip[v] / n[v]), 100 * hr[v] / n[v],
-                     100 * rd[v] / n[v], 100 * er[v] / n[v] } }' "$out/table.csv" >>"$out/table.md.tmp"
+              printf "| %s | %.3f | %.1f %% | %+.1f %% | %+.1f %% |\n", v, exp(lip[v] / n[v]), 100 * hr[v] / n[v],
+                     chg(rd[v] / n[v]), chg(er[v] / n[v]) } }
+    function chg(x) { x = -100 * x; return (x > -0.05 && x < 0.05) ? 0 : x }' "$out/table.csv" >>"$out/table.md.tmp"
 mv "$out/table.md.tmp" "$out/table.md"
 # JSON: an array of rows
 awk -F, 'NR == 1 { n = split($0, h, ","); print "["; next }

@@ -2,7 +2,8 @@
 # trace_table.sh [TRACE...] - every trace (default: ../shared/workloads/*.traceg*) run to
 # completion on the default configuration (Malekeh), the baseline OCUs and private CCUs
 # (Malekeh_PR), same hints; prints one Markdown table: instructions, real hit ratio, bank
-# reads per instruction and their reduction against the baseline on the same trace, IPC
+# reads per instruction and their change against the baseline on the same trace (negative:
+# fewer; one sign convention with make eval, the papers table and make main), IPC
 # relative to the baseline, and the STHLD trace of the default run. `make traces`.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,7 +14,7 @@ if [ $# -gt 0 ]; then traces=("$@"); else traces=("$ROOT"/../shared/workloads/*.
 [ -e "${traces[0]}" ] || { echo "trace_table.sh: no traces (../shared/workloads absent?)" >&2; exit 2; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
-echo "| trace | instructions | hit ratio Malekeh | hit ratio PR | bank reads/inst base | Malekeh | reduction | PR | reduction | IPC Malekeh / base | PR / base | STHLD per interval (Malekeh) |"
+echo "| trace | instructions | hit ratio Malekeh | hit ratio PR | bank reads/inst base | Malekeh | vs base | PR | vs base | IPC Malekeh / base | PR / base | STHLD per interval (Malekeh) |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 for f in "${traces[@]}"; do
     t=$(basename "$f"); t=${t%%.traceg*}
@@ -33,6 +34,6 @@ for f in "${traces[@]}"; do
         -v ip="$(get "$tmp/pr.json" ipc)" \
         -v st="$(grep -o '"sthld_trace": \[[^]]*\]' "$tmp/default.json" | sed 's/.*\[//; s/\]//; s/,//g')" \
         'BEGIN { if (st == "") st = "(shorter than one interval)";
-                 printf "| %s | %d | %.1f %% | %.1f %% | %.3f | %.3f | %.1f %% | %.3f | %.1f %% | %.3f | %.3f | %s |\n",
-                 t, n, 100*hm, 100*hp, bb, bm, 100*(1-bm/bb), bp, 100*(1-bp/bb), im/ib, ip/ib, st }'
+                 printf "| %s | %d | %.1f %% | %.1f %% | %.3f | %.3f | %+.1f %% | %.3f | %+.1f %% | %.3f | %.3f | %s |\n",
+                 t, n, 100*hm, 100*hp, bb, bm, 100*(bm/bb-1), bp, 100*(bp/bb-1), im/ib, ip/ib, st }'
 done
