@@ -219,6 +219,7 @@ static void src_pop(void *ctx, unsigned w)
         return;
     }
     t->cnt.insts++;
+    t->cnt.unknown_insts += (ti->flags & TRC_F_UNKNOWN) != 0;
     t->cnt.split_insts += s->nparts > 1;
     t->cnt.src_regs += ti->nsrc;
     t->cnt.dst_regs += ti->ndst;
@@ -321,6 +322,11 @@ void tsrc_hint_match(const tsrc_t *t, uint64_t *matched, uint64_t *total, const 
 {
     hsrc_hint_match(t->h, matched, total);
     *kernel = hsrc_hint_kernel_mismatch(t->h);
+}
+
+const trc_t *tsrc_reader(const tsrc_t *t)
+{
+    return hsrc_reader(t->h);
 }
 
 const trc_kernel *tsrc_kernel(const tsrc_t *t)

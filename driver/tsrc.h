@@ -39,6 +39,7 @@ typedef struct {
     uint64_t src_near, dst_near;   /* of those, near hints */
     uint64_t bar_wait_slot_cycles; /* warp-slot cycles spent waiting at a barrier */
     uint64_t empty_slot_cycles;    /* warp-slot cycles with no warp placed */
+    uint64_t unknown_insts;        /* trace instructions of an opcode of no known class */
 } tsrc_counts;
 
 typedef struct tsrc tsrc_t;
@@ -117,6 +118,9 @@ const tsrc_counts *tsrc_get_counts(const tsrc_t *t);
 /* A hint file's match (hsrc_hint_match, hsrc_hint_kernel_mismatch): operands with a
  * hint of the file, all operands, the file's kernel when not the trace's (else NULL). */
 void tsrc_hint_match(const tsrc_t *t, uint64_t *matched, uint64_t *total, const char **kernel);
+
+/* The underlying trace reader (for trc_unknown_opcodes). */
+const trc_t *tsrc_reader(const tsrc_t *t);
 
 /* The kernel header of the trace. */
 const trc_kernel *tsrc_kernel(const tsrc_t *t);

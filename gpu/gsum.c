@@ -68,6 +68,7 @@ void gsum_trace(tsrc_counts *t, const tsrc_counts *a)
     t->dst_near += a->dst_near;
     t->bar_wait_slot_cycles += a->bar_wait_slot_cycles;
     t->empty_slot_cycles += a->empty_slot_cycles;
+    t->unknown_insts += a->unknown_insts;
 }
 
 void gsum_mem(mem_counts *t, const mem_counts *a)

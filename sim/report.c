@@ -160,6 +160,9 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
                 num(r->insts, n1, sizeof n1), num(r->cycles, n2, sizeof n2));
     if (!r->complete)
         fprintf(f, "  (stopped at the cycle limit before every instruction retired)\n");
+    if (r->tc.unknown_insts)
+        fprintf(f, "  unknown    %s instructions of opcodes of no known class (%s), timed as "
+                "integer ALU\n", num(r->tc.unknown_insts, n1, sizeof n1), r->unknown_ops);
     if (r->g.used) gpu_summary(f, r);
     fprintf(f, "  IPC                        %.4f\n", x.ipc);
     fprintf(f, "  hit ratio                  %.2f %%  (%s of %s distinct source registers)\n",
@@ -448,6 +451,8 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
         ju64(&to, "dst_near", t->dst_near);
         ju64(&to, "barrier_wait_slot_cycles", t->bar_wait_slot_cycles);
         ju64(&to, "empty_slot_cycles", t->empty_slot_cycles);
+        ju64(&to, "unknown_instructions", t->unknown_insts);
+        jtext(&to, "unknown_opcodes", r->unknown_ops);
         fputs("\n  }", f);
     }
     if (r->g.used) gpu_json(f, r, &first);

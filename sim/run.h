@@ -42,6 +42,7 @@ typedef struct {
     const struct app_result *app; /* a whole application (gpu/app.h): its kernels; else NULL */
     uint64_t hint_matched, hint_total; /* --hints FILE: operands the file had a hint for, of all */
     char hint_kernel[128];  /* --hints FILE: the kernel the file names when not the trace's */
+    char unknown_ops[256];  /* trace runs: the opcodes of no known class, "" if none */
 } run_result;
 
 /* Run configuration c (copied) with options o. Returns 0 on success; 1 when the driver

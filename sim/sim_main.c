@@ -33,7 +33,7 @@
 #define PROG "malekeh-sim"
 #define ALLOWED "--config FILE, --set key=value, --trace FILE, --hints FILE, --blocks N, " \
                 "--insts N, --max-cycles N, --json FILE, --stats, --values, --check, --progress, " \
-                "--quiet, --empty-kernel N, --threads N, --strict-hints, --help, --version"
+                "--quiet, --empty-kernel N, --threads N, --strict-hints, --strict-isa, --help, --version"
 #define DEFAULT_INSTS 100000ULL
 #ifndef SIM_VERSION
 #define SIM_VERSION "unknown"
@@ -50,6 +50,7 @@
     "  --hints FILE       reuse hints from a hint file (malekeh-hints --out); operands it\n" \
     "                     has no hint for are far, and the summary says how many\n" \
     "  --strict-hints     an operand without a hint, or another kernel's file: an error\n" \
+    "  --strict-isa       an opcode of no known class (else counted and named): an error\n" \
     "  --blocks N         only the first N thread blocks of the trace\n" \
     "  --insts N          synthetic workload: N instructions (default 100000)\n" \
     "  --max-cycles N     stop after N cycles\n" \
@@ -69,7 +70,7 @@
 typedef struct {
     run_opts r;
     const char *json;
-    int stats, quiet, progress_set, strict_hints;
+    int stats, quiet, progress_set, strict_hints, strict_isa;
     unsigned long long empty;       /* --empty-kernel N: blocks */
     unsigned long long threads;     /* --threads N: of each empty block (default 32) */
 } opts_t;
@@ -106,6 +107,8 @@ static int parse(cli_args *a, opts_t *o)
             o->threads = v;
         } else if (cli_flag(a, i, "--strict-hints")) {
             o->strict_hints = 1;
+        } else if (cli_flag(a, i, "--strict-isa")) {
+            o->strict_isa = 1;
         } else if (cli_flag(a, i, "--stats")) {
             o->stats = 1;
         } else if (cli_flag(a, i, "--values")) {
@@ -254,6 +257,13 @@ int main(int argc, char **argv)
                     what, r->hint_kernel[0] ? "its hints apply where the PCs match"
                                             : "they are taken as far");
         }
+    }
+    if (rc != 2 && o.strict_isa && r->tc.unknown_insts) {
+        fprintf(stderr, PROG ": %s: %llu instructions of opcodes of no known class (%s) "
+                        "(--strict-isa: expected only opcodes of docs/trace.md's table)\n",
+                o.r.trace, (unsigned long long)r->tc.unknown_insts, r->unknown_ops);
+        rc = 2;
+        err[0] = '\0';
     }
     if (rc == 2) {
         if (err[0]) fprintf(stderr, PROG ": %s\n", err);

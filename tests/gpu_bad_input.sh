@@ -37,3 +37,16 @@ if cmp -s <(xz -dc "$T") "$tmp/mask.traceg"; then
 else
     bad "an address list shorter than its mask" "mask.traceg:[0-9]*: .*address" "$SIM" --trace "$tmp/mask.traceg"
 fi
+# an opcode of no known class: counted and named, an error with --strict-isa
+xz -dc "$T" | sed 's/ XMAD.MRG / FROB.MRG /' > "$tmp/unk.traceg"
+"$SIM" --trace "$tmp/unk.traceg" --json "$tmp/u.json" >"$tmp/out" 2>/dev/null
+n=$(xz -dc "$T" | grep -c ' XMAD.MRG ')
+grep -q "unknown    $n instructions of opcodes of no known class (FROB.MRG)" "$tmp/out" &&
+    grep -q '"unknown_opcodes": "FROB.MRG"' "$tmp/u.json" && grep -q "\"unknown_instructions\": $n" "$tmp/u.json" &&
+    echo "PASS: gpu_bad_input an unknown opcode is counted ($n) and named in the summary and the JSON" ||
+    echo "FAIL: gpu_bad_input an unknown opcode: $(grep unknown "$tmp/out")"
+rm -f "$tmp/x.json"
+bad "an unknown opcode with --strict-isa" "no known class (FROB.MRG) (--strict-isa" "$SIM" --trace "$tmp/unk.traceg" --strict-isa
+"$SIM" --trace "$T" --json "$tmp/k.json" >/dev/null 2>&1
+grep -q '"unknown_instructions": 0' "$tmp/k.json" && echo "PASS: gpu_bad_input the shipped trace has no unknown opcode" ||
+    echo "FAIL: gpu_bad_input the shipped trace has unknown opcodes"

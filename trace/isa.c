@@ -34,6 +34,21 @@ static const char *const branch_ops[] = {
     "SSY", "SYNC", "PBK", "BRK", "PCNT", "CONT", "JCAL", "PRET", "PEXIT", "CAL", "ACQBULK",
     NULL};
 
+/* The integer, move, predicate and other opcodes of the SASS instruction sets of Volta to
+ * Hopper (NVIDIA's CUDA Binary Utilities, "Instruction Set Reference") that fall into the
+ * integer class: any other base opcode, outside the lists above and not a uniform-datapath
+ * U* opcode, is unknown (isa_info.unknown; it is still timed as integer ALU). */
+static const char *const int_ops[] = {
+    "BMSK", "BREV", "FLO", "IABS", "IADD", "IADD3", "IADD32I", "IDP", "IDP4A", "IMAD",
+    "IMADSP", "IMNMX", "IMUL", "IMUL32I", "ISCADD", "ISCADD32I", "ISETP", "ISET", "ICMP",
+    "LEA", "LOP", "LOP3", "LOP32I", "POPC", "SHF", "SHL", "SHR", "BFE", "BFI", "XMAD",
+    "VIADD", "VIADDMNMX", "VIMNMX", "VIMNMX3", "VABSDIFF", "VABSDIFF4", "VMAD", "VADD",
+    "VSETP", "VSET", "VMNMX", "VSHL", "VSHR", "MOV", "MOV32I", "MOVM", "PRMT", "SEL",
+    "SGXT", "SHFL", "P2R", "R2P", "R2B", "B2R", "CS2R", "S2R", "PLOP3", "PSETP", "PSET",
+    "NOP", "VOTE", "MATCH", "REDUX", "DEPBAR", "ELECT", "ENDCOLLECTIVE", "GETLMEMBASE",
+    "SETLMEMBASE", "LEPC", "PMTRIG", "SETCTAID", "SETCRSPTR", "GETCRSPTR", "CSMTEST",
+    "SYNCS", "WARPGROUP", "WARPGROUPSET", "R2UR", "S2UR", "REDAS", "FENCE", "CCTL", NULL};
+
 /* Memory operations whose data width comes from a .64/.128/... modifier. */
 static const char *const load_ops[] = {"LD", "LDG", "LDL", "LDS", "LDC", NULL};
 static const char *const store_ops[] = {"ST", "STG", "STL", "STS", NULL};
@@ -254,7 +269,10 @@ void isa_decode(const char *opcode, isa_info *o)
     else if (in_list(b, shmem_ops)) o->cls = TRC_CLS_SHMEM;
     else if (in_list(b, tensor_ops)) o->cls = TRC_CLS_TENSOR;
     else if (in_list(b, branch_ops)) o->cls = TRC_CLS_BRANCH;
-    else o->cls = TRC_CLS_INT;
+    else {
+        o->cls = TRC_CLS_INT;
+        o->unknown = !in_list(b, int_ops) && b[0] != 'U'; /* U*: the uniform datapath */
+    }
 
     if (strcmp(b, "EXIT") == 0) o->flags |= TRC_F_EXIT;
     if (strcmp(b, "LDL") == 0 || strcmp(b, "STL") == 0) o->flags |= TRC_F_LOCAL;

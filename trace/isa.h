@@ -1,7 +1,7 @@
 /* isa.h - what an opcode text means for the register file: its execution class, flags,
  * and the width (in 32-bit registers) of each listed destination and source register.
  * The rules and their sources are in docs/trace.md ("Opcode table"). Unknown opcodes are
- * integer ALU with width 1 everywhere.
+ * integer ALU with width 1 everywhere, and flagged (isa_info.unknown).
  */
 #ifndef ISA_H
 #define ISA_H
@@ -13,6 +13,7 @@ typedef struct {
     uint8_t cls;                     /* trc_cls */
     uint8_t flags;                   /* TRC_F_* */
     uint8_t mspace;                  /* TRC_M_* */
+    uint8_t unknown;                 /* 1: an opcode of no known class (timed as integer) */
     uint8_t dst_w;                   /* width of every listed destination, 1..8 */
     uint8_t src_w[TRC_MAX_LISTED];   /* width of the listed source at each position, 1..8 */
 } isa_info;

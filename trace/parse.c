@@ -597,7 +597,7 @@ __attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, cons
     if (expand(e, l.ls, l.ns, l.info->src_w, 0, o->src, &o->nsrc, "source")) return -1;
     o->op = (uint16_t)l.op;
     o->cls = l.info->cls;
-    o->flags = l.info->flags;
+    o->flags = (uint8_t)(l.info->flags | (l.info->unknown ? TRC_F_UNKNOWN : 0));
     o->mspace = l.info->mspace;
     o->top = reg_top(o);
     memset(o->dst_near, 0, sizeof o->dst_near);

@@ -34,6 +34,20 @@ struct trc {
     int keep;                 /* trc_keep_addresses */
 };
 
+unsigned trc_unknown_opcodes(const trc_t *t, char *buf, size_t n)
+{
+    unsigned k = 0;
+    size_t len = 0;
+    if (n) buf[0] = '\0';
+    for (unsigned i = 0; i < t->nops; i++) {
+        if (!t->ops[i].info.unknown) continue;
+        k++;
+        if (n > len + 1) len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " " : "", t->ops[i].name);
+        if (len >= n) len = n - 1;
+    }
+    return k;
+}
+
 void trc_keep_addresses(trc_t *t)
 {
     t->keep = 1;

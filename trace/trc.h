@@ -58,6 +58,7 @@ enum {
 #define TRC_F_BARRIER 1u  /* BAR.SYNC / BAR.RED...: the warps of the block wait for each other */
 #define TRC_F_EXIT    2u  /* EXIT: ends the warp */
 #define TRC_F_LOCAL   4u  /* LDL / STL: per-thread local memory (addresses are each thread's own) */
+#define TRC_F_UNKNOWN 8u  /* an opcode of no known class: timed as integer ALU (isa.h) */
 
 typedef struct {
     uint32_t pc;                      /* program counter (hex in the trace) */
@@ -136,6 +137,10 @@ void trc_close(trc_t *t);
 
 /* The text of an interned opcode, e.g. "IMAD.WIDE"; "?" if out of range. */
 const char *trc_opcode_name(const trc_t *t, unsigned op);
+
+/* The opcodes of no known class read so far (TRC_F_UNKNOWN), as "OP1 OP2 ..." cut to
+ * n bytes; their count. */
+unsigned trc_unknown_opcodes(const trc_t *t, char *buf, size_t n);
 
 /* The name of an execution class ("int", "fp", ...). */
 const char *trc_cls_name(unsigned cls);
