@@ -20,12 +20,19 @@ void energy_counts(const sc_stats *s, uint64_t count[CFG_NENERGY])
 }
 
 /* See energy.h. */
+double energy_per_access(const cfg_t *c, unsigned i)
+{
+    if (i >= CFG_NENERGY) return 0.0;
+    return (double)c->energy[i] / 1000.0 * (double)c->data_bits / ENERGY_REF_BITS;
+}
+
+/* See energy.h. */
 void energy_of(const cfg_t *c, const sc_stats *s, uint64_t insts, energy_t *e)
 {
     energy_counts(s, e->count);
     e->total_pj = 0;
     for (unsigned i = 0; i < CFG_NENERGY; i++) {
-        e->pj[i] = (double)e->count[i] * (double)c->energy[i] / 1000.0;
+        e->pj[i] = (double)e->count[i] * energy_per_access(c, i);
         e->total_pj += e->pj[i];
     }
     e->pj_per_inst = insts ? e->total_pj / (double)insts : 0.0;

@@ -18,6 +18,14 @@ typedef struct {
 /* Short name of component i (CFG_E_* order): "bank_read", ..., "latch". */
 const char *energy_name(unsigned i);
 
+/* The energy_* keys are per access of a register of ENERGY_REF_BITS bits (32 threads x 32
+ * bits); an access of the configuration's data_bits costs that times data_bits / 1024
+ * (bit lines, sense amplifiers and wires all scale with the bits moved). */
+#define ENERGY_REF_BITS 1024.0
+
+/* Picojoules of one access of component i (CFG_E_*) at the configuration's data_bits. */
+double energy_per_access(const cfg_t *c, unsigned i);
+
 /* The events of each component in the statistics s: bank reads performed, bank writes,
  * operand slots read at dispatch (src_slots), CCU data writes (port D), crossbar
  * transfers and collector latches (port S fills, one per bank read delivered). */

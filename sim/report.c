@@ -402,7 +402,7 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
         snprintf(k, sizeof k, "%s_count", energy_name(i));
         ju64(&eo, k, e.count[i]);
         snprintf(k, sizeof k, "%s_pj_per_access", energy_name(i));
-        jdbl(&eo, k, (double)c->energy[i] / 1000.0);
+        jdbl(&eo, k, energy_per_access(c, i));
         snprintf(k, sizeof k, "%s_share", energy_name(i));
         jdbl(&eo, k, energy_share(&e, i));
     }

@@ -108,10 +108,28 @@ static void test_keys(void)
     free(buf);
 }
 
+/* The keys are per 1024-bit register: a 32-bit configuration pays 32/1024 of them. */
+static void test_scales_with_data_bits(void)
+{
+    cfg_t c;
+    cfg_defaults(&c);
+    sc_stats st;
+    memset(&st, 0, sizeof st);
+    st.bank_reads = 10;
+    energy_t e1, e2;
+    energy_of(&c, &st, 10, &e1);
+    TT_CHECK(e1.pj_per_inst == 320.0);                  /* 10 reads x 320 pJ / 10 */
+    c.data_bits = 32;
+    energy_of(&c, &st, 10, &e2);
+    TT_CHECK(e2.pj_per_inst == 10.0);                   /* x 32 / 1024 */
+    TT_CHECK(energy_per_access(&c, CFG_E_BANK_READ) == 10.0);
+}
+
 int main(void)
 {
     TT_RUN(test_hand_worked);
     TT_RUN(test_reduction);
     TT_RUN(test_keys);
+    TT_RUN(test_scales_with_data_bits);
     TT_EXIT();
 }
