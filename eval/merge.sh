@@ -6,6 +6,9 @@
 # CCUs per 1000 instructions, issue stall cycles by reason; per trace, the reference hit
 # ratios of a private per-warp cache (LRU, OPT); RF dynamic energy per instruction, its
 # reduction against the baseline and the share of each component (docs/config.md).
+# Each row also has its IPC against the baseline of its own collector count (the variants
+# named baseline*, matched by their resolved ccus; n/a when there is none), so that a design
+# with more collectors is not credited with what the collectors alone give.
 # table.md ends with the mean over the traces of every variant. A missing or incomplete run
 # is an error.
 set -euo pipefail
@@ -17,7 +20,9 @@ get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
 shares() { local c out=""; for c in bank_read bank_write ccu_read ccu_write crossbar latch; do
                out="$out${out:+,}$(get "$1" ${c}_share)"; done; echo "$out"; }
 csv=$out/table.csv.tmp
-echo "trace,variant,instructions,cycles,ipc,ipc_vs_baseline,hit_ratio,bank_reads_per_inst,bank_read_reduction,ccu_writes_per_wb,flushes_per_kinst,stall_no_warp,stall_own_busy,stall_no_free,stall_sthld_wait,ref_lru_hit_ratio,ref_opt_hit_ratio,energy_pj_per_inst,energy_reduction,share_bank_read,share_bank_write,share_ccu_read,share_ccu_write,share_crossbar,share_latch" >"$csv"
+echo "trace,variant,instructions,cycles,ipc,ipc_vs_baseline,hit_ratio,bank_reads_per_inst,bank_read_reduction,ccu_writes_per_wb,flushes_per_kinst,stall_no_warp,stall_own_busy,stall_no_free,stall_sthld_wait,ref_lru_hit_ratio,ref_opt_hit_ratio,energy_pj_per_inst,energy_reduction,share_bank_read,share_bank_write,share_ccu_read,share_ccu_write,share_crossbar,share_latch,ccus,ipc_vs_same_c" >"$csv"
+# the collectors of a run (its resolved configuration)
+ccus_of() { grep -o '"ccus": "[0-9]*"' "$1" | head -1 | tr -dc 0-9; }
 traces=$(ls "$out"/runs/*__refs.json 2>/dev/null | sed 's|.*/||; s|__refs.json||' | sort)
 [ -n "$traces" ] || { echo "eval/merge.sh: no runs in $out/runs (run the job list first)" >&2; exit 2; }
 variants=$(grep -v '^#' "$ROOT/eval/variants.txt" | cut -d'|' -f1 | tr -d ' ' | grep .)
@@ -25,6 +30,12 @@ for t in $traces; do
     base=$out/runs/${t}__baseline.json refs=$out/runs/${t}__refs.json
     [ -s "$base" ] || { echo "eval/merge.sh: $base missing" >&2; exit 2; }
     lru=$(get "$refs" lru_hit_ratio) opt=$(get "$refs" opt_hit_ratio)
+    # the IPC of a baseline of each collector count run on this trace (baseline*), by count
+    declare -A bc=()
+    for v in $variants; do
+        case "$v" in baseline*) j=$out/runs/${t}__$v.json
+            [ -s "$j" ] && [ -z "$(grep -o '"caching": "on"' "$j")" ] && bc[$(ccus_of "$j")]=$(get "$j" ipc) ;; esac
+    done
     bipc=$(get "$base" ipc) bbr=$(get "$base" bank_reads_per_inst) ben=$(get "$base" pj_per_inst)
     for v in $variants; do
         j=$out/runs/${t}__$v.json
@@ -37,9 +48,10 @@ for t in $traces; do
             -v s1="$(get "$j" idle_no_warp)" -v s2="$(get "$j" alloc_owned_busy)" \
             -v s3="$(get "$j" alloc_no_free)" -v s4="$(get "$j" alloc_wait)" -v lru="$lru" -v opt="$opt" \
             -v en="$(get "$j" pj_per_inst)" -v ben="$ben" -v sh="$(shares "$j")" \
-            'BEGIN { printf "%s,%s,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,%d,%d,%.4f,%.4f,%.2f,%.4f,%s\n",
+            -v cc="$(ccus_of "$j")" -v bcc="${bc[$(ccus_of "$j")]:-0}" \
+            'BEGIN { printf "%s,%s,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,%d,%d,%.4f,%.4f,%.2f,%.4f,%s,%d,%s\n",
                      t, v, n, cy, ipc, ipc / bipc, hr, br, 1 - br / bbr, cw, fl, s1, s2, s3, s4, lru, opt,
-                     en, 1 - en / ben, sh }' >>"$csv"
+                     en, 1 - en / ben, sh, cc, (bcc > 0 ? sprintf("%.4f", ipc / bcc) : "") }' >>"$csv"
     done
 done
 mv "$csv" "$out/table.csv"
@@ -47,28 +59,31 @@ mv "$csv" "$out/table.csv"
 awk -F, 'NR == 1 { next }
     $1 != last { if (last != "") print "";
                  printf "**%s** (%d instructions; reference hit ratio of a private per-warp cache: LRU %.1f %%, OPT %.1f %%)\n\n", $1, $3, 100*$16, 100*$17;
-                 print "| variant | IPC / baseline | hit ratio | bank reads / inst | vs baseline | RF energy / inst (pJ) | vs baseline | energy shares: bank rd / bank wr / CCU rd / CCU wr / crossbar / latch (%) | CCU writes / write-back | flushes / 1000 inst | stalls: no warp / own busy / no free unit / STHLD wait |";
-                 print "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|"; last = $1 }
+                 print "| variant | IPC / baseline | IPC / baseline of its C | hit ratio | bank reads / inst | vs baseline | RF energy / inst (pJ) | vs baseline | energy shares: bank rd / bank wr / CCU rd / CCU wr / crossbar / latch (%) | CCU writes / write-back | flushes / 1000 inst | stalls: no warp / own busy / no free unit / STHLD wait |";
+                 print "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|"; last = $1 }
     function chg(x) { x = -100 * x; return (x > -0.05 && x < 0.05) ? 0 : x } # a reduction, signed
-    { printf "| %s | %.3f | %.1f %% | %.3f | %+.1f %% | %.0f | %+.1f %% | %.0f / %.0f / %.0f / %.0f / %.0f / %.0f | %.3f | %.1f | %d / %d / %d / %d |\n", $2, $6, 100*$7, $8, chg($9), $18, chg($19), 100*$20, 100*$21, 100*$22, 100*$23, 100*$24, 100*$25, $10, $11, $12, $13, $14, $15 }' \
+    function samec(x) { return x == "" ? "n/a" : sprintf("%.3f", x) }
+    { printf "| %s | %.3f | %s | %.1f %% | %.3f | %+.1f %% | %.0f | %+.1f %% | %.0f / %.0f / %.0f / %.0f / %.0f / %.0f | %.3f | %.1f | %d / %d / %d / %d |\n", $2, $6, samec($27), 100*$7, $8, chg($9), $18, chg($19), 100*$20, 100*$21, 100*$22, 100*$23, 100*$24, 100*$25, $10, $11, $12, $13, $14, $15 }' \
     "$out/table.csv" >"$out/table.md.tmp"
 # the mean over the traces of each variant (IPC ratio: geometric mean; the rest arithmetic)
 awk -F, 'NR == 1 { next }
     { if (!($2 in n)) order[++k] = $2; n[$2]++; t[$1] = 1
-      lip[$2] += log($6); hr[$2] += $7; rd[$2] += $9; er[$2] += $19 }
+      lip[$2] += log($6); hr[$2] += $7; rd[$2] += $9; er[$2] += $19
+      if ($27 != "") { lsc[$2] += log($27); nsc[$2]++ } }
     END { nt = 0; for (x in t) nt++
           printf "\n**mean over the %d traces** (IPC ratio: geometric mean; the others: arithmetic mean)\n\n", nt
-          print "| variant | IPC / baseline | hit ratio | bank reads vs baseline | RF energy vs baseline |"
-          print "|---|---:|---:|---:|---:|"
+          print "| variant | IPC / baseline | IPC / baseline of its C | hit ratio | bank reads vs baseline | RF energy vs baseline |"
+          print "|---|---:|---:|---:|---:|---:|"
           for (i = 1; i <= k; i++) { v = order[i]
-              printf "| %s | %.3f | %.1f %% | %+.1f %% | %+.1f %% |\n", v, exp(lip[v] / n[v]), 100 * hr[v] / n[v],
+              printf "| %s | %.3f | %s | %.1f %% | %+.1f %% | %+.1f %% |\n", v, exp(lip[v] / n[v]),
+                     nsc[v] == n[v] ? sprintf("%.3f", exp(lsc[v] / n[v])) : "n/a", 100 * hr[v] / n[v],
                      chg(rd[v] / n[v]), chg(er[v] / n[v]) } }
     function chg(x) { x = -100 * x; return (x > -0.05 && x < 0.05) ? 0 : x }' "$out/table.csv" >>"$out/table.md.tmp"
 mv "$out/table.md.tmp" "$out/table.md"
 # JSON: an array of rows
 awk -F, 'NR == 1 { n = split($0, h, ","); print "["; next }
     { printf "%s  {", (NR > 2 ? ",\n" : "");
-      for (i = 1; i <= n; i++) printf "%s\"%s\": %s", (i > 1 ? ", " : ""), h[i], (i <= 2 ? "\"" $i "\"" : $i);
+      for (i = 1; i <= n; i++) printf "%s\"%s\": %s", (i > 1 ? ", " : ""), h[i], (i <= 2 ? "\"" $i "\"" : ($i == "" ? "null" : $i));
       printf "}" }
     END { print "\n]" }' "$out/table.csv" >"$out/table.json.tmp" && mv "$out/table.json.tmp" "$out/table.json"
 echo "eval: $(($(wc -l <"$out/table.csv") - 1)) rows: $out/table.md, $out/table.csv, $out/table.json"

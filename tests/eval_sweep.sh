@@ -49,14 +49,25 @@ awk -F, -v hr="$(col hit_ratio)" -v ir="$(col ipc_vs_baseline)" -v br="$(col ban
       if ($hr < 0 || $hr > 1 || $rd < -1 || $rd > 1 || $er < -1 || $er > 1) bad = bad " " id ": ratio out of range;"
       if ($opt + 1e-9 < $lru) bad = bad " " id ": OPT below LRU;"
       if (sum < 0.999 || sum > 1.001) bad = bad " " id ": energy shares sum to " sum ";"
-      if ($2 != "baseline" && $2 !~ /^sthld_|^gto/ && $hr == 0) bad = bad " " id ": caching variant with no hit;" }
+      if ($2 !~ /^baseline/ && $2 !~ /^sthld_|^gto/ && $hr == 0) bad = bad " " id ": caching variant with no hit;"
+      if ($2 ~ /^baseline/ && $hr != 0) bad = bad " " id ": a baseline with hits;" }
     END { if (bad == "") print "PASS: eval_sweep: every row sane (baseline 0/1/0/0, reads and energy > 0, ratios in range, OPT >= LRU, shares sum to 1)"
           else print "FAIL: eval_sweep:" bad }' "$csv"
 md=$(sed '/^\*\*mean over/q' "$tmp/table.md" | grep -c '^| [a-z_0-9]* | [0-9]'); js=$(grep -c '"trace":' "$tmp/table.json")
 [ "$md" -eq "$rows" ] && [ "$js" -eq "$rows" ] && echo "PASS: eval_sweep: Markdown and JSON have the same $rows rows" ||
     echo "FAIL: eval_sweep: Markdown $md rows, JSON $js rows, CSV $rows"
 nm=$(sed -n '/^\*\*mean over the 2 traces/,$p' "$tmp/table.md" | grep -c '^| [a-z_0-9]* | [0-9]')
-base=$(grep '^| baseline | 1.000 | 0.0 % | +0.0 % | +0.0 % |$' "$tmp/table.md" | wc -l)
+base=$(grep '^| baseline | 1.000 | 1.000 | 0.0 % | +0.0 % | +0.0 % |$' "$tmp/table.md" | wc -l)
 [ "$nm" -eq "$nv" ] && [ "$base" -eq 1 ] && echo "PASS: eval_sweep: the mean over 2 traces has $nv rows, the baseline's is 1.000 / 0 / 0 / 0" ||
     echo "FAIL: eval_sweep: mean block: $nm rows (expected $nv), baseline row found $base times"
 echo "eval_sweep: $(( $(date +%s) - t0 )) s"
+# each design against the baseline of its own collector count: private CCUs (C = W = 8)
+# against baseline_c8, the default (C = 2) against baseline
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { ipc[$1, $2] = $c["ipc"]; same[$1, $2] = $c["ipc_vs_same_c"]; t[$1] = 1 }
+    END { for (x in t) {
+              d1 = same[x, "private"] - ipc[x, "private"] / ipc[x, "baseline_c8"]
+              d2 = same[x, "malekeh"] - ipc[x, "malekeh"] / ipc[x, "baseline"]
+              if (d1 > 0.001 || d1 < -0.001 || d2 > 0.001 || d2 < -0.001) bad = bad " " x }
+          if (bad == "") print "PASS: eval_sweep: IPC against the baseline of the same collector count (private: baseline_c8)"
+          else print "FAIL: eval_sweep: ipc_vs_same_c wrong on" bad }' "$csv"
