@@ -12,6 +12,9 @@ INC     := -Icmodel -Idriver -Itb -Itrace -Ihints -Isim -Ieval -Igpu
 LDLIBS  := -llzma -lz -lm
 GEN_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 OUT     ?=
+# quiet build: one line per step (`make V=1` prints every command)
+Q    := $(if $(V),,@)
+step  = $(if $(V),:,printf '  %-7s %s\n' '$(1)' '$(2)')
 VERILATOR_LINT := verilator --lint-only -Wall --default-language 1364-2005
 
 MODEL_SRC := $(sort $(wildcard cmodel/*.c))
@@ -59,10 +62,12 @@ TEMPLATES := $(sort $(wildcard gen/templates/*.vt))
 
 $(BUILD)/gen/templates.c: $(TEMPLATES) gen/vt2c.sh
 	@mkdir -p $(dir $@)
-	bash gen/vt2c.sh $@ $(TEMPLATES)
+	@$(call step,GEN,$@)
+	$(Q)bash gen/vt2c.sh $@ $(TEMPLATES)
 
 $(BUILD)/ccugen: $(GEN_SRC) $(BUILD)/gen/templates.c $(wildcard gen/*.h) cmodel/cfg.c cmodel/cfg.h
-	$(CC) $(CFLAGS) -DGEN_VERSION='"$(GEN_VERSION)"' -Icmodel -Igen -o $@ $(GEN_SRC) $(BUILD)/gen/templates.c cmodel/cfg.c
+	@$(call step,LD ,$@)
+	$(Q)$(CC) $(CFLAGS) -DGEN_VERSION='"$(GEN_VERSION)"' -Icmodel -Igen -o $@ $(GEN_SRC) $(BUILD)/gen/templates.c cmodel/cfg.c
 
 # make gen CONFIG=path [OUT=dir]: generate the RTL of a configuration
 gen: $(BUILD)/ccugen
@@ -89,11 +94,13 @@ rtl-lint: check-rtl
 
 $(BUILD)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(INC) -DSIM_VERSION='"$(GEN_VERSION)"' -c $< -o $@
+	@$(call step,CC ,$@)
+	$(Q)$(CC) $(CFLAGS) $(INC) -DSIM_VERSION='"$(GEN_VERSION)"' -c $< -o $@
 
 $(BUILD)/sobj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(SANFLAGS) $(INC) -c $< -o $@
+	@$(call step,CC san,$@)
+	$(Q)$(CC) $(SANFLAGS) $(INC) -c $< -o $@
 
 $(BUILD)/libmk.a: $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 	@rm -f $@; ar rcs $@ $^
@@ -102,7 +109,8 @@ $(BUILD)/libmk_san.a: $(patsubst %.c,$(BUILD)/sobj/%.o,$(LIB_SRC))
 	@rm -f $@; ar rcs $@ $^
 
 $(BUILD)/malekeh-refs: $(BUILD)/obj/eval/refs_main.o $(BUILD)/libmk.a
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	@$(call step,LD ,$@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 # malekeh-sim is the tool users run for hours on gigabyte traces: it is linked with
 # link-time optimisation, so the per-cycle helpers of the model, driver and trace reader
@@ -112,18 +120,22 @@ $(BUILD)/malekeh-refs: $(BUILD)/obj/eval/refs_main.o $(BUILD)/libmk.a
 LTOFLAGS := -flto=auto -fno-tree-loop-distribute-patterns
 $(BUILD)/lto/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LTOFLAGS) $(INC) -DSIM_VERSION='"$(GEN_VERSION)"' -c $< -o $@
+	@$(call step,CC ,$@)
+	$(Q)$(CC) $(CFLAGS) $(LTOFLAGS) $(INC) -DSIM_VERSION='"$(GEN_VERSION)"' -c $< -o $@
 
 $(BUILD)/malekeh-sim: $(patsubst %.c,$(BUILD)/lto/%.o,sim/sim_main.c $(LIB_SRC))
-	$(CC) $(CFLAGS) $(LTOFLAGS) -o $@ $^ $(LDLIBS)
+	@$(call step,LD ,$@)
+	$(Q)$(CC) $(CFLAGS) $(LTOFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/libmk.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	@$(call step,LD ,$@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/san/%: $(BUILD)/sobj/tests/%.o $(BUILD)/libmk_san.a
 	@mkdir -p $(dir $@)
-	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+	@$(call step,LD san,$@)
+	$(Q)$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
 
 # The main job: the default configuration and its baseline (caching = off) on the shipped
 # real trace (workloads/), run to completion; one compact table with hit ratio, bank reads,
@@ -165,7 +177,8 @@ test: $(TESTS) $(SAN_TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen $(BUILD)/area-r
 	@bash tests/run_tests.sh $(TEST_CMDS)
 
 $(BUILD)/bench-model: $(BUILD)/obj/bench/bench_model.o $(BUILD)/libmk.a
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	@$(call step,LD ,$@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 bench: $(BUILD)/bench-model $(BUILD)/ccugen
 	@bash scripts/bench.sh

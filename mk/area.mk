@@ -19,7 +19,8 @@ AREA_PERIOD  ?=
 
 $(BUILD)/area-report: $(sort $(wildcard synth/*.c)) cmodel/cfg.c cmodel/cfg.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Icmodel -o $@ $(sort $(wildcard synth/*.c)) cmodel/cfg.c -lm
+	@$(call step,LD ,$@)
+	$(Q)$(CC) $(CFLAGS) -Icmodel -o $@ $(sort $(wildcard synth/*.c)) cmodel/cfg.c -lm
 
 area: $(BUILD)/ccugen $(BUILD)/area-report
 	bash synth/area.sh --config $(CONFIG) $(if $(LIBERTY),--liberty $(LIBERTY)) $(if $(OUT),--out $(OUT)) \

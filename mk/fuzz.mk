@@ -23,16 +23,19 @@ FUZZ_HDRS := $(wildcard fuzz/*.h) $(HDRS)
 
 $(FUZZ_DIR)/fuzz_cfg: fuzz/fuzz_cfg.c fuzz/fuzz_mem.c cmodel/cfg.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Icmodel -Ifuzz -o $@ fuzz/fuzz_cfg.c fuzz/fuzz_mem.c cmodel/cfg.c
+	@$(call step,FUZZ,$@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -Icmodel -Ifuzz -o $@ fuzz/fuzz_cfg.c fuzz/fuzz_mem.c cmodel/cfg.c
 
 $(FUZZ_DIR)/fuzz_fsm: fuzz/fuzz_fsm.c cmodel/cfg.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Icmodel -o $@ fuzz/fuzz_fsm.c cmodel/cfg.c
+	@$(call step,FUZZ,$@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -Icmodel -o $@ fuzz/fuzz_fsm.c cmodel/cfg.c
 
 # the trace and hint readers link the whole library (the readers may use cmodel/ helpers)
 $(FUZZ_DIR)/fuzz_trace $(FUZZ_DIR)/fuzz_hint: $(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_mem.c $(LIB_SRC) $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -Ifuzz -o $@ $< fuzz/fuzz_mem.c $(LIB_SRC) $(LDLIBS)
+	@$(call step,FUZZ,$@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(INC) -Ifuzz -o $@ $< fuzz/fuzz_mem.c $(LIB_SRC) $(LDLIBS)
 
 #> fuzz               fuzz the parsers (libFuzzer, FUZZ_SECONDS)
 #> fuzz-build         build the fuzzers

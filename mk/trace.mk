@@ -8,10 +8,12 @@
 build: $(BUILD)/malekeh-hints
 
 $(BUILD)/malekeh-hints: $(BUILD)/obj/hints/hints_main.o $(BUILD)/libmk.a
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	@$(call step,LD ,$@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/trace-bench: $(BUILD)/obj/bench/trace_bench.o $(BUILD)/libmk.a
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	@$(call step,LD ,$@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 trace-bench: $(BUILD)/trace-bench $(BUILD)/malekeh-hints
 	@bash bench/trace_bench.sh
