@@ -1,6 +1,8 @@
 /* ccugen.c - the Malekeh RTL generator: configuration in, Verilog-2005 out.
  *   ccugen [--config FILE] [--set key=value]... [--out DIR] [--debug]
- * Writes one module per file, files.f and a FuseSoC .core into DIR (default out/<prefix>).
+ * Writes one module per file, the file list <prefix>.f (and files.f, the list of the last
+ * configuration written into DIR) and a FuseSoC .core into DIR (default out/<prefix>):
+ * several configurations can share DIR, each keeping its own list and .core.
  * A bad configuration or command line writes nothing and exits 2. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,11 +102,16 @@ static int generate(const cfg_t *c, const tpl_vars *v, const char *prefix, emit_
     snprintf(fname, sizeof fname, "%s.core", prefix);
     FILE *core = emit_open(es, fname);
     FILE *fl = emit_open(es, "files.f");
-    if (!core || !fl) {
+    char own[256];
+    snprintf(own, sizeof own, "%s.f", prefix); /* this configuration's own list: files.f is
+                                                  the last one generated into the folder */
+    FILE *fo = emit_open(es, own);
+    if (!core || !fl || !fo) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     header(fl, c, "files.f", "//");
+    header(fo, c, own, "//");
     header(core, c, fname, "#");
     fprintf(core, "CAPI=2:\nname: malekeh:rfcache:%s:%s\n", prefix, GEN_PRODUCT_VERSION);
     fprintf(core, "description: Malekeh register-file cache sub-core (%u x %s)\n", c->ccus,
@@ -122,6 +129,7 @@ static int generate(const cfg_t *c, const tpl_vars *v, const char *prefix, emit_
         if (expand_aligned(mods[i], text, v, f, err, errlen) != 0)
             return -1;
         fprintf(fl, "%s\n", fname);
+        fprintf(fo, "%s\n", fname);
         fprintf(core, "      - %s\n", fname);
     }
     fprintf(core, "targets:\n  default:\n    filesets: [rtl]\n    toplevel: %s_subcore\n", prefix);
@@ -136,7 +144,8 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: ccugen [--config FILE] [--set key=value]... [--out DIR] [--debug]\n"
                "Writes the Malekeh sub-core's Verilog-2005 for a configuration: one module per\n"
-               "file, files.f and a FuseSoC .core. Exit 0; 2 bad configuration or usage.\n"
+               "file, its file list <prefix>.f (files.f: the last one written) and a FuseSoC\n"
+               ".core. Exit 0; 2 bad configuration or usage.\n"
                "  --config FILE      configuration file (docs/config.md)\n"
                "  --set key=value    override one key (repeatable; after the file)\n"
                "  --out DIR          where to write (default out/mlk_<hash>)\n"

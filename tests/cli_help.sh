@@ -48,3 +48,16 @@ rc=$?
 [ "$rc" = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "cannot write there" <<<"$out" &&
     echo "PASS: cli_help --json into a missing folder: refused before the run" ||
     echo "FAIL: cli_help --json into a missing folder (exit $rc): $out"
+# two configurations generated into one folder each keep their own file list and .core
+d=$(mktemp -d /tmp/cli_help_gen.XXXXXX)
+build/ccugen --out "$d" >/dev/null && build/ccugen --set ccus=4 --out "$d" >/dev/null
+lists=$(ls "$d"/mlk_*.f 2>/dev/null | wc -l); cores=$(ls "$d"/mlk_*.core 2>/dev/null | wc -l)
+ok=1
+for f in "$d"/mlk_*.f; do
+    p=$(basename "$f" .f)
+    [ "$(grep -c "^${p}_.*\.v$" "$f")" -ge 10 ] && ! grep -v '^//' "$f" | grep -v "^${p}_" | grep -q . || ok=0
+done
+[ "$lists" = 2 ] && [ "$cores" = 2 ] && [ "$ok" = 1 ] &&
+    echo "PASS: cli_help two configurations in one --out folder: two file lists, each of its own modules" ||
+    echo "FAIL: cli_help two configurations in one --out folder: $lists lists, $cores cores"
+rm -rf "$d"
