@@ -255,14 +255,10 @@ static void src_complete(void *ctx, unsigned w)
     maybe_free(t, s);
 }
 
-tsrc_t *tsrc_open(const cfg_t *c, const char *path, const char *hint_file,
-                  uint64_t max_blocks, char *err)
+/* A source with every slot free and its drv_src, reading nothing yet: tsrc_open and
+ * tsrc_create_fed. NULL with err when out of memory. */
+static tsrc_t *alloc_src(const cfg_t *c, const char *path, char *err)
 {
-    hint_opts o = {(hint_mode)c->hint_mode, c->rthld, c->hint_profile_warps, NULL};
-    if (hint_file) {
-        o.mode = HINT_FILE;
-        o.file = hint_file;
-    }
     tsrc_t *t = calloc(1, sizeof *t);
     if (t) t->slot = calloc(c->warps ? c->warps : 1, sizeof *t->slot);
     if (!t || !t->slot) {
@@ -271,6 +267,27 @@ tsrc_t *tsrc_open(const cfg_t *c, const char *path, const char *hint_file,
         snprintf(err, TSRC_ERR_LEN, "%s: out of memory", path);
         return NULL;
     }
+    t->c = *c;
+    t->path = path;
+    t->iface.ctx = t;
+    t->iface.peek = src_peek;
+    t->iface.pop = src_pop;
+    t->iface.complete = src_complete;
+    t->iface.active = src_active;
+    t->nfree = c->warps;
+    return t;
+}
+
+tsrc_t *tsrc_open(const cfg_t *c, const char *path, const char *hint_file,
+                  uint64_t max_blocks, char *err)
+{
+    hint_opts o = {(hint_mode)c->hint_mode, c->rthld, c->hint_profile_warps, NULL};
+    if (hint_file) {
+        o.mode = HINT_FILE;
+        o.file = hint_file;
+    }
+    tsrc_t *t = alloc_src(c, path, err);
+    if (!t) return NULL;
     char herr[TRC_ERR_LEN] = "";
     t->h = hsrc_open(path, &o, herr);
     if (!t->h) {
@@ -279,16 +296,8 @@ tsrc_t *tsrc_open(const cfg_t *c, const char *path, const char *hint_file,
         free(t);
         return NULL;
     }
-    t->c = *c;
-    t->path = path;
     t->max_blocks = max_blocks;
-    t->iface.ctx = t;
-    t->iface.peek = src_peek;
-    t->iface.pop = src_pop;
-    t->iface.complete = src_complete;
-    t->iface.active = src_active;
     t->place = 1;
-    t->nfree = c->warps;
     return t;
 }
 
@@ -334,19 +343,26 @@ const trc_kernel *tsrc_kernel(const tsrc_t *t)
     return hsrc_kernel(t->h);
 }
 
+/* Every register of warp tw within the configuration. 0, or -1 with err. */
+static int check_warp_regs(const tsrc_t *t, const trc_warp *tw, char *err)
+{
+    for (uint32_t i = 0; i < tw->n; i++) {
+        const trc_inst *ti = &tw->inst[i];
+        if (ti->top >= t->c.regs) {
+            snprintf(err, TSRC_ERR_LEN, "%s:%u: register R%u is out of range for this "
+                     "configuration (expected R0..R%u: regs = %u)", t->path,
+                     (unsigned)ti->line, (unsigned)ti->top, t->c.regs - 1, t->c.regs);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* Every register of block b within the configuration. 0, or -1 with err. */
 static int check_regs(const tsrc_t *t, const trc_block *b, char *err)
 {
     for (unsigned w = 0; w < b->nwarps; w++)
-        for (uint32_t i = 0; i < b->warp[w].n; i++) {
-            const trc_inst *ti = &b->warp[w].inst[i];
-            if (ti->top >= t->c.regs) {
-                snprintf(err, TSRC_ERR_LEN, "%s:%u: register R%u is out of range for this "
-                         "configuration (expected R0..R%u: regs = %u)", t->path,
-                         (unsigned)ti->line, (unsigned)ti->top, t->c.regs - 1, t->c.regs);
-                return -1;
-            }
-        }
+        if (check_warp_regs(t, &b->warp[w], err)) return -1;
     return 0;
 }
 
@@ -382,6 +398,22 @@ static int read_block(tsrc_t *t, char *err)
     return 1;
 }
 
+/* Warp tw of group g into free slot w, at its first instruction. */
+static void start_warp(tsrc_t *t, unsigned w, grp_t *g, const trc_warp *tw)
+{
+    slot_t *s = &t->slot[w];
+    memset(s, 0, sizeof *s);
+    s->used = 1;
+    t->nfree--;
+    t->active |= 1ULL << w;
+    s->g = g;
+    s->warp = tw;
+    g->held++;
+    g->live++;
+    t->cnt.warps++;
+    next_inst(t, s);
+}
+
 /* Place the next group of t->cur if enough slots are free. 1 placed, 0 not, -1 error. */
 static int place_group(tsrc_t *t, unsigned nfree, char *err)
 {
@@ -401,17 +433,7 @@ static int place_group(tsrc_t *t, unsigned nfree, char *err)
         const trc_warp *tw = &b->warp[t->cur_next + i];
         if (tw->n == 0) continue;
         while (t->slot[w].used) w++;
-        slot_t *s = &t->slot[w];
-        memset(s, 0, sizeof *s);
-        s->used = 1;
-        t->nfree--;
-        t->active |= 1ULL << w;
-        s->g = g;
-        s->warp = tw;
-        g->held++;
-        g->live++;
-        t->cnt.warps++;
-        next_inst(t, s);
+        start_warp(t, w, g, tw);
     }
     t->cur_next += n;
     if (g->held == 0) {
@@ -452,24 +474,10 @@ int tsrc_tick(tsrc_t *t, char *err)
 
 tsrc_t *tsrc_create_fed(const cfg_t *c, const char *path, char *err)
 {
-    tsrc_t *t = calloc(1, sizeof *t);
-    if (t) t->slot = calloc(c->warps ? c->warps : 1, sizeof *t->slot);
-    if (!t || !t->slot) {
-        if (t) free(t->slot);
-        free(t);
-        snprintf(err, TSRC_ERR_LEN, "%s: out of memory", path);
-        return NULL;
-    }
-    t->c = *c;
-    t->path = path;
+    tsrc_t *t = alloc_src(c, path, err);
+    if (!t) return NULL;
     t->fed = 1;
     t->eof = 1;
-    t->iface.ctx = t;
-    t->iface.peek = src_peek;
-    t->iface.pop = src_pop;
-    t->iface.complete = src_complete;
-    t->iface.active = src_active;
-    t->nfree = c->warps;
     return t;
 }
 
@@ -527,25 +535,8 @@ int tsrc_place(tsrc_t *t, tsrc_blk *blk, const trc_warp *tw, unsigned w, char *e
         return -1;
     }
     if (tw->n == 0) return 0;
-    for (uint32_t i = 0; i < tw->n; i++)
-        if (tw->inst[i].top >= t->c.regs) {
-            snprintf(err, TSRC_ERR_LEN, "%s:%u: register R%u is out of range for this "
-                     "configuration (expected R0..R%u: regs = %u)", t->path,
-                     (unsigned)tw->inst[i].line, (unsigned)tw->inst[i].top, t->c.regs - 1,
-                     t->c.regs);
-            return -1;
-        }
-    slot_t *s = &t->slot[w];
-    memset(s, 0, sizeof *s);
-    s->used = 1;
-    t->nfree--;
-    t->active |= 1ULL << w;
-    s->g = g;
-    s->warp = tw;
-    g->held++;
-    g->live++;
-    t->cnt.warps++;
-    next_inst(t, s);
+    if (check_warp_regs(t, tw, err)) return -1;
+    start_warp(t, w, g, tw);
     return 0;
 }
 
