@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# report.sh [--assemble] - `make report`: every result the README quotes, from the current
+# code, into docs/results.md, and the README's quoted copies refreshed from it.
+#
+# Without --assemble it first runs, in order, each command that produces a result (one
+# progress line per step with its time; the long ones print their own progress):
+#   make area, make area LIBERTY=<sky130> (when ../shared/pdk has it), make main,
+#   make validate, make collectors, make traces, make eval,
+#   make eval EVAL_OUT=build/eval-fill EVAL_SET=sm_fill=on,
+#   make sthld-sweep, make sthld-sweep STHLD_OUT=build/sthld-i1000 STHLD_SET=interval=1000,
+#   make dse DSE_POINTS=eval/dse_points_measured.txt, make figures
+# (the ones that need ../shared skip with a message and their sections say so). Then it
+# assembles: docs/results.md gets one section per result, each with the command that
+# produced it and the commit of the code (git describe --always --dirty), and every
+# README block `<!-- report:ID -->` ... `<!-- /report:ID -->` is replaced by section ID's
+# body, so the README holds no copy of its own (tests/report_sync.sh fails when they
+# differ). --assemble only assembles, from the outputs of an earlier run already in build/
+# (build/report/*.log and the commands' own files; a missing one is named, exit 2).
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+assemble_only=0
+case "${1:-}" in
+    --assemble) assemble_only=1 ;;
+    "") ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "report.sh: unknown option '$1' (expected --assemble or nothing)" >&2; exit 2 ;;
+esac
+B=build
+PDK=${AREA_PDK:-../shared/pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz}
+WL=../shared/workloads
+HW=${VALIDATE_HW:-../shared/hw-cycles}
+out=$B/report; mkdir -p "$out"
+
+# ---------------------------------------------------------------- 1. run the commands
+if [ "$assemble_only" = 0 ]; then
+    t_all=$(date +%s)
+    steps=()
+    steps+=("area|make -s area AREA_FLAGS=")
+    [ -r "$PDK" ] && steps+=("area-sky130|make -s area LIBERTY=$PDK OUT=$B/area-sky130")
+    steps+=("main|make -s main")
+    if [ -r "$HW/ground_truth.csv" ]; then steps+=("validate|make -s validate"); fi
+    if ls "$WL"/*.traceg* >/dev/null 2>&1; then
+        steps+=("collectors|make -s collectors" "traces|make -s traces" "eval|make -s eval"
+                "eval-fill|make -s eval EVAL_OUT=$B/eval-fill EVAL_SET=sm_fill=on"
+                "sthld|make -s sthld-sweep"
+                "sthld-i1000|make -s sthld-sweep STHLD_OUT=$B/sthld-i1000 STHLD_SET=interval=1000"
+                "dse|make -s dse DSE_POINTS=eval/dse_points_measured.txt")
+    else
+        echo "report: $WL has no traces: the trace results are skipped (their sections say so)"
+    fi
+    n=${#steps[@]} i=0
+    for s in "${steps[@]}"; do
+        i=$((i + 1)); id=${s%%|*}; cmd=${s#*|}; t0=$(date +%s)
+        echo "report: [$i/$n] $cmd"
+        if ! bash -c "$cmd" > "$out/$id.log" 2>&1; then
+            tail -n 20 "$out/$id.log" >&2
+            echo "report: [$i/$n] '$cmd' failed (whole log: $out/$id.log)" >&2
+            exit 1
+        fi
+        echo "report: [$i/$n] done in $(( $(date +%s) - t0 )) s"
+    done
+    if [ -s $B/dse/dse.csv ] && [ -s $B/validate/launch.svg ] && [ -s $B/sthld-i1000/sthld_time.svg ]; then
+        make -s figures > "$out/figures.log"
+    fi
+    echo "report: commands done in $(( $(date +%s) - t_all )) s; assembling"
+fi
+
+# ---------------------------------------------------------------- 2. assemble
+commit=$(git describe --always --dirty 2>/dev/null || echo unknown)
+need() { # need FILE COMMAND: the output must exist
+    [ -s "$1" ] && return 0
+    echo "report: $1 missing: run '$2' first" >&2; exit 2
+}
+res=$out/results.md.tmp
+{
+    echo "# Results"
+    echo
+    echo "Written by \`make report\` (scripts/report.sh) from the code at commit \`$commit\`; do"
+    echo "not edit by hand. Each section names the command that produced it; the README quotes"
+    echo "these sections verbatim (tests/report_sync.sh checks that the two agree). The figures"
+    echo "are in [figures/](figures/), written by the same run."
+} > "$res"
+
+# section ID TITLE COMMAND: a section whose body (stdin) the README may quote
+section() {
+    {
+        echo
+        echo "## $2"
+        echo
+        echo "<!-- report:$1 -->"
+        echo "From \`$3\` at \`$commit\`:"
+        echo
+        cat
+        echo "<!-- /report:$1 -->"
+    } >> "$res"
+}
+# skipped ID TITLE WHY
+skipped() { printf 'Not measured in this run: %s.\n' "$3" | section "$1" "$2" "(skipped)"; }
+table_rows() { grep '^|' "$1"; }
+
+# the main job
+need "$out/main.log" "make report"
+{ echo '```'; sed -n '/^== main job/,$p' "$out/main.log"; echo '```'; } | section main "The main job" "make main"
+
+# area and timing datasheets (headlines, verbatim)
+headline() { sed -n '/^<!-- headline -->$/,/^<!-- \/headline -->$/p' "$1" | grep -v '^<!--'; }
+prefix=$(d=$(mktemp -d) && $B/ccugen --config configs/default.cfg --out "$d" >/dev/null &&
+         (cd "$d" && ls ./*_subcore.v | sed 's|^\./||; s|_subcore\.v$||'); rm -rf "$d")
+need "$B/area/$prefix/area.md" "make area"
+headline "$B/area/$prefix/area.md" | section area "Area and timing, generic library" "make area"
+if [ -s "$B/area-sky130/area.md" ]; then
+    headline "$B/area-sky130/area.md" | section area-sky130 "Area and timing, sky130 HD" \
+        "make area LIBERTY=$PDK OUT=build/area-sky130"
+else
+    skipped area-sky130 "Area and timing, sky130 HD" \
+        "no build/area-sky130/area.md ($PDK absent, or make area LIBERTY=... OUT=build/area-sky130 not run)"
+fi
+
+# the GPU model against silicon
+if [ -s "$B/validate/validate.csv" ]; then
+    need "$out/validate.log" "make report"
+    {
+        echo "| kernel | measured cycles | simulated | error |"
+        echo "|---|---:|---:|---:|"
+        awk -F, 'function g(n,  s) { s = ""; while (n >= 1000) { s = sprintf(",%03d", n % 1000) s; n = int(n / 1000) } return n s }
+                 NR > 1 { printf "| `%s` | %s | %s | %+.2f %% |\n", $1, g($4), g($5), $6 }' "$B/validate/validate.csv"
+        echo
+        grep -E '^(dependent FFMA chain|empty-kernel launch cost)' "$out/validate.log" | sed 's/^/- /' ||
+            { echo "report: $out/validate.log lacks the slope and launch lines" >&2; exit 2; }
+    } | section validate "The GPU model against an H100" "make validate"
+else
+    skipped validate "The GPU model against an H100" "$HW is absent"
+fi
+
+if ls "$WL"/*.traceg* >/dev/null 2>&1; then
+    need "$B/collectors/collectors.md" "make collectors"
+    {
+        echo "| machine | baseline IPC, 1 / 2 / 4 / 8 collectors | baseline 2 -> 8 | Malekeh IPC, 1 / 2 / 4 / 8 | Malekeh vs the baseline of the same count |"
+        echo "|---|---|---:|---|---|"
+        grep '^| geometric mean' "$B/collectors/collectors.md" | sed 's/^| geometric mean //' |
+            awk 'NR == 1 { l = "one sub-core (`machine = subcore`)" }
+                 NR == 2 { l = "the preset GPU (`machine = gpu`)" }
+                 NR == 3 { l = "the fewest SMs each kernel fills (`sm_fill = on`)" }
+                 { print "| " l " " $0 }'
+        echo "| *long paper* (Accel-Sim, RTX 2060) | | +7.1 % | | |"
+    } | section collectors "Collector scaling (geometric means over the traces)" "make collectors"
+
+    need "$out/traces.log" "make report"
+    table_rows "$out/traces.log" | section traces "Every trace: Malekeh, its baseline, private CCUs" "make traces"
+
+    need "$B/eval/papers.md" "make eval"
+    need "$B/eval-fill/papers.md" "make eval EVAL_OUT=build/eval-fill EVAL_SET=sm_fill=on"
+    table_rows "$B/eval/papers.md" | section papers-gpu "Against the papers, preset GPU" "make eval"
+    table_rows "$B/eval-fill/papers.md" | section papers-fill "Against the papers, filled SMs" \
+        "make eval EVAL_OUT=build/eval-fill EVAL_SET=sm_fill=on"
+    means() { awk '/\*\*mean over/ { m = 1 } m && /^\| variant \| IPC \/ baseline \| IPC \/ baseline of its C \|/ { t = 1 } t && /^\|/ { print } t && !/^\|/ { exit }' "$1"; }
+    {
+        echo "| variant | preset GPU: IPC / baseline | IPC / baseline of its C | hit ratio | bank reads vs baseline | RF energy vs baseline | filled SMs: IPC / baseline | IPC / baseline of its C | hit ratio | bank reads vs baseline | RF energy vs baseline |"
+        echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+        paste -d '\n' <(means "$B/eval/table.md" | tail -n +3) <(means "$B/eval-fill/table.md" | tail -n +3) |
+            awk -F'|' 'NR % 2 == 1 { a = $0; na = split($0, x, "|"); next }
+                       { split($0, y, "|"); if (x[2] != y[2]) { print "report: variant rows differ: " x[2] " / " y[2] > "/dev/stderr"; exit 1 }
+                         line = a; sub(/\|[ ]*$/, "", line)
+                         for (i = 3; i < length(y); i++) line = line "|" y[i]
+                         print line "|" }'
+    } | section variants "Every variant, mean over the traces" \
+        "make eval; make eval EVAL_OUT=build/eval-fill EVAL_SET=sm_fill=on"
+
+    need "$B/dse/dse.md" "make dse DSE_POINTS=eval/dse_points_measured.txt"
+    table_rows "$B/dse/dse.md" | section dse "Design space: CCUs x entries against area and Fmax" \
+        "make dse DSE_POINTS=eval/dse_points_measured.txt"
+else
+    for s in collectors traces papers-gpu papers-fill variants dse; do
+        skipped "$s" "$s" "$WL has no traces"
+    done
+fi
+mv "$res" docs/results.md
+
+# ---------------------------------------------------------------- 3. the README's quotes
+python3 - docs/results.md README.md <<'EOF'
+import re, sys
+res, readme = (open(p).read() for p in sys.argv[1:3])
+blocks = dict(re.findall(r'<!-- report:([\w-]+) -->\n(.*?)<!-- /report:\1 -->', res, re.S))
+def put(m):
+    if m.group(1) not in blocks:
+        sys.exit("report: README quotes section '%s', which docs/results.md does not have" % m.group(1))
+    return '<!-- report:%s -->\n%s<!-- /report:%s -->' % (m.group(1), blocks[m.group(1)], m.group(1))
+new, n = re.subn(r'<!-- report:([\w-]+) -->\n(.*?)<!-- /report:\1 -->', put, readme, flags=re.S)
+open(sys.argv[2], 'w').write(new)
+print("report: docs/results.md (%d sections), README.md (%d quoted)" % (len(blocks), n))
+EOF
