@@ -1,5 +1,5 @@
 /* test_golden.c - hand-worked cycle-by-cycle scenarios of the sub-core (sc_step), whose
- * expected values come from the contract (../shared/design/malekeh-contract.md, D-n)
+ * expected values come from the contract (decisions D-n, restated in docs/spec.md section 1.2)
  * and docs/spec.md (decision N, section 3 "Inside one cycle", section 4 "Timing"), never
  * from the model's own output. Each scenario targets a rule a silent performance bug can
  * break without any invariant or operand check noticing (issue 12: victims chosen with the

@@ -1,7 +1,7 @@
 /* test_policy.c - unit tests of each policy of the C model against hand-worked values.
  *
  * Every expected value below was derived by hand from the design contract
- * (../shared/design/malekeh-contract.md, decisions D-1..D-16) and the documented
+ * (decisions D-1..D-16, restated in docs/spec.md section 1.2) and the documented
  * model choices (lfsr.h polynomial, arb.h fixed bank priority); the reasoning is in the
  * comment of each test. No expected value is computed by calling the function under test.
  */
