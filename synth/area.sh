@@ -201,9 +201,24 @@ if [ "$abc_mode" = fast ]; then # what ran: a run whose -fast aborted fell back 
     if [ "$nfell" -eq "$nruns" ]; then abc_mode=default
     elif [ "$nfell" -gt 0 ]; then abc_mode="fast ($nfell of $nruns runs fell back to default)"; fi
 fi
+# provenance for the datasheet: the library's nominal corner, the SDC's I/O assumptions,
+# the tool versions and the commit of the code
+libf=${liberty:-$GENERIC}
+corner=$( (gzip -cdf "$libf" 2>/dev/null || true) | awk '
+    /^[ \t]*library[ \t]*\(/ && !n { n = $0; sub(/^[^(]*\([ \t"]*/, "", n); sub(/[ \t"]*\).*/, "", n) }
+    /nom_process/ && p == "" { p = $3 } /nom_temperature/ && t == "" { t = $3 } /nom_voltage/ && v == "" { v = $3 }
+    END { gsub(/;/, "", p); gsub(/;/, "", t); gsub(/;/, "", v)
+          printf "%s (nominal process %g, %g C, %.2f V)", n, p, t, v }')
+io=$(awk '/^set_input_delay/ { i = $2 } /^set_output_delay/ { o = $2 } /^set_load/ { l = $2 }
+          /^set_clock_uncertainty/ { u = $2 } /^set_clock_latency/ { c = $2 }
+          END { printf "input delay %s ns, output delay %s ns, load %s pF, %s", i, o, l,
+                (u == "" && c == "") ? "ideal clock (no uncertainty, latency or transition)" : "clock uncertainty " u " ns, latency " c " ns" }' "$SDC")
+tools="$("$YOSYS" -V 2>/dev/null | head -n1 || echo yosys ?), OpenSTA $(sta -version 2>/dev/null | head -n1 || echo ?)"
+commit=$(git -C "$here" describe --always --dirty 2>/dev/null || echo unknown)
 "$AREA_REPORT" --config "$config" "${sets[@]}" -- --runs "$out/synth/runs.txt" --prefix "$prefix" \
     --unit "$unit" --library "$libname" --method "$method" --abc "$abc_mode" \
     --period "$period" --target "$target" --seconds $(( $(date +%s) - t0 )) --cell-areas "$out/synth/cell_areas.txt" \
-    "${sta_args[@]}" "${sram_args[@]}" --json "$out/area.json" --md "$out/area.md"
+    "${sta_args[@]}" "${sram_args[@]}" --corner "$corner" --io "$io" --tools "$tools" --commit "$commit" \
+    --json "$out/area.json" --md "$out/area.md"
 sed -n '/^<!-- headline -->$/,/^<!-- \/headline -->$/p' "$out/area.md" | grep -v '^<!--\|^```'
 echo "area: $out/area.json $out/area.md ($(( $(date +%s) - t0 )) s)"

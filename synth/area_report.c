@@ -379,12 +379,13 @@ static double mod_total(const kind_t *k, const char *name, int flops)
 /* the ~7 headline lines of a datasheet */
 static void headline(FILE *m, const cfg_t *c, const char *prefix, const char *lib, const char *u, const char *period,
                      const char *target, double total, double logic, double storage, const kv_t *t, double ov_rf, const double *dec,
-                     double ov_logic, int have_ov)
+                     double ov_logic, int have_ov, const char *corner, const char *io)
 {
     fprintf(m, "%s: C=%u E=%u S=%u B=%u data_bits=%u; library %s; clock %s ps (constraints/default.sdc), "
                "synthesis target abc -D %s ps\n",
             prefix, c->ccus, c->entries, c->slots, c->banks, c->data_bits, lib, period ? period : "?",
             target ? target : "?");
+    fprintf(m, "corner: %s; %s\n", corner ? corner : "?", io ? io : "?");
     fprintf(m, "area at %s ps: sub-core %.0f %s without RF banks (control logic %.1f %%, data entries %.1f %%), per SM x%u %.0f %s\n",
             period ? period : "?", total, u, 100 * logic / total, 100 * storage / total, c->subcores_per_sm,
             total * c->subcores_per_sm, u);
@@ -447,9 +448,14 @@ int main(int argc, char **argv)
     const char *method = opt(nrest, rest, "--method"), *abc = opt(nrest, rest, "--abc");
     const char *period = opt(nrest, rest, "--period"), *secs = opt(nrest, rest, "--seconds");
     const char *target = opt(nrest, rest, "--target");
+    /* provenance: what a reviewer asks next (the library's corner, the I/O constraints, the
+       tools and the commit); area.sh fills them, each "?" when unknown */
+    const char *corner = opt(nrest, rest, "--corner"), *io = opt(nrest, rest, "--io");
+    const char *tools = opt(nrest, rest, "--tools"), *commit = opt(nrest, rest, "--commit");
     if (!runs_p || !json_p || !md_p || !prefix) {
         fprintf(stderr, "usage: area-report [--config F] [--set k=v]... -- --runs F --prefix P "
-                        "--json F --md F [--unit U --library L --method M --abc A --period PS --target PS --seconds N]\n");
+                        "--json F --md F [--unit U --library L --method M --abc A --period PS --target PS --seconds N]\n"
+                        "           [--corner TEXT --io TEXT --tools TEXT --commit TEXT]\n");
         return 2;
     }
     const char *sta_p = opt(nrest, rest, "--sta"), *path_p = opt(nrest, rest, "--sta-path");
@@ -572,6 +578,11 @@ int main(int argc, char **argv)
     fprintf(j, "  \"method\": \"%s\",\n  \"fit_widths\": [%d, %d],\n  \"abc\": \"%s\",\n", method, K.w1, K.w2, abc);
     fprintf(j, "  \"period_ps\": %s,\n  \"synth_target_ps\": %s,\n  \"runtime_s\": %s,\n", period ? period : "null",
             target ? target : "null", secs ? secs : "null");
+    fprintf(j, "  \"corner\": "); jstr(j, corner ? corner : "?");
+    fprintf(j, ",\n  \"io_constraints\": "); jstr(j, io ? io : "?");
+    fprintf(j, ",\n  \"tools\": "); jstr(j, tools ? tools : "?");
+    fprintf(j, ",\n  \"commit\": "); jstr(j, commit ? commit : "?");
+    fprintf(j, ",\n");
     fprintf(j, "  \"config\": {\"ccus\": %u, \"entries\": %u, \"slots\": %u, \"banks\": %u, \"warps\": %u, "
                "\"regs\": %u, \"data_bits\": %u, \"wb_ports\": %u, \"subcores_per_sm\": %u, \"caching\": \"%s\"},\n",
             c.ccus, c.entries, c.slots, c.banks, c.warps, c.regs, c.data_bits, c.wb_ports,
@@ -702,12 +713,14 @@ int main(int argc, char **argv)
     /* the headline: printed by synth/area.sh and, verbatim, by `make` (synth/summary.sh) */
     fprintf(m, "<!-- headline -->\n```\n");
     headline(m, &c, prefix, lib, u, period, target, total, logic, storage, have_sta ? &T : NULL,
-             have_ov ? ov_sc / b_whole : -2, dec, have_base ? ov_sc / b_total : -2, have_ov);
+             have_ov ? ov_sc / b_whole : -2, dec, have_base ? ov_sc / b_total : -2, have_ov, corner, io);
     fprintf(m, "```\n<!-- /headline -->\n\n");
     fprintf(m, "Configuration hash %016llx. C=%u CCUs, E=%u entries, S=%u slots, B=%u banks, W=%u warps, "
                "R=%u registers, data_bits=%u, %u write-back ports, caching=%s, %u sub-cores per SM.\n\n",
             cfg_hash(&c), c.ccus, c.entries, c.slots, c.banks, c.warps, c.regs, c.data_bits, c.wb_ports,
             c.caching ? "on" : "off", c.subcores_per_sm);
+    fprintf(m, "Provenance: corner %s; %s; tools %s; code at commit %s.\n\n", corner ? corner : "?",
+            io ? io : "?", tools ? tools : "?", commit ? commit : "?");
     fprintf(m, "Library: `%s` (area in %s%s). Yosys `synth` (hierarchical), `dfflibmap`, `abc%s -liberty -D %s`: "
                "**all areas are at the %s ps clock** of constraints/default.sdc, synthesized for %s ps "
                "(the SDC's synthesis_target_pct of the clock; section Timing for the slack at the clock).\n\n",

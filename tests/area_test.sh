@@ -40,6 +40,12 @@ measure() {
     if [ -z "$AREA" ] || [ -z "$FMAX" ]; then
         echo "FAIL: area $name: $out/area.json lacks the sub-core area or Fmax (area='$AREA' fmax='$FMAX')"; return 1
     fi
+    # the datasheet states its corner, I/O constraints, tools and commit (headline and JSON)
+    if ! grep -Eq '^corner: [^ ]+ \(nominal process [0-9.]+, [-0-9.]+ C, [0-9.]+ V\); input delay [0-9.]+ ns, output delay' "$out/area.md" ||
+       ! grep -Eq '"tools": "Yosys [0-9.]+.*OpenSTA [0-9.]+' "$out/area.json" ||
+       ! grep -Eq '"commit": "[0-9a-f]{7,}' "$out/area.json"; then
+        echo "FAIL: area $name: $out/area.md/.json do not state the corner, I/O constraints, tools and commit"; return 1
+    fi
     # the register-group table starts with the worst path's group: same minimum period
     local mp g0
     mp=$(sed -n 's/.*"levels": [0-9]*}, "min_period_ps": \([0-9]*\),.*/\1/p' "$out/area.json" | head -n1)
