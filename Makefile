@@ -148,7 +148,7 @@ main-synthetic: $(BUILD)/malekeh-sim
 	@if ls ../shared/workloads/*.traceg* >/dev/null 2>&1; then bash scripts/trace_table.sh; \
 	 else echo "(no ../shared/workloads: trace table skipped)"; fi
 
-# make traces [TRACES="a.traceg b.traceg.xz"]: the trace table (README "Real workloads")
+# make traces [TRACES="a.traceg b.traceg.xz"]: the trace table (docs/trace.md)
 traces: $(BUILD)/malekeh-sim
 	@bash scripts/trace_table.sh $(TRACES)
 
@@ -159,7 +159,7 @@ TEST_CMDS += $(foreach t,$(TESTS),"$(t)") $(foreach t,$(SAN_TESTS),"$(t) --quick
 
 TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_errors.sh $(BUILD)/ccugen"
 TEST_CMDS += "bash tests/trace_runs.sh" "bash tests/cli_help.sh" "bash tests/hint_check.sh" \
-             "bash tests/trace_formats.sh"
+             "bash tests/trace_formats.sh" "bash tests/papers_counting.sh"
 TEST_CMDS += $(TRACE_TEST_CMDS)
 
 # make check: the quick tier (a few minutes of CPU, under two minutes on 2 cores): the

@@ -4,7 +4,7 @@
 # each writing OUTDIR/runs/<trace>__<variant>.json), and the reference hit ratios of every
 # trace (build/malekeh-refs, OUTDIR/runs/<trace>__refs.json). Run the list with GNU
 # parallel (`parallel -j2 < jobs`), make -j, across machines with
-# `parallel --sshloginfile`, or as a SLURM array (README "Evaluation"); then merge.
+# `parallel --sshloginfile`, or as a SLURM array (docs/eval.md); then merge.
 # EVAL_SET="k=v ..." adds --set k=v to every run (e.g. "sm_fill=on", "machine=subcore").
 set -euo pipefail
 [ $# -ge 3 ] || { echo "usage: eval/jobs.sh OUTDIR CONFIG TRACE..." >&2; exit 2; }

@@ -9,6 +9,13 @@
 # Each row also has its IPC against the baseline of its own collector count (the variants
 # named baseline*, matched by their resolved ccus; n/a when there is none), so that a design
 # with more collectors is not credited with what the collectors alone give.
+# Each row also has the papers' counting beside ours (the authors' prototype,
+# upc-arco/accel-sim-framework rfcache_stats.cc: read hits, misses and "reservations", per
+# source operand): hit_ratio_operands counts every source operand and a repeat of a
+# register still being filled for the same instruction as a hit, i.e. 1 - (distinct
+# registers missed) / (source operands), 0 without caching (no cache, no hit);
+# bank_read_reduction_operands is 1 - bank reads / source operands, against a baseline
+# that reads every operand (our baseline OCUs read a repeated register once).
 # table.md ends with the mean over the traces of every variant. A missing or incomplete run
 # is an error.
 set -euo pipefail
@@ -20,7 +27,7 @@ get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
 shares() { local c out=""; for c in bank_read bank_write ccu_read ccu_write crossbar latch; do
                out="$out${out:+,}$(get "$1" ${c}_share)"; done; echo "$out"; }
 csv=$out/table.csv.tmp
-echo "trace,variant,instructions,cycles,ipc,ipc_vs_baseline,hit_ratio,bank_reads_per_inst,bank_read_reduction,ccu_writes_per_wb,flushes_per_kinst,stall_no_warp,stall_own_busy,stall_no_free,stall_sthld_wait,ref_lru_hit_ratio,ref_opt_hit_ratio,energy_pj_per_inst,energy_reduction,share_bank_read,share_bank_write,share_ccu_read,share_ccu_write,share_crossbar,share_latch,ccus,ipc_vs_same_c" >"$csv"
+echo "trace,variant,instructions,cycles,ipc,ipc_vs_baseline,hit_ratio,bank_reads_per_inst,bank_read_reduction,ccu_writes_per_wb,flushes_per_kinst,stall_no_warp,stall_own_busy,stall_no_free,stall_sthld_wait,ref_lru_hit_ratio,ref_opt_hit_ratio,energy_pj_per_inst,energy_reduction,share_bank_read,share_bank_write,share_ccu_read,share_ccu_write,share_crossbar,share_latch,ccus,ipc_vs_same_c,hit_ratio_operands,bank_read_reduction_operands" >"$csv"
 # the collectors of a run (its resolved configuration)
 ccus_of() { grep -o '"ccus": "[0-9]*"' "$1" | head -1 | tr -dc 0-9; }
 traces=$(ls "$out"/runs/*__refs.json 2>/dev/null | sed 's|.*/||; s|__refs.json||' | sort)
@@ -49,9 +56,14 @@ for t in $traces; do
             -v s3="$(get "$j" alloc_no_free)" -v s4="$(get "$j" alloc_wait)" -v lru="$lru" -v opt="$opt" \
             -v en="$(get "$j" pj_per_inst)" -v ben="$ben" -v sh="$(shares "$j")" \
             -v cc="$(ccus_of "$j")" -v bcc="${bc[$(ccus_of "$j")]:-0}" \
-            'BEGIN { printf "%s,%s,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,%d,%d,%.4f,%.4f,%.2f,%.4f,%s,%d,%s\n",
+            -v ops="$(get "$j" src_slots)" -v regs="$(get "$j" src_regs)" -v hits="$(get "$j" src_hits)" \
+            -v reads="$(get "$j" bank_reads)" -v caching="$(grep -c '"caching": "on"' "$j" || true)" \
+            'BEGIN { if (ops == "" || regs == "" || hits == "" || reads == "") {
+                         print "eval/merge.sh: " t " " v ": the run JSON lacks src_slots, src_regs, src_hits or bank_reads" > "/dev/stderr"; exit 2 }
+                     printf "%s,%s,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,%d,%d,%.4f,%.4f,%.2f,%.4f,%s,%d,%s,%.4f,%.4f\n",
                      t, v, n, cy, ipc, ipc / bipc, hr, br, 1 - br / bbr, cw, fl, s1, s2, s3, s4, lru, opt,
-                     en, 1 - en / ben, sh, cc, (bcc > 0 ? sprintf("%.4f", ipc / bcc) : "") }' >>"$csv"
+                     en, 1 - en / ben, sh, cc, (bcc > 0 ? sprintf("%.4f", ipc / bcc) : ""),
+                     (ops && caching) ? 1 - (regs - hits) / ops : 0, ops ? 1 - reads / ops : 0 }' >>"$csv"
     done
 done
 mv "$csv" "$out/table.csv"
@@ -59,25 +71,25 @@ mv "$csv" "$out/table.csv"
 awk -F, 'NR == 1 { next }
     $1 != last { if (last != "") print "";
                  printf "**%s** (%d instructions; reference hit ratio of a private per-warp cache: LRU %.1f %%, OPT %.1f %%)\n\n", $1, $3, 100*$16, 100*$17;
-                 print "| variant | IPC / baseline | IPC / baseline of its C | hit ratio | bank reads / inst | vs baseline | RF energy / inst (pJ) | vs baseline | energy shares: bank rd / bank wr / CCU rd / CCU wr / crossbar / latch (%) | CCU writes / write-back | flushes / 1000 inst | stalls: no warp / own busy / no free unit / STHLD wait |";
-                 print "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|"; last = $1 }
+                 print "| variant | IPC / baseline | IPC / baseline of its C | hit ratio | hit ratio, every operand | bank reads / inst | vs baseline | RF energy / inst (pJ) | vs baseline | energy shares: bank rd / bank wr / CCU rd / CCU wr / crossbar / latch (%) | CCU writes / write-back | flushes / 1000 inst | stalls: no warp / own busy / no free unit / STHLD wait |";
+                 print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|"; last = $1 }
     function chg(x) { x = -100 * x; return (x > -0.05 && x < 0.05) ? 0 : x } # a reduction, signed
     function samec(x) { return x == "" ? "n/a" : sprintf("%.3f", x) }
-    { printf "| %s | %.3f | %s | %.1f %% | %.3f | %+.1f %% | %.0f | %+.1f %% | %.0f / %.0f / %.0f / %.0f / %.0f / %.0f | %.3f | %.1f | %d / %d / %d / %d |\n", $2, $6, samec($27), 100*$7, $8, chg($9), $18, chg($19), 100*$20, 100*$21, 100*$22, 100*$23, 100*$24, 100*$25, $10, $11, $12, $13, $14, $15 }' \
+    { printf "| %s | %.3f | %s | %.1f %% | %.1f %% | %.3f | %+.1f %% | %.0f | %+.1f %% | %.0f / %.0f / %.0f / %.0f / %.0f / %.0f | %.3f | %.1f | %d / %d / %d / %d |\n", $2, $6, samec($27), 100*$7, 100*$28, $8, chg($9), $18, chg($19), 100*$20, 100*$21, 100*$22, 100*$23, 100*$24, 100*$25, $10, $11, $12, $13, $14, $15 }' \
     "$out/table.csv" >"$out/table.md.tmp"
 # the mean over the traces of each variant (IPC ratio: geometric mean; the rest arithmetic)
 awk -F, 'NR == 1 { next }
     { if (!($2 in n)) order[++k] = $2; n[$2]++; t[$1] = 1
-      lip[$2] += log($6); hr[$2] += $7; rd[$2] += $9; er[$2] += $19
+      lip[$2] += log($6); hr[$2] += $7; rd[$2] += $9; er[$2] += $19; ho[$2] += $28; ro[$2] += $29
       if ($27 != "") { lsc[$2] += log($27); nsc[$2]++ } }
     END { nt = 0; for (x in t) nt++
           printf "\n**mean over the %d traces** (IPC ratio: geometric mean; the others: arithmetic mean)\n\n", nt
-          print "| variant | IPC / baseline | IPC / baseline of its C | hit ratio | bank reads vs baseline | RF energy vs baseline |"
-          print "|---|---:|---:|---:|---:|---:|"
+          print "| variant | IPC / baseline | IPC / baseline of its C | hit ratio | bank reads vs baseline | RF energy vs baseline | papers\x27 counting: hit ratio / bank reads |"
+          print "|---|---:|---:|---:|---:|---:|---:|"
           for (i = 1; i <= k; i++) { v = order[i]
-              printf "| %s | %.3f | %s | %.1f %% | %+.1f %% | %+.1f %% |\n", v, exp(lip[v] / n[v]),
+              printf "| %s | %.3f | %s | %.1f %% | %+.1f %% | %+.1f %% | %.1f %% / %+.1f %% |\n", v, exp(lip[v] / n[v]),
                      nsc[v] == n[v] ? sprintf("%.3f", exp(lsc[v] / n[v])) : "n/a", 100 * hr[v] / n[v],
-                     chg(rd[v] / n[v]), chg(er[v] / n[v]) } }
+                     chg(rd[v] / n[v]), chg(er[v] / n[v]), 100 * ho[v] / n[v], chg(ro[v] / n[v]) } }
     function chg(x) { x = -100 * x; return (x > -0.05 && x < 0.05) ? 0 : x }' "$out/table.csv" >>"$out/table.md.tmp"
 mv "$out/table.md.tmp" "$out/table.md"
 # JSON: an array of rows

@@ -1,12 +1,12 @@
 # mk/plots.mk - the figures in a real browser (included by the Makefile).
 #   make plots-check [PLOTS="docs/figures"]   headless chromium screenshots of every SVG,
 #                                             checked not blank (scripts/plot_check.sh)
-#   make figures    copies the figures the README links into docs/figures/, from the outputs of
+#   make figures    copies the figures the documents link into docs/figures/, from the outputs of
 #                   `make sthld-sweep`, `make sthld-sweep STHLD_OUT=build/sthld-i1000
 #                   STHLD_SET=interval=1000`, `make dse` and `make validate` (run those first)
 PLOTS ?= docs/figures
 #> plots-check        render every figure in headless chromium, check none is blank
-#> figures            copy the README's figures into docs/figures
+#> figures            copy the figures the documents link into docs/figures
 .PHONY: plots-check figures
 
 plots-check:

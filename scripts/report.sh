@@ -7,13 +7,14 @@
 #   make area, make area LIBERTY=<sky130> (when ../shared/pdk has it), make main,
 #   make validate, make collectors, make traces, make eval,
 #   make eval EVAL_OUT=build/eval-fill EVAL_SET=sm_fill=on,
+#   make eval EVAL_OUT=build/eval-subcore EVAL_SET=machine=subcore,
 #   make sthld-sweep, make sthld-sweep STHLD_OUT=build/sthld-i1000 STHLD_SET=interval=1000,
 #   make dse DSE_POINTS=eval/dse_points_measured.txt, make figures
 # (the ones that need ../shared skip with a message and their sections say so). Then it
 # assembles: docs/results.md gets one section per result, each with the command that
 # produced it and the commit of the code (git describe --always --dirty), and every
-# README block `<!-- report:ID -->` ... `<!-- /report:ID -->` is replaced by section ID's
-# body, so the README holds no copy of its own (tests/report_sync.sh fails when they
+# block `<!-- report:ID -->` ... `<!-- /report:ID -->` of README.md and docs/*.md is replaced
+# by section ID's body, so no document holds a copy of its own (tests/report_sync.sh fails when they
 # differ). --assemble only assembles, from the outputs of an earlier run already in build/
 # (build/report/*.log and the commands' own files; a missing one is named, exit 2).
 set -euo pipefail
@@ -43,6 +44,7 @@ if [ "$assemble_only" = 0 ]; then
     if ls "$WL"/*.traceg* >/dev/null 2>&1; then
         steps+=("collectors|make -s collectors" "traces|make -s traces" "eval|make -s eval"
                 "eval-fill|make -s eval EVAL_OUT=$B/eval-fill EVAL_SET=sm_fill=on"
+                "eval-subcore|make -s eval EVAL_OUT=$B/eval-subcore EVAL_SET=machine=subcore"
                 "sthld|make -s sthld-sweep"
                 "sthld-i1000|make -s sthld-sweep STHLD_OUT=$B/sthld-i1000 STHLD_SET=interval=1000"
                 "dse|make -s dse DSE_POINTS=eval/dse_points_measured.txt")
@@ -156,8 +158,8 @@ if ls "$WL"/*.traceg* >/dev/null 2>&1; then
         "make eval EVAL_OUT=build/eval-fill EVAL_SET=sm_fill=on"
     means() { awk '/\*\*mean over/ { m = 1 } m && /^\| variant \| IPC \/ baseline \| IPC \/ baseline of its C \|/ { t = 1 } t && /^\|/ { print } t && !/^\|/ { exit }' "$1"; }
     {
-        echo "| variant | preset GPU: IPC / baseline | IPC / baseline of its C | hit ratio | bank reads vs baseline | RF energy vs baseline | filled SMs: IPC / baseline | IPC / baseline of its C | hit ratio | bank reads vs baseline | RF energy vs baseline |"
-        echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+        echo "| variant | preset GPU: IPC / baseline | IPC / baseline of its C | hit ratio | bank reads vs baseline | RF energy vs baseline | papers' counting: hit ratio / bank reads | filled SMs: IPC / baseline | IPC / baseline of its C | hit ratio | bank reads vs baseline | RF energy vs baseline | papers' counting: hit ratio / bank reads |"
+        echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
         paste -d '\n' <(means "$B/eval/table.md" | tail -n +3) <(means "$B/eval-fill/table.md" | tail -n +3) |
             awk -F'|' 'NR % 2 == 1 { a = $0; na = split($0, x, "|"); next }
                        { split($0, y, "|"); if (x[2] != y[2]) { print "report: variant rows differ: " x[2] " / " y[2] > "/dev/stderr"; exit 1 }
@@ -167,26 +169,49 @@ if ls "$WL"/*.traceg* >/dev/null 2>&1; then
     } | section variants "Every variant, mean over the traces" \
         "make eval; make eval EVAL_OUT=build/eval-fill EVAL_SET=sm_fill=on"
 
+    need "$B/eval-subcore/table.csv" "make eval EVAL_OUT=build/eval-subcore EVAL_SET=machine=subcore"
+    # the hit ratio by counting and by machine: the mean over the traces of Malekeh (and of
+    # GTO + LRU, the papers' Fig. 17) in our counting and in the papers' (eval/merge.sh)
+    counting_row() { awk -F, -v l="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $2 == "malekeh" { n++; d += $c["hit_ratio"]; o += $c["hit_ratio_operands"]; r += $c["bank_read_reduction_operands"] }
+        $2 == "gto_lru" { g += $c["hit_ratio_operands"]; gd += $c["hit_ratio"] }
+        END { printf "| %s | %.1f %% | %.1f %% | %+.1f %% | %.1f %% / %.1f %% |\n", l, 100 * d / n, 100 * o / n, -100 * r / n, 100 * gd / n, 100 * g / n }' "$1"; }
+    {
+        echo "| machine (mean over the traces) | Malekeh hit ratio: distinct registers (ours) | every operand (papers' counting) | bank reads vs a baseline reading every operand | GTO + LRU hit ratio: ours / papers' counting |"
+        echo "|---|---:|---:|---:|---:|"
+        counting_row "$B/eval-subcore/table.csv" "one sub-core runs every block (\`machine = subcore\`)"
+        counting_row "$B/eval/table.csv" "the preset GPU (\`machine = gpu\`)"
+        counting_row "$B/eval-fill/table.csv" "the fewest SMs each kernel fills (\`sm_fill = on\`)"
+        echo "| *long paper* (its benchmarks; Accel-Sim RTX 2060) | | 46.4 % | -46.4 % | / 7.9 % |"
+    } | section counting "The hit ratio by counting and by machine" \
+        "make eval; make eval EVAL_OUT=build/eval-fill EVAL_SET=sm_fill=on; make eval EVAL_OUT=build/eval-subcore EVAL_SET=machine=subcore"
+
     need "$B/dse/dse.md" "make dse DSE_POINTS=eval/dse_points_measured.txt"
     table_rows "$B/dse/dse.md" | section dse "Design space: CCUs x entries against area and Fmax" \
         "make dse DSE_POINTS=eval/dse_points_measured.txt"
 else
-    for s in collectors traces papers-gpu papers-fill variants dse; do
+    for s in collectors traces papers-gpu papers-fill variants counting dse; do
         skipped "$s" "$s" "$WL has no traces"
     done
 fi
 mv "$res" docs/results.md
 
 # ---------------------------------------------------------------- 3. the README's quotes
-python3 - docs/results.md README.md <<'EOF'
+python3 - docs/results.md README.md docs/*.md <<'EOF'
 import re, sys
-res, readme = (open(p).read() for p in sys.argv[1:3])
+res = open(sys.argv[1]).read()
 blocks = dict(re.findall(r'<!-- report:([\w-]+) -->\n(.*?)<!-- /report:\1 -->', res, re.S))
-def put(m):
-    if m.group(1) not in blocks:
-        sys.exit("report: README quotes section '%s', which docs/results.md does not have" % m.group(1))
-    return '<!-- report:%s -->\n%s<!-- /report:%s -->' % (m.group(1), blocks[m.group(1)], m.group(1))
-new, n = re.subn(r'<!-- report:([\w-]+) -->\n(.*?)<!-- /report:\1 -->', put, readme, flags=re.S)
-open(sys.argv[2], 'w').write(new)
-print("report: docs/results.md (%d sections), README.md (%d quoted)" % (len(blocks), n))
+quoted = 0
+for path in sys.argv[2:]:
+    if path == sys.argv[1]: continue
+    text = open(path).read()
+    def put(m):
+        if m.group(1) not in blocks:
+            sys.exit("report: %s quotes section '%s', which docs/results.md does not have" % (path, m.group(1)))
+        return '<!-- report:%s -->\n%s<!-- /report:%s -->' % (m.group(1), blocks[m.group(1)], m.group(1))
+    new, n = re.subn(r'<!-- report:([\w-]+) -->\n(.*?)<!-- /report:\1 -->', put, text, flags=re.S)
+    if n:
+        quoted += n
+        if new != text: open(path, 'w').write(new)
+print("report: docs/results.md (%d sections), %d quoted blocks in README.md and docs/ refreshed" % (len(blocks), quoted))
 EOF

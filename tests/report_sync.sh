@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# report_sync.sh - the documents quote docs/results.md and hold no result table of their
+# own: every `<!-- report:ID -->` block of README.md and docs/*.md equals section ID of
+# docs/results.md byte for byte, every section names its command and commit, every
+# section is quoted somewhere, and each result table the README held before `make report`
+# existed appears only inside a quoted block. Then one figure changed inside a quoted
+# table must fail the same check (the check can fail).
+set -u
+cd "$(dirname "$0")/.."
+fails=0
+check() { # check RESULTS DOC...: 0 when in sync, else prints why
+    python3 - "$@" <<'PY'
+import re, sys
+res = open(sys.argv[1]).read()
+pat = r'<!-- report:([\w-]+) -->\n(.*?)<!-- /report:\1 -->'
+r = dict(re.findall(pat, res, re.S))
+bad, seen = [], set()
+for k, body in r.items():
+    if not re.match(r'From `[^`]+` at `[0-9a-f]{7,}[^`]*`:\n', body):
+        bad.append("docs/results.md section %s does not name its command and commit" % k)
+heads = ('| kernel | measured cycles | simulated | error |', '| machine | baseline IPC, 1 / 2 / 4 / 8 collectors',
+         '| trace | instructions | hit ratio Malekeh', '| trace | hit ratio (Malekeh) | bank reads',
+         '| variant | preset GPU: IPC / baseline', '| point | C | E | banks | width', '== main job:')
+found = {h: 0 for h in heads}
+for path in sys.argv[2:]:
+    if path.endswith('docs/results.md'): continue
+    doc = open(path).read()
+    spans = [b.span() for b in re.finditer(pat, doc, re.S)]
+    for k, body in re.findall(pat, doc, re.S):
+        seen.add(k)
+        if k not in r: bad.append("%s quotes section %s, which docs/results.md lacks" % (path, k))
+        elif body != r[k]: bad.append("%s: block %s differs from docs/results.md (make report-assemble)" % (path, k))
+    for h in heads:
+        for m in re.finditer(re.escape(h), doc):
+            found[h] += 1
+            if not any(a < m.start() < b for a, b in spans):
+                bad.append("%s has a result table of its own: %s" % (path, h))
+for k in r:
+    if k not in seen: bad.append("section %s of docs/results.md is quoted nowhere" % k)
+for h, n in found.items():
+    if not n: bad.append("no document quotes the table " + h)
+for b in bad: print(b)
+sys.exit(1 if bad else 0)
+PY
+}
+docs=(README.md docs/*.md)
+if [ ! -s docs/results.md ]; then echo "FAIL: report_sync docs/results.md missing (make report)"; exit 1; fi
+if out=$(check docs/results.md "${docs[@]}"); then
+    echo "PASS: report_sync every quoted block in README.md and docs/ equals its docs/results.md section"
+else
+    echo "$out" | sed 's/^/FAIL: report_sync /'; fails=$((fails + 1))
+fi
+# the check can fail: one digit changed inside the first quoted table with a figure
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/docs"; for d in "${docs[@]}"; do cp "$d" "$tmp/$d"; done
+python3 - "$tmp/docs/eval.md" <<'PY'
+import re, sys
+s = open(sys.argv[1]).read()
+i = None
+for b in re.finditer(r'<!-- report:([\w-]+) -->\n(.*?)<!-- /report:\1 -->', s, re.S):
+    r = re.search(r'^\|[^\n]*?[0-9][^\n]*?\|[^\n]*?([0-9])', b.group(2), re.M)
+    if r:
+        i = b.start(2) + r.start(1)
+        break
+if i is None: sys.exit("no quoted table with a figure in " + sys.argv[1])
+open(sys.argv[1], 'w').write(s[:i] + str((int(s[i]) + 1) % 10) + s[i + 1:])
+PY
+if (cd "$tmp" && check docs/results.md "${docs[@]}" >/dev/null); then
+    echo "FAIL: report_sync a document with a changed figure still passed"; fails=$((fails + 1))
+else
+    echo "PASS: report_sync a document with a changed figure fails"
+fi
+[ "$fails" = 0 ]
