@@ -11,6 +11,9 @@ SANFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
 INC     := -Icmodel -Idriver -Itb -Itrace -Ihints -Isim -Ieval -Igpu
 LDLIBS  := -llzma -lz -lm
 GEN_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+# the generator's identity in every generated file's header: a hash of its sources (not the
+# commit, so rtl/ changes only when the generator does)
+GEN_SRC_HASH := $(shell cat $(sort $(wildcard gen/*.c gen/*.h gen/templates/*.vt)) gen/vt2c.sh cmodel/cfg.c cmodel/cfg.h 2>/dev/null | sha256sum | cut -c1-12)
 OUT     ?=
 # quiet build: one line per step (`make V=1` prints every command)
 Q    := $(if $(V),,@)
@@ -67,7 +70,7 @@ $(BUILD)/gen/templates.c: $(TEMPLATES) gen/vt2c.sh
 
 $(BUILD)/ccugen: $(GEN_SRC) $(BUILD)/gen/templates.c $(wildcard gen/*.h) cmodel/cfg.c cmodel/cfg.h
 	@$(call step,LD ,$@)
-	$(Q)$(CC) $(CFLAGS) -DGEN_VERSION='"$(GEN_VERSION)"' -Icmodel -Igen -o $@ $(GEN_SRC) $(BUILD)/gen/templates.c cmodel/cfg.c
+	$(Q)$(CC) $(CFLAGS) -DGEN_VERSION='"$(GEN_VERSION)"' -DGEN_SRC_HASH='"$(GEN_SRC_HASH)"' -Icmodel -Igen -o $@ $(GEN_SRC) $(BUILD)/gen/templates.c cmodel/cfg.c
 
 # make gen CONFIG=path [OUT=dir]: generate the RTL of a configuration
 gen: $(BUILD)/ccugen
