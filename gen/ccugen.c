@@ -131,8 +131,12 @@ static int generate(const cfg_t *c, const tpl_vars *v, const char *prefix, emit_
             return -1;
         }
         header(f, c, fname, "//");
+        /* every net declared: a typo is an error, not an implicit 1-bit wire; the default is
+           restored for whatever file an integrator compiles next */
+        fprintf(f, "`default_nettype none\n\n");
         if (expand_aligned(mods[i], text, v, f, err, errlen) != 0)
             return -1;
+        fprintf(f, "\n`default_nettype wire\n");
         fprintf(fl, "%s\n", fname);
         fprintf(fo, "%s\n", fname);
         fprintf(core, "      - %s\n", fname);
