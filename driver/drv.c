@@ -19,12 +19,18 @@ typedef struct {
 typedef struct {
     uint64_t ready;  /* first cycle the write-back may be presented */
     uint64_t order;  /* dispatch order, tie-break for "oldest first" */
-    uint64_t key;    /* data seed: the value is a pure function of it */
+    union {
+        uint64_t key;        /* invented data: its seed, the value is a pure function of it */
+        const uint32_t *tv;  /* traced: the row of trace values (drv.h "Write data") */
+    } u;
     uint16_t wid, reg;
     uint8_t near;
     uint8_t seen;    /* considered for a port in present_wbs (scratch) */
     uint8_t done;    /* accepted this cycle (removed at the end of drv_consume) */
+    uint8_t traced;  /* the data comes from the trace's row u.tv */
 } wb_rec;
+
+_Static_assert(sizeof(wb_rec) == 32, "the write-back records stay four words");
 
 struct drv {
     cfg_t c;
@@ -258,11 +264,52 @@ const drv_counts *drv_get_counts(const drv_t *d)
     return &d->cnt;
 }
 
-/* Word k of the value written by record r. */
+/* Word k of the value written by record r (invented data). */
 static uint64_t wb_word(const drv_t *d, const wb_rec *r, unsigned k)
 {
-    uint64_t v = rng_mix64(r->key ^ rng_mix64(0x574f5244ULL + k));
+    uint64_t v = rng_mix64(r->u.key ^ rng_mix64(0x574f5244ULL + k));
     return k == d->words - 1 ? v & d->last_mask : v;
+}
+
+/* Word k of the value written by traced record r: its row's lanes 2k and 2k + 1 where the
+ * row gives them, the register's current bits elsewhere (drv.h "Write data"). */
+static uint64_t trace_word(drv_t *d, const wb_rec *r, unsigned k)
+{
+    uint64_t v = arch_at(d, r->wid, r->reg)[k];
+    const uint32_t *row = r->u.tv;
+    for (unsigned h = 0; h < 2; h++) {
+        unsigned lane = 2 * k + h;
+        if (lane < 32 && (row[0] >> lane & 1u))
+            v = (v & ~(0xffffffffULL << (32 * h))) | (uint64_t)row[1 + lane] << (32 * h);
+    }
+    return k == d->words - 1 ? v & d->last_mask : v;
+}
+
+/* The value written by record r into out[0..words). */
+static void wb_value(drv_t *d, const wb_rec *r, uint64_t *out)
+{
+    for (unsigned k = 0; k < d->words; k++)
+        out[k] = r->traced ? trace_word(d, r, k) : wb_word(d, r, k);
+}
+
+/* Row i (one per set bit of mask below bit i) of rows: the row of bit i of mask. */
+static const uint32_t *row_of(const uint32_t *rows, uint32_t mask, unsigned i)
+{
+    return rows + (size_t)__builtin_popcount(mask & ((1u << i) - 1u)) * DRV_VAL_ROW;
+}
+
+/* Compare the dispatched operand got[0..words) with the trace's row of its register, in
+ * every lane the row gives that lies below data_bits (counted, not an error: drv.h). */
+static void check_trace_src(drv_t *d, const uint64_t *got, const uint32_t *row)
+{
+    d->cnt.src_trace_checks++;
+    for (unsigned lane = 0; lane < 32 && 32 * (lane + 1) <= d->c.data_bits; lane++) {
+        if (!(row[0] >> lane & 1u)) continue;
+        if ((uint32_t)(got[lane / 2] >> (32 * (lane % 2))) != row[1 + lane]) {
+            d->cnt.src_trace_diffs++;
+            return;
+        }
+    }
 }
 
 /* 1 if register r of warp w is pending; then it is noted as what holds w's head back. */
@@ -348,7 +395,7 @@ static void present_wbs(drv_t *d, sc_in *in)
         in->wb_wid[p] = r->wid;
         in->wb_reg[p] = r->reg;
         in->wb_near[p] = r->near;
-        for (unsigned k = 0; k < d->words; k++) in->wb_data[p][k] = wb_word(d, r, k);
+        wb_value(d, r, in->wb_data[p]);
     }
 }
 
@@ -575,6 +622,8 @@ static void do_dispatch(drv_t *d, const sc_out *out)
         unsigned r = cr->inst.src[s];
         const uint64_t *exp = arch_at(d, w, r);
         d->cnt.operand_checks++;
+        if (cr->inst.vsrc >> s & 1u)
+            check_trace_src(d, out->disp_src_data[s], row_of(cr->inst.sval, cr->inst.vsrc, s));
         for (unsigned k = 0; k < d->words; k++)
             if (out->disp_src_data[s][k] != exp[k]) {
                 fail(d, "cycle %llu: invariant 4: warp %u tag 0x%x slot %u r%u: word %u "
@@ -616,9 +665,13 @@ static void do_dispatch(drv_t *d, const sc_out *out)
         r->wid = (uint16_t)w;
         r->reg = cr->inst.dst[i];
         r->near = cr->inst.dst_near[i];
-        if (d->words)
-            r->key = rng_mix64((uint64_t)d->c.wl_seed ^ rng_mix64(r->order) ^
-                               rng_mix64(((uint64_t)w << 32) | r->reg));
+        if (d->words && (cr->inst.vdst >> i & 1u)) {
+            r->traced = 1;
+            r->u.tv = row_of(cr->inst.dval, cr->inst.vdst, i);
+        } else if (d->words) {
+            r->u.key = rng_mix64((uint64_t)d->c.wl_seed ^ rng_mix64(r->order) ^
+                                 rng_mix64(((uint64_t)w << 32) | r->reg));
+        }
     }
     if (d->src.complete) d->src.complete(d->src.ctx, w);
     cr->valid = 0;
@@ -665,6 +718,7 @@ static void do_writebacks(drv_t *d, const sc_in *in, const sc_out *out)
         }
         uint64_t *a = arch_at(d, r->wid, r->reg);
         for (unsigned k = 0; k < d->words; k++) a[k] = in->wb_data[p][k];
+        d->cnt.wb_trace_values += r->traced;
         uint8_t *pd = pend_at(d, r->wid, r->reg);
         if (*pd) (*pd)--;
         r->done = 1;

@@ -22,6 +22,19 @@
  *   write-back (wb_ready = 0) is presented again later, with the same data.
  * - Write data: rng_mix64 of (wl_seed, warp, reg, write number, word), masked to
  *   data_bits. The initial value of every register is 0. (None after drv_no_values.)
+ *   Trace values: a destination the instruction gives a row of values for (drv_inst.vdst,
+ *   from a tracer-6 `Val` line) is written with them instead: lane i's 32-bit value in
+ *   bits 32i..32i+31, for every lane the row gives (the active lanes) that lies below
+ *   data_bits. Every other bit keeps what the register held before: the inactive lanes
+ *   (as on the GPU, where an inactive thread's register is not written) and, when
+ *   data_bits > 1024, the bits from 1024 up. The value is made when the write-back is
+ *   presented; the scoreboard leaves only this write-back outstanding for the register,
+ *   so a refused write-back is presented again with the same data. Destinations without
+ *   a row (a pair's second register, lines without values) get the invented data. At
+ *   dispatch, a source slot with a row (drv_inst.vsrc) is also compared with it in every
+ *   lane the row gives below data_bits (src_trace_checks, src_trace_diffs): counted, not
+ *   an error (the trace describes the program; the model is checked against the
+ *   driver's own copy, invariant 4). docs/trace.md section 7.
  * - Liveness: if work is outstanding and nothing was issued, dispatched or written back
  *   for DRV_STALL_LIMIT cycles, that is reported as an error (skipped when a stall
  *   percentage is 100).
@@ -39,6 +52,8 @@
 #define DRV_NCLS 8       /* execution classes with a unit of their own (cfg.exec) */
 #define DRV_CLS_LDST 4   /* the memory classes (trace/trc.h TRC_CLS_LDST, TRC_CLS_SHMEM) */
 #define DRV_CLS_SHMEM 5
+#define DRV_VAL_ROW 33   /* a row of trace values: [0] the lanes it gives (bit i: lane i),
+                            [1 + i] lane i's 32-bit value (trace/trc.h TRC_VAL_ROW) */
 
 /* One instruction as the driver presents it to the sub-core. */
 typedef struct {
@@ -54,6 +69,10 @@ typedef struct {
     unsigned ii;                   /* initiation interval of its unit, 0 = no unit limit */
     const void *ext;               /* the source's own reference (tsrc: its trc_inst), for
                                       drv_src.exec_done; NULL: none */
+    uint32_t vdst, vsrc;           /* trace values: bit i, dst[i] / slot i has a row (0: none) */
+    const uint32_t *dval, *sval;   /* the rows, DRV_VAL_ROW words each: one per set bit of
+                                      vdst / vsrc in order; they stay valid until every
+                                      write-back of the instruction is accepted */
 } drv_inst;
 
 /* Where a driver's instructions come from. Every call names a warp slot w < cfg.warps. */
@@ -90,6 +109,9 @@ typedef struct {
     uint64_t written_back;   /* write-backs accepted (wb_valid && wb_ready) */
     uint64_t wb_refused;     /* presented write-backs refused (wb_valid && !wb_ready) */
     uint64_t operand_checks; /* valid operands compared at dispatch */
+    uint64_t wb_trace_values;  /* accepted write-backs whose data came from the trace */
+    uint64_t src_trace_checks; /* dispatched sources compared with the trace's values */
+    uint64_t src_trace_diffs;  /* of those, ones that differ from them in a lane */
     uint64_t errors;         /* violations found (the first one is kept, drv_error) */
     /* cycles no warp presented an instruction, by the first reason that applies: a warp
      * waits for a register a memory instruction (ldst, shmem class) will write; for a

@@ -9,6 +9,8 @@ _Static_assert(CFG_MAX_W <= 64, "tsrc.active is a 64-bit mask of warp slots");
 _Static_assert(TRC_CLS_LDST == DRV_CLS_LDST && TRC_CLS_SHMEM == DRV_CLS_SHMEM,
                "the driver tells memory instructions by their class");
 _Static_assert(TRC_MAX_XREGS <= DRV_MAX_DST, "a head carries every destination of its instruction");
+_Static_assert(TRC_VAL_ROW == DRV_VAL_ROW && TRC_MAX_XREGS <= 32,
+               "value rows go to the driver as they are, one bit per register");
 
 typedef struct {
     trc_block *b;
@@ -137,6 +139,27 @@ static int bar_blocked(tsrc_t *t, slot_t *s)
     return !g->open;
 }
 
+/* The value rows of slot s's current pass, whose sources are the instruction's from
+ * `first` on, n of them (drv_inst.vdst, vsrc, dval, sval): the last pass carries the
+ * destinations'. */
+static void head_values(slot_t *s, unsigned first, unsigned n)
+{
+    const trc_inst *ti = s->ti;
+    drv_inst *h = &s->head;
+    const uint32_t *rows = trc_val_rows(s->warp, ti);
+    h->vdst = h->vsrc = 0;
+    h->dval = h->sval = NULL;
+    if (!rows) return;
+    uint32_t before = ti->vsrc & ((1u << first) - 1u); /* first < TRC_MAX_XREGS */
+    unsigned skip = (unsigned)(__builtin_popcount(ti->vdst) + __builtin_popcount(before));
+    h->sval = rows + (size_t)skip * TRC_VAL_ROW;
+    h->vsrc = ti->vsrc >> first & ((1u << n) - 1u);    /* n <= CFG_MAX_S < 32 */
+    if (s->part + 1 == s->nparts) {
+        h->vdst = ti->vdst;
+        h->dval = rows;
+    }
+}
+
 /* Build the driver instruction of slot s's current pass, counting its near hints. Entries
  * past nsrc and ndst keep what they held (drv.h: only the first nsrc / ndst are valid). */
 static void build_head(const tsrc_t *t, slot_t *s)
@@ -173,6 +196,7 @@ static void build_head(const tsrc_t *t, slot_t *s)
         h->lat = 1; /* an operand-reading pass: nothing executes */
         h->ii = 0;
     }
+    head_values(s, first, n);
     s->head_ok = 1;
 }
 
@@ -230,6 +254,7 @@ static void src_pop(void *ctx, unsigned w)
     }
     t->cnt.insts++;
     t->cnt.unknown_insts += (ti->flags & TRC_F_UNKNOWN) != 0;
+    t->cnt.val_insts += (ti->vdst | ti->vsrc) != 0;
     t->cnt.split_insts += s->nparts > 1;
     t->cnt.src_regs += ti->nsrc;
     t->cnt.dst_regs += ti->ndst;
@@ -288,8 +313,9 @@ static tsrc_t *alloc_src(const cfg_t *c, const char *path, char *err)
     return t;
 }
 
-tsrc_t *tsrc_open(const cfg_t *c, const char *path, const char *hint_file,
-                  uint64_t max_blocks, char *err)
+/* tsrc_open and tsrc_open_values; keep: HSRC_KEEP_* bits. */
+static tsrc_t *open_trace(const cfg_t *c, const char *path, const char *hint_file,
+                          uint64_t max_blocks, unsigned keep, char *err)
 {
     hint_opts o = {(hint_mode)c->hint_mode, c->rthld, c->hint_profile_warps, NULL};
     if (hint_file) {
@@ -299,7 +325,7 @@ tsrc_t *tsrc_open(const cfg_t *c, const char *path, const char *hint_file,
     tsrc_t *t = alloc_src(c, path, err);
     if (!t) return NULL;
     char herr[TRC_ERR_LEN] = "";
-    t->h = hsrc_open(path, &o, herr);
+    t->h = hsrc_open_keep(path, &o, keep, herr);
     if (!t->h) {
         snprintf(err, TSRC_ERR_LEN, "%s", herr);
         free(t->slot);
@@ -309,6 +335,18 @@ tsrc_t *tsrc_open(const cfg_t *c, const char *path, const char *hint_file,
     t->max_blocks = max_blocks;
     t->place = 1;
     return t;
+}
+
+tsrc_t *tsrc_open(const cfg_t *c, const char *path, const char *hint_file,
+                  uint64_t max_blocks, char *err)
+{
+    return open_trace(c, path, hint_file, max_blocks, 0, err);
+}
+
+tsrc_t *tsrc_open_values(const cfg_t *c, const char *path, const char *hint_file,
+                         uint64_t max_blocks, char *err)
+{
+    return open_trace(c, path, hint_file, max_blocks, HSRC_KEEP_VALUES, err);
 }
 
 void tsrc_close(tsrc_t *t)

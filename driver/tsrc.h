@@ -16,6 +16,9 @@
  *   "instructions" are trace instructions; the model counts collector allocations.
  * - Hints: hints/hint.h, mode cfg.hint_mode, RTHLD cfg.rthld, or a hint file.
  * - Execution class -> cfg.exec[cls] latency and initiation interval.
+ * - Register values (tsrc_open_values, or a fed source's warps from a reader that keeps
+ *   them): each pass carries the trace's value rows of its sources, the last one those of
+ *   its destinations (drv_inst.vdst, vsrc; drv.h "Write data").
  */
 #ifndef TSRC_H
 #define TSRC_H
@@ -40,6 +43,8 @@ typedef struct {
     uint64_t bar_wait_slot_cycles; /* warp-slot cycles spent waiting at a barrier */
     uint64_t empty_slot_cycles;    /* warp-slot cycles with no warp placed */
     uint64_t unknown_insts;        /* trace instructions of an opcode of no known class */
+    uint64_t val_insts;            /* trace instructions issued with register values
+                                      (tracer 6 `Val`, when kept) */
 } tsrc_counts;
 
 typedef struct tsrc tsrc_t;
@@ -49,6 +54,12 @@ typedef struct tsrc tsrc_t;
  * NULL with err (one line) on failure. */
 tsrc_t *tsrc_open(const cfg_t *c, const char *path, const char *hint_file,
                   uint64_t max_blocks, char *err);
+
+/* tsrc_open that also keeps a tracer-6 trace's register values (`Val` lines,
+ * trc_keep_values), for the bit-accurate path: the driver writes them instead of invented
+ * data (drv.h "Write data"). */
+tsrc_t *tsrc_open_values(const cfg_t *c, const char *path, const char *hint_file,
+                         uint64_t max_blocks, char *err);
 
 /* Close (NULL is fine). */
 void tsrc_close(tsrc_t *t);

@@ -479,7 +479,8 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, mem_t
         ho.mode = HINT_FILE;
         ho.file = o->hint_file;
     }
-    if (!(g->h = hsrc_open_addr(o->trace, &ho, herr))) {
+    unsigned keep = HSRC_KEEP_ADDRESSES | (o->values ? HSRC_KEEP_VALUES : 0); /* drv.h */
+    if (!(g->h = hsrc_open_keep(o->trace, &ho, keep, herr))) {
         snprintf(err, RUN_ERR_LEN, "%s", herr);
         goto fail;
     }

@@ -44,6 +44,9 @@ void gsum_driver(drv_counts *t, const drv_counts *a)
     t->written_back += a->written_back;
     t->wb_refused += a->wb_refused;
     t->operand_checks += a->operand_checks;
+    t->wb_trace_values += a->wb_trace_values;
+    t->src_trace_checks += a->src_trace_checks;
+    t->src_trace_diffs += a->src_trace_diffs;
     t->errors += a->errors;
     t->stall_mem += a->stall_mem;
     t->stall_dep += a->stall_dep;
@@ -69,6 +72,7 @@ void gsum_trace(tsrc_counts *t, const tsrc_counts *a)
     t->bar_wait_slot_cycles += a->bar_wait_slot_cycles;
     t->empty_slot_cycles += a->empty_slot_cycles;
     t->unknown_insts += a->unknown_insts;
+    t->val_insts += a->val_insts;
 }
 
 void gsum_mem(mem_counts *t, const mem_counts *a)

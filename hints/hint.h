@@ -73,6 +73,13 @@ hsrc_t *hsrc_open(const char *path, const hint_opts *o, char *err);
  * for the GPU model's memory system. */
 hsrc_t *hsrc_open_addr(const char *path, const hint_opts *o, char *err);
 
+/* What hsrc_open_keep keeps besides the instructions (bits). */
+#define HSRC_KEEP_ADDRESSES 1u  /* trc_keep_addresses */
+#define HSRC_KEEP_VALUES    2u  /* trc_keep_values: tracer-6 register values */
+
+/* hsrc_open keeping what `keep` says (HSRC_KEEP_*; 0: hsrc_open). NULL with err. */
+hsrc_t *hsrc_open_keep(const char *path, const hint_opts *o, unsigned keep, char *err);
+
 /* Like trc_next_block, with hints set: 1 block, 0 end, -1 error with err. */
 int hsrc_next_block(hsrc_t *h, trc_block **b, char *err);
 

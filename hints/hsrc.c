@@ -87,8 +87,8 @@ static int profile(hsrc_t *h, char *err)
     return 0;
 }
 
-/* hsrc_open and hsrc_open_addr; keep: trc_keep_addresses. */
-static hsrc_t *open_src(const char *path, const hint_opts *o, int keep, char *err)
+/* hsrc_open, hsrc_open_addr and hsrc_open_keep; keep: HSRC_KEEP_* bits. */
+static hsrc_t *open_src(const char *path, const hint_opts *o, unsigned keep, char *err)
 {
     if (o->rthld < 1) {
         snprintf(err, TRC_ERR_LEN, "hints: rthld %u (expected >= 1)", o->rthld);
@@ -122,7 +122,8 @@ static hsrc_t *open_src(const char *path, const hint_opts *o, int keep, char *er
         return NULL;
     }
     h->t = trc_open(path, err);
-    if (h->t && keep) trc_keep_addresses(h->t);
+    if (h->t && (keep & HSRC_KEEP_ADDRESSES)) trc_keep_addresses(h->t);
+    if (h->t && (keep & HSRC_KEEP_VALUES)) trc_keep_values(h->t);
     if (!h->t || (o->mode == HINT_PROFILE && profile(h, err))) {
         hsrc_close(h);
         return NULL;
@@ -137,7 +138,12 @@ hsrc_t *hsrc_open(const char *path, const hint_opts *o, char *err)
 
 hsrc_t *hsrc_open_addr(const char *path, const hint_opts *o, char *err)
 {
-    return open_src(path, o, 1, err);
+    return open_src(path, o, HSRC_KEEP_ADDRESSES, err);
+}
+
+hsrc_t *hsrc_open_keep(const char *path, const hint_opts *o, unsigned keep, char *err)
+{
+    return open_src(path, o, keep, err);
 }
 
 void hsrc_hint_match(const hsrc_t *h, uint64_t *matched, uint64_t *total)

@@ -19,5 +19,6 @@ trace-bench: $(BUILD)/trace-bench $(BUILD)/malekeh-hints
 	@bash bench/trace_bench.sh
 
 TRACE_TEST_CMDS = "bash tests/trace_bad.sh $(BUILD)/malekeh-hints"
+TRACE_TEST_CMDS += "bash tests/trace_values.sh"
 
 test: $(BUILD)/malekeh-hints

@@ -203,6 +203,12 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
     else
         fprintf(f, "  operand values             not carried (statistics only; --values checks "
                 "them), errors %s\n", num(r->dc.errors, n2, sizeof n2));
+    if (r->tc.val_insts) /* a tracer-6 trace with `Val` lines, on the bit-accurate path */
+        fprintf(f, "  trace register values      %s instructions carried them: %s write-backs "
+                "wrote them, %s source operands compared with them, %s differ\n",
+                num(r->tc.val_insts, n1, sizeof n1), num(r->dc.wb_trace_values, n2, sizeof n2),
+                num(r->dc.src_trace_checks, n3, sizeof n3),
+                num(r->dc.src_trace_diffs, n4, sizeof n4));
 }
 
 /* ------------------------------------------------------------------ JSON */
@@ -422,6 +428,11 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     ju64(&dob, "written_back", r->dc.written_back);
     ju64(&dob, "wb_refused", r->dc.wb_refused);
     ju64(&dob, "operand_checks", r->dc.operand_checks);
+    if (r->tc.val_insts) { /* only when the trace's register values were used */
+        ju64(&dob, "wb_trace_values", r->dc.wb_trace_values);
+        ju64(&dob, "src_trace_checks", r->dc.src_trace_checks);
+        ju64(&dob, "src_trace_diffs", r->dc.src_trace_diffs);
+    }
     ju64(&dob, "errors", r->dc.errors);
     ju64(&dob, "stall_mem", r->dc.stall_mem);
     ju64(&dob, "stall_dep", r->dc.stall_dep);
@@ -453,6 +464,7 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
         ju64(&to, "empty_slot_cycles", t->empty_slot_cycles);
         ju64(&to, "unknown_instructions", t->unknown_insts);
         jtext(&to, "unknown_opcodes", r->unknown_ops);
+        if (t->val_insts) ju64(&to, "value_instructions", t->val_insts);
         fputs("\n  }", f);
     }
     if (r->g.used) gpu_json(f, r, &first);

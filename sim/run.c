@@ -75,7 +75,8 @@ int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
     err[0] = '\0';
     if (o->trace) {
         char terr[TSRC_ERR_LEN] = "";
-        t = tsrc_open(c, o->trace, o->hint_file, o->max_blocks, terr);
+        t = (o->values ? tsrc_open_values : tsrc_open)(c, o->trace, o->hint_file, o->max_blocks,
+                                                      terr);
         if (!t) snprintf(err, RUN_ERR_LEN, "%s", terr);
         else d = drv_create_src(c, tsrc_iface(t));
     } else {

@@ -184,7 +184,7 @@ static int run_open(run_t *r)
     r->m = sc_create(r->c);
     if (r->o->trace) {
         char terr[TSRC_ERR_LEN] = "";
-        r->t = tsrc_open(r->c, r->o->trace, r->o->hints, r->o->blocks, terr);
+        r->t = tsrc_open_values(r->c, r->o->trace, r->o->hints, r->o->blocks, terr);
         if (!r->t) {
             fprintf(stderr, PROG ": %s\n", terr);
             return -2;
@@ -566,6 +566,11 @@ int main(int argc, char **argv)
             printf(" trace=%s instructions=%llu operand_checks=%llu", o.trace,
                    (unsigned long long)tsrc_get_counts(r.t)->insts,
                    (unsigned long long)drv_get_counts(r.d)->operand_checks);
+        if (o.trace && tsrc_get_counts(r.t)->val_insts) /* a tracer-6 trace's own values */
+            printf(" wb_trace_values=%llu src_trace_checks=%llu src_trace_diffs=%llu",
+                   (unsigned long long)drv_get_counts(r.d)->wb_trace_values,
+                   (unsigned long long)drv_get_counts(r.d)->src_trace_checks,
+                   (unsigned long long)drv_get_counts(r.d)->src_trace_diffs);
         printf("\n");
         stats_print(sc_stats_get(r.m), &c, stdout);
         cov_print(r.cov, stdout);

@@ -241,8 +241,8 @@ static void test_v5_immediates(void)
 }
 
 /* Hopper's tracer 5: cluster lines after the thread block line, uniform registers (URn,
- * URZ: not in the vector register file, dropped as RZ); tracer 6: NoVal, or Val and
- * groups of a count and that many register values. */
+ * URZ: not in the vector register file, dropped as RZ); tracer 6: NoVal, or Val and a
+ * group of register values per listed register (test_v6_values). */
 static void test_v5_clusters_v6_values(void)
 {
     static const char v5[] = HDR("5", "0")
@@ -264,7 +264,7 @@ static void test_v5_clusters_v6_values(void)
     static const char v6[] = WARP0("6", "3")
         "0000 ffffffff 1 R1 LDC 0 0 0 0 NoVal \n"
         "0050 ffffffff 1 R10 IMAD 3 R10 URZ R3 0 0 0 NoVal \n"
-        "0060 ffffffff 1 R2 IADD3 2 R10 R3 0 0 0 Val 1 0x10 2 5 -6 1 7 \n#END_TB\n";
+        "0060 00000013 1 R2 IADD3 2 R10 R3 0 0 0 Val 3 0x10 11 fffffff 3 1 2 3 3 4 5 6 \n#END_TB\n";
     counts c;
     char err[TRC_ERR_LEN];
     TT_EQ(read_all(v6, strlen(v6), &c, err), 0);
@@ -272,9 +272,84 @@ static void test_v5_clusters_v6_values(void)
     static const char nov[] = HDR("6", "0")
         "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0000 ffffffff 1 R1 LDC 0 0 0 0\n#END_TB\n";
     expect_bad(nov, "0000 ffffffff", "NoVal");
-    static const char shortv[] = HDR("6", "0")
-        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0000 ffffffff 1 R1 LDC 0 0 0 0 Val 3 1 2\n#END_TB\n";
-    expect_bad(shortv, "0000 ffffffff", "count says");
+}
+
+/* The line of a one-warp tracer-6 snippet of one instruction line `line`. */
+#define V6LINE(line) WARP0("6", "1") line "\n#END_TB\n"
+
+/* Tracer 6 register values: a group per listed register (destinations, then sources; RZ
+ * and uniform ones included) of popcount(mask) or 32 hex values; kept as rows only with
+ * trc_keep_values, the i-th value in the i-th active lane; bad groups are one-line errors. */
+static void test_v6_values(void)
+{
+    static const char s[] = WARP0("6", "3")
+        "0060 00000013 1 R2 IADD3 2 R10 R3 0 0 0 Val 3 0x10 11 fffffff 3 1 2 3 3 4 5 6 \n"
+        "0070 80000001 1 R4 LDC.64 1 R255 0 0 0 Val 32 1 2 3 4 5 6 7 8 9 a b c d e f 10 11 12 "
+        "13 14 15 16 17 18 19 1a 1b 1c 1d 1e 1f 0x20 2 7 8\n"
+        "0080 ffffffff 1 R4 MOV 1 UR5 0 0 0 NoVal\n#END_TB\n";
+    char err[TRC_ERR_LEN];
+    for (int keep = 0; keep < 2; keep++) {
+        trc_t *t = trc_open_mem(s, strlen(s), "snip", err);
+        trc_block *b = NULL;
+        TT_CHECK(t != NULL);
+        if (!t) return;
+        if (keep) trc_keep_values(t);
+        TT_EQ(trc_next_block(t, &b, err), 1);
+        if (!b) {
+            trc_close(t);
+            return;
+        }
+        const trc_warp *w = &b->warp[0];
+        const trc_inst *in = w->inst;
+        if (!keep) {
+            TT_EQ(in[0].vdst | in[0].vsrc | in[1].vdst | in[1].vsrc, 0);
+            TT_CHECK(trc_val_rows(w, &in[0]) == NULL);
+        } else {
+            TT_EQ(w->nval, 4);                    /* R2; R10, R3; R4 (RZ's group dropped) */
+            TT_EQ(in[0].vdst, 1);
+            TT_EQ(in[0].vsrc, 3);
+            const uint32_t *r = trc_val_rows(w, &in[0]);
+            TT_CHECK(r != NULL);
+            if (r) {                              /* lanes 0, 1, 4 */
+                TT_EQ(r[0], 0x13);
+                TT_EQ(r[1], 0x10);
+                TT_EQ(r[2], 0x11);
+                TT_EQ(r[3], 0);
+                TT_EQ(r[5], 0xfffffff);
+                TT_EQ(r[TRC_VAL_ROW + 5], 3);     /* R10, lane 4 */
+                TT_EQ(r[2 * TRC_VAL_ROW + 1], 4); /* R3, lane 0 */
+            }
+            TT_EQ(in[1].vdst, 1);                 /* R4 of the pair R4, R5 */
+            TT_EQ(in[1].vsrc, 0);
+            r = trc_val_rows(w, &in[1]);
+            TT_CHECK(r != NULL);
+            if (r) {                              /* 32 values: lanes 0 and 31 only */
+                TT_EQ(r[0], 0x80000001u);
+                TT_EQ(r[1], 1);
+                TT_EQ(r[2], 0);
+                TT_EQ(r[32], 0x20);
+            }
+            TT_EQ(in[2].vdst | in[2].vsrc, 0);
+            TT_CHECK(trc_val_rows(w, &in[2]) == NULL);
+        }
+        trc_block_free(b);
+        trc_close(t);
+    }
+    /* wrong count, a value that is not hex, a line cut short, one value too many */
+    static const char cnt[] = V6LINE("0060 00000013 1 R2 IADD3 2 R10 R3 0 0 0 Val 3 1 2 3 2 1 2 3 4 5 6");
+    expect_bad(cnt, "0060", "value count for source 1 (R10) '2' (expected 3, one value per");
+    static const char hex[] = V6LINE("0060 00000013 1 R2 IADD3 2 R10 R3 0 0 0 Val 3 1 2 3 3 1 zz 3 3 4 5 6");
+    expect_bad(hex, "0060", "value 2 of 3 for source 1 (R10) 'zz' (expected a 32-bit hex");
+    static const char big[] = V6LINE("0060 00000013 1 R2 IADD3 2 R10 R3 0 0 0 Val 3 1 2 123456789 3 1 2 3 3 4 5 6");
+    expect_bad(big, "0060", "value 3 of 3 for destination 1 (R2)");
+    static const char cut[] = V6LINE("0060 00000013 1 R2 IADD3 2 R10 R3 0 0 0 Val 3 1 2 3 3 1 2 3");
+    expect_bad(cut, "0060", "value count for source 2 (R3) end of line");
+    static const char cut2[] = V6LINE("0060 00000013 1 R2 IADD3 2 R10 R3 0 0 0 Val 3 1 2");
+    expect_bad(cut2, "0060", "value 3 of 3 for destination 1 (R2) end of line");
+    static const char more[] = V6LINE("0060 00000013 1 R2 IADD3 2 R10 R3 0 0 0 Val 3 1 2 3 3 1 2 3 3 4 5 6 7");
+    expect_bad(more, "0060", "unexpected '7'");
+    static const char rz[] = V6LINE("0070 00000001 0 STG.E 2 R255 UR4 0 0 0 Val 1 1");
+    expect_bad(rz, "0070", "value count for source 2 end of line");
 }
 
 /* Lines repeating a PC (the parser remembers the operand text of each PC): every line is
@@ -980,6 +1055,7 @@ int main(int argc, char **argv)
     TT_RUN(test_v4_lineinfo);
     TT_RUN(test_v5_immediates);
     TT_RUN(test_v5_clusters_v6_values);
+    TT_RUN(test_v6_values);
     TT_RUN(test_same_pc);
     TT_RUN(test_hex_fields);
     TT_RUN(test_mask_repeats);

@@ -1,7 +1,8 @@
 /* test_tsrc.c - trace-driven runs (driver/tsrc.c + sim/run.c) on small hand-written traces:
  * thread blocks onto warp slots (groups when a block is larger than the sub-core), runs
  * to completion, barriers, instructions wider than the collector, registers out of range,
- * --blocks, and the statistics of a register named by several slots. Expected values are
+ * --blocks, the statistics of a register named by several slots, and tracer-6 register
+ * values written and compared. Expected values are
  * worked out by hand from driver/tsrc.h and docs/spec.md, not printed by the code. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,15 +25,21 @@ static const char *HEADER =
     "#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] "
     "mem_width [adrrescompress?] [mem_addresses]\n\n";
 
-/* Write HEADER + body to a fresh temporary file (path). 0 or -1. */
-static int write_trace(const char *body)
+/* HEADER as tracer 6 writes it: two immediates and NoVal or Val on every line. */
+static const char *HEADER6 =
+    "-kernel name = _Z4testv\n-kernel id = 1\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n"
+    "-shmem = 0\n-nregs = 16\n-binary version = 90\n-accelsim tracer version = 6\n"
+    "-enable lineinfo = 0\n\n";
+
+/* Write hdr + body to a fresh temporary file (path). 0 or -1. */
+static int write_trace(const char *hdr, const char *body)
 {
     snprintf(path, sizeof path, "/tmp/test_tsrc_XXXXXX");
     int fd = mkstemp(path);
     if (fd < 0) return -1;
     FILE *f = fdopen(fd, "w");
     if (!f) return -1;
-    fputs(HEADER, f);
+    fputs(hdr, f);
     fputs(body, f);
     return fclose(f) == 0 ? 0 : -1;
 }
@@ -50,7 +57,9 @@ static void small_cfg(cfg_t *c, unsigned warps, unsigned slots)
     c->machine = CFG_MACHINE_SUBCORE; /* these tests are about one sub-core's slots */
 }
 
-static int run(const cfg_t *c, const char *body, uint64_t blocks, run_result *r, char *err)
+/* Run hdr + body on the bit-accurate path with every invariant checked: run_sim's code. */
+static int run_hdr(const cfg_t *c, const char *hdr, const char *body, uint64_t blocks,
+                   run_result *r, char *err)
 {
     run_opts o;
     memset(&o, 0, sizeof o);
@@ -58,11 +67,16 @@ static int run(const cfg_t *c, const char *body, uint64_t blocks, run_result *r,
     o.max_blocks = blocks;
     o.check_invariants = 1;
     o.values = 1;
-    if (write_trace(body)) return -1;
+    if (write_trace(hdr, body)) return -1;
     int rc = run_sim(c, &o, r, err);
     if (rc) fprintf(stderr, "  run_sim: %d: %s\n", rc, err);
     unlink(path);
     return rc;
+}
+
+static int run(const cfg_t *c, const char *body, uint64_t blocks, run_result *r, char *err)
+{
+    return run_hdr(c, HEADER, body, blocks, r, err);
 }
 
 /* Three blocks of one, three and two warps on a 2-slot sub-core: the 3-warp block runs as
@@ -168,6 +182,48 @@ static void test_split_wide_instruction(void)
     free(r);
 }
 
+/* Tracer-6 register values on a 2-slot collector carrying 64 bits (lanes 0 and 1): R1, R2
+ * and R4 are written with their trace values (lane 0, lane 1 = a, b; 9, 8; e, f), R2 again
+ * under mask 00000002 with one value (lane 1 = c; lane 0 keeps 9), then IADD3 R3 = R1 + R2
+ * + R4 runs as 2 passes (R1 R2, then R4): each dispatched source equals the trace's row of
+ * its register in lanes 0 and 1 (3 compared, none differs), whatever the rows say of lanes
+ * 2..31, which are not carried. With R2's lane 1 given as d instead of c in the IADD3 line,
+ * 1 differs. */
+static void test_trace_values(void)
+{
+    char body[4096], l32[400];
+    int n = 0;
+    for (unsigned i = 2; i < 32; i++) n += snprintf(l32 + n, sizeof l32 - (size_t)n, " %x", 0x100 + i);
+    for (int bad = 0; bad < 2; bad++) {
+        snprintf(body, sizeof body,
+                 "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 6\n"
+                 "0000 ffffffff 1 R1 MOV 0 0 0 0 Val 32 a b%s\n"
+                 "0004 ffffffff 1 R2 MOV 0 0 0 0 Val 32 9 8%s\n"
+                 "0008 ffffffff 1 R4 MOV 0 0 0 0 Val 32 e f%s\n"
+                 "0010 00000002 1 R2 MOV 0 0 0 0 Val 1 c\n"
+                 "0020 ffffffff 1 R3 IADD3 3 R1 R2 R4 0 0 0 Val 32 21 26%s 32 a b%s 32 9 %s%s "
+                 "32 e f%s\n"
+                 "0030 ffffffff 0 EXIT 0 0 0 0 NoVal\n#END_TB\n",
+                 l32, l32, l32, l32, l32, bad ? "d" : "c", l32, l32);
+        cfg_t c;
+        run_result *r = calloc(1, sizeof *r);
+        char err[RUN_ERR_LEN];
+        small_cfg(&c, 2, 2);
+        if (!r) return;
+        TT_EQ(run_hdr(&c, HEADER6, body, 0, r, err), 0);
+        TT_EQ(r->complete, 1);
+        TT_EQ(r->tc.split_insts, 1);
+        TT_EQ(r->tc.val_insts, 5);
+        TT_EQ(r->dc.written_back, 5);
+        TT_EQ(r->dc.wb_trace_values, 5);
+        TT_EQ(r->dc.operand_checks, 3);
+        TT_EQ(r->dc.src_trace_checks, 3);
+        TT_EQ(r->dc.src_trace_diffs, (uint64_t)bad);
+        TT_EQ(r->dc.errors, 0);
+        free(r);
+    }
+}
+
 /* A register beyond the configuration's R: one line naming the file line, exit 2. */
 static void test_register_out_of_range(void)
 {
@@ -211,7 +267,7 @@ static void test_barrier_waits(void)
     char err[TSRC_ERR_LEN] = "";
     small_cfg(&c, 2, 3);
     c.exec[4].lat = 40; /* ldst */
-    TT_EQ(write_trace(body), 0);
+    TT_EQ(write_trace(HEADER, body), 0);
     tsrc_t *t = tsrc_open(&c, path, NULL, 0, err);
     TT_CHECK(t != NULL);
     if (!t) {
@@ -288,6 +344,7 @@ int main(void)
     TT_RUN(test_max_blocks);
     TT_RUN(test_one_register_three_slots);
     TT_RUN(test_split_wide_instruction);
+    TT_RUN(test_trace_values);
     TT_RUN(test_register_out_of_range);
     TT_RUN(test_barrier_waits);
     TT_RUN(test_deterministic_and_baseline);

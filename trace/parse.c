@@ -15,7 +15,25 @@
  * has nothing dynamic after its mask: its whole rest is remembered, and a line equal to
  * it from the destination count to the end needs no more scanning. The scan of those
  * bytes would have given the same result (it depends on nothing else: the mask only
- * counts addresses), so results and messages do not depend on the memo. */
+ * counts addresses), so results and messages do not depend on the memo. A tracer-6 line
+ * that carries register values (`Val`) is remembered up to its memory width only, with
+ * where its listed registers went (vmap): its values are scanned on every line.
+ *
+ * Register values (tracer 6, after the immediates): `NoVal`, or `Val` and then, for each
+ * listed destination register and then each listed source register (RZ and uniform
+ * registers included), a decimal count and that many 32-bit hex values (optional 0x):
+ * one per active thread, in lane order (the count is popcount(mask)), or one per lane
+ * (32; the inactive lanes' values are ignored). Sources (docs/trace.md section 1 has the
+ * details): the tracer's writer of version 6 was not found in public code (accel-sim/
+ * accel-sim-framework util/tracer_nvbit/tracer_tool/tracer_tool.cu and inject_funcs.cu,
+ * the newest read, 0ab7a67e9c4fe89bbae1b9592a7777760b069f92, write version 5, no values);
+ * the layout is the format line the tracer puts in the header (`Val|NoVal [dest_val_num]
+ * [dest_val] ... [src_val1_num] [src_val1] ... [src_valX_num] [src_valX] ...`, in the
+ * fixture sarchlab/mgpusim nvidia/trace/testdata/atax-v6/kernel-1.traceg at
+ * 35ebaf87faf23cddab1b8e130fdf359ca38cd171), read with NVBit's register values as 32-bit
+ * per thread gathered lane by lane (facebookresearch/CUTracer src/inject_funcs.cu at
+ * 0b8025cb4079dd9b8a949ecd2fd7f3494f5cd75a, record_reg_val) and written like the same
+ * tracer's addresses (one hex number per active thread, lane order). */
 #include "parse.h"
 
 #include <stdio.h>
@@ -26,12 +44,25 @@
 #define MEMO_BITS 10      /* 1024 PC slots */
 #define MEMO_TEXT 80      /* longest text remembered (operands, or a line's whole rest), bytes */
 
+#define NOPOS 0xff           /* vmap.pos of a listed register dropped (RZ, uniform) */
+#define MAX_ROWS (2 * TRC_MAX_LISTED)
+
+/* Where the registers a line lists went, for its register values: the value groups come
+ * in this order (destinations, then sources). */
+typedef struct {
+    uint8_t nd, ns;                  /* listed destinations, sources */
+    uint8_t reg[MAX_ROWS];           /* each listed register (TRC_RZ: RZ or uniform) */
+    uint8_t pos[MAX_ROWS];           /* its index in dst[] / src[] after width expansion,
+                                        NOPOS when dropped */
+} vmap;
+
 typedef struct {
     size_t len;             /* bytes of text; 0: empty */
     int whole;              /* text is the rest of a line without a memory part, else it
                                ends at the memory width */
     char text[MEMO_TEXT];   /* from the destination count on */
     trc_inst inst;          /* its decoding: op, cls, flags, registers; hints cleared */
+    vmap map;               /* its listed registers (for register values) */
 } memo_ent;
 
 enum { MEMO_MISS, MEMO_OPS, MEMO_LINE };
@@ -46,6 +77,10 @@ struct parse {
     unsigned naddr;         /* the last line's addresses (keep), 0 when none */
     uint32_t mwidth;        /* its memory width */
     uint64_t addr[TRC_MAX_ADDR];
+    int keep_vals;          /* decode register values (parse_keep_values) */
+    unsigned nrows;         /* the last line's value rows (keep_vals), 0 when none */
+    uint32_t vdst, vsrc;    /* which registers they belong to (parse_values) */
+    uint32_t row[MAX_ROWS][TRC_VAL_ROW];
     memo_ent memo[1u << MEMO_BITS];
 };
 
@@ -408,6 +443,19 @@ unsigned parse_addresses(const parse_t *ps, const uint64_t **addr, uint32_t *mwi
     return ps->naddr;
 }
 
+void parse_keep_values(parse_t *ps)
+{
+    ps->keep_vals = 1;
+}
+
+unsigned parse_values(const parse_t *ps, const uint32_t **rows, uint32_t *vdst, uint32_t *vsrc)
+{
+    *rows = ps->row[0];
+    *vdst = ps->vdst;
+    *vsrc = ps->vsrc;
+    return ps->nrows;
+}
+
 parse_t *parse_create(const parse_fmt *f, parse_intern_fn intern, void *ctx)
 {
     parse_t *ps = calloc(1, sizeof *ps);
@@ -444,13 +492,15 @@ static int memo_match(const memo_ent *m, const char *p, const char *end)
 
 /* Remember text[0..len) (whole: a line's whole rest) and its decoding in m; a text too
  * long to keep leaves m as it was. */
-static void memo_store(memo_ent *m, const char *text, size_t len, int whole, const trc_inst *in)
+static void memo_store(memo_ent *m, const char *text, size_t len, int whole, const trc_inst *in,
+                       const vmap *map)
 {
     if (len > MEMO_TEXT) return;
     memcpy(m->text, text, len);
     m->len = len;
     m->whole = whole;
     m->inst = *in;
+    m->map = *map;
 }
 
 /* The registers and opcode a line lists, before width expansion. */
@@ -495,32 +545,126 @@ static const char *operands(parse_t *ps, const ectx *e, const char *p, listed *l
     return p;
 }
 
-/* Tracer 6: NoVal, or Val then groups of a count and that many register values (the
- * destinations', then each source's). Checked, not kept. The position after, or NULL. */
-static const char *reg_values(const ectx *e, const char *p)
+/* Where listed register r goes after width expansion, *pos registers being before it: its
+ * index (NOPOS: dropped, or past TRC_MAX_XREGS, which expand() then reports); *pos moves
+ * on by its width w. */
+static uint8_t val_pos(uint8_t r, unsigned w, unsigned *pos)
+{
+    if (r == TRC_RZ) return NOPOS;
+    unsigned at = *pos;
+    *pos += w;
+    return at < TRC_MAX_XREGS ? (uint8_t)at : NOPOS;
+}
+
+/* The listed registers of l and where width expansion puts them (vmap). */
+static void val_map(const listed *l, vmap *m)
+{
+    unsigned pos = 0;
+    m->nd = (uint8_t)l->nd;
+    m->ns = (uint8_t)l->ns;
+    for (unsigned i = 0; i < l->nd; i++) {
+        m->reg[i] = l->ld[i];
+        m->pos[i] = val_pos(l->ld[i], l->info->dst_w, &pos);
+    }
+    pos = 0;
+    for (unsigned i = 0; i < l->ns; i++) {
+        m->reg[l->nd + i] = l->ls[i];
+        m->pos[l->nd + i] = val_pos(l->ls[i], l->info->src_w[i], &pos);
+    }
+}
+
+/* "destination 1 (R4)", "source 2" (RZ or a uniform register): value group g of m. */
+static const char *group_name(const vmap *m, unsigned g, char *buf, size_t n)
+{
+    int dst = g < m->nd;
+    unsigned k = dst ? g + 1 : g - m->nd + 1;
+    if (m->reg[g] == TRC_RZ) snprintf(buf, n, "%s %u", dst ? "destination" : "source", k);
+    else snprintf(buf, n, "%s %u (R%u)", dst ? "destination" : "source", k, (unsigned)m->reg[g]);
+    return buf;
+}
+
+/* A new value row of group g of m for lanes `mask` (keep_vals, a register not dropped):
+ * the row to fill, its lanes zeroed; NULL when the group keeps none. */
+static uint32_t *val_row(parse_t *ps, const vmap *m, unsigned g, uint32_t mask)
+{
+    if (!ps->keep_vals || m->pos[g] == NOPOS || ps->nrows >= MAX_ROWS) return NULL;
+    uint32_t *row = ps->row[ps->nrows++];
+    memset(row, 0, TRC_VAL_ROW * sizeof *row);
+    row[0] = mask;
+    if (g < m->nd) ps->vdst |= 1u << m->pos[g];
+    else ps->vsrc |= 1u << m->pos[g];
+    return row;
+}
+
+/* A bad count (value 0) or value (value k >= 1, of n) of value group g of m at p: the
+ * message. Out of line: only a bad line comes here. */
+__attribute__((noinline)) static int val_bad(const ectx *e, const char *p, uint32_t mask,
+                                             const vmap *m, unsigned g, uint32_t k, uint32_t n)
+{
+    char name[32], field[80], exp[160];
+    group_name(m, g, name, sizeof name);
+    if (k == 0) {
+        snprintf(field, sizeof field, "value count for %s", name);
+        unsigned active = popcount32(mask);
+        snprintf(exp, sizeof exp, "%u, one value per active thread%s: after Val a count and its "
+                 "values for each of the %u listed registers", active,
+                 active < TRC_VAL_LANES ? ", or 32, one per lane" : "", (unsigned)m->nd + m->ns);
+    } else {
+        snprintf(field, sizeof field, "value %u of %u for %s", (unsigned)k, (unsigned)n, name);
+        snprintf(exp, sizeof exp, "a 32-bit hex number, as many as the count says");
+    }
+    return bad(e, p, field, exp);
+}
+
+/* Value group g of m at p: a count, popcount(mask) or 32, then that many 32-bit hex values
+ * (into a row when kept: the i-th to the i-th active lane, or lane i when 32 of them). The
+ * position after, or NULL with the message. */
+static const char *val_group(parse_t *ps, const ectx *e, const char *p, uint32_t mask,
+                             const vmap *m, unsigned g)
 {
     const char *q;
-    if (strncmp(p, "NoVal", 5) == 0 && IS_END(p[5])) return ws(p + 5);
-    if (!(strncmp(p, "Val", 3) == 0 && IS_END(p[3])))
-        return bad(e, p, "register values", "Val or NoVal (tracer 6)"), NULL;
-    p = ws(p + 3);
-    while (*p) {
-        uint32_t n;
-        if (!(q = rd_dec(p, 4096, &n))) return bad_dec(e, p, "register value count", 4096), NULL;
-        p = ws(q);
-        for (uint32_t i = 0; i < n; i++, p = ws(q))
-            if (!(q = skip_sdec(p)) && !(q = skip_hex(p, p + strlen(p), 16)))
-                return bad(e, p, "register value", "as many values as the count says"), NULL;
+    uint32_t n;
+    if (!(q = rd_dec(p, TRC_VAL_LANES, &n)) || (n != popcount32(mask) && n != TRC_VAL_LANES))
+        return val_bad(e, p, mask, m, g, 0, 0), NULL;
+    p = ws(q);
+    uint32_t *row = val_row(ps, m, g, mask), lanes = mask;
+    for (uint32_t i = 0; i < n; i++, p = ws(q)) {
+        uint64_t v;
+        if (!(q = rd_hex(p, 8, &v))) return val_bad(e, p, mask, m, g, i + 1, n), NULL;
+        if (!row) continue;
+        if (n == TRC_VAL_LANES) {
+            if (mask >> i & 1u) row[1 + i] = (uint32_t)v;
+        } else {
+            row[1 + __builtin_ctz(lanes)] = (uint32_t)v;  /* the i-th active lane */
+            lanes &= lanes - 1;
+        }
     }
     return p;
 }
 
-/* From the memory width p to the end of the line (end: its NUL): 0 and the width in *mw,
- * or -1 with the message. */
+/* Tracer 6: NoVal, or Val and a group of values per listed register of m (val_group); *had
+ * set when Val. The position after, or NULL with the message. */
+static const char *reg_values(parse_t *ps, const ectx *e, const char *p, uint32_t mask,
+                              const vmap *m, int *had)
+{
+    if (strncmp(p, "NoVal", 5) == 0 && IS_END(p[5])) return ws(p + 5);
+    if (!(strncmp(p, "Val", 3) == 0 && IS_END(p[3])))
+        return bad(e, p, "register values", "Val or NoVal (tracer 6)"), NULL;
+    *had = 1;
+    p = ws(p + 3);
+    for (unsigned g = 0; g < (unsigned)m->nd + m->ns; g++)
+        if (!(p = val_group(ps, e, p, mask, m, g))) return NULL;
+    return p;
+}
+
+/* From the memory width p to the end of the line (end: its NUL), m: where its listed
+ * registers went. 0 and the width in *mw, *had set when it carries register values, or
+ * -1 with the message. */
 static int tail(parse_t *ps, const ectx *e, const char *p, const char *end, uint32_t mask,
-                unsigned version, uint32_t *mw)
+                const vmap *m, uint32_t *mw, int *had)
 {
     const char *q;
+    unsigned version = ps->f.version;
     if (!(q = rd_dec(p, MAX_MEM_WIDTH, mw))) return bad_dec(e, p, "memory width", MAX_MEM_WIDTH);
     p = ws(q);
     if (*mw > 0) {
@@ -533,7 +677,7 @@ static int tail(parse_t *ps, const ectx *e, const char *p, const char *end, uint
         if (!(q = skip_sdec(p))) return bad(e, p, "immediate", "a signed decimal number");
         p = ws(q);
     }
-    if (version >= 6 && !(p = reg_values(e, p))) return -1;
+    if (version >= 6 && !(p = reg_values(ps, e, p, mask, m, had))) return -1;
     if (*p) {
         char t[48];
         snprintf(e->what, e->wn, "unexpected %s at the end of the line (expected nothing more; do the counts match?)",
@@ -590,9 +734,13 @@ __attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, cons
                       memo_ent *m, trc_inst *o)
 {
     listed l;
+    vmap map;
     const char *ops = p;
     uint32_t mw;
-    if (!(p = operands(ps, e, p, &l)) || tail(ps, e, p, end, mask, ps->f.version, &mw)) return -1;
+    int had = 0;
+    if (!(p = operands(ps, e, p, &l))) return -1;
+    val_map(&l, &map);
+    if (tail(ps, e, p, end, mask, &map, &mw, &had)) return -1;
     if (expand(e, l.ld, l.nd, &l.info->dst_w, 1, o->dst, &o->ndst, "destination")) return -1;
     if (expand(e, l.ls, l.ns, l.info->src_w, 0, o->src, &o->nsrc, "source")) return -1;
     o->op = (uint16_t)l.op;
@@ -602,7 +750,8 @@ __attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, cons
     o->top = reg_top(o);
     memset(o->dst_near, 0, sizeof o->dst_near);
     memset(o->src_near, 0, sizeof o->src_near);
-    memo_store(m, ops, (size_t)((mw == 0 ? end : p) - ops), mw == 0, o);
+    int whole = mw == 0 && !had; /* nothing dynamic after the mask: remember it all */
+    memo_store(m, ops, (size_t)((whole ? end : p) - ops), whole, o, &map);
     return 0;
 }
 
@@ -612,6 +761,7 @@ int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what,
     const char *p = line, *q, *end = line + n;
     uint64_t v;
     uint32_t mw;
+    int had = 0;
     if ((ps->f.version < 3 || ps->f.lineinfo) && !(p = prefix(ps, &e, p))) return -1;
     if (!(q = rd_hex_fast(p, end, 8, &v))) return bad(&e, p, "PC", "a hex number of at most 8 digits");
     uint32_t pc = (uint32_t)v;
@@ -623,7 +773,9 @@ int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what,
     memo_ent *m = memo_slot(ps, pc);  /* the rest: from the memo, or scanned and remembered */
     int hit = memo_match(m, p, end);
     ps->naddr = 0;
-    if (hit == MEMO_OPS && tail(ps, &e, p + m->len, end, mask, ps->f.version, &mw)) return -1;
+    ps->nrows = 0;
+    ps->vdst = ps->vsrc = 0;
+    if (hit == MEMO_OPS && tail(ps, &e, p + m->len, end, mask, &m->map, &mw, &had)) return -1;
     if (hit != MEMO_MISS) *o = m->inst;
     else if (parse_full(ps, &e, p, end, mask, m, o)) return -1;
     o->pc = pc;

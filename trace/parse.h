@@ -38,4 +38,13 @@ void parse_keep_addresses(parse_t *ps);
  * threads, *mwidth the line's memory width in bytes. */
 unsigned parse_addresses(const parse_t *ps, const uint64_t **addr, uint32_t *mwidth);
 
+/* From now on decode the register values of `Val` lines (tracer 6; parse_values). */
+void parse_keep_values(parse_t *ps);
+
+/* The register values of the line parse_inst parsed last (kept only after
+ * parse_keep_values): their rows (trc.h TRC_VAL_ROW words each; 0: none) at *rows, a row
+ * per set bit of *vdst (bit i: the line's dst[i] after width expansion) in order, then per
+ * set bit of *vsrc (src[i]). */
+unsigned parse_values(const parse_t *ps, const uint32_t **rows, uint32_t *vdst, uint32_t *vsrc);
+
 #endif

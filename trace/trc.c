@@ -32,6 +32,7 @@ struct trc {
     unsigned nops, cap_ops;
     uint16_t hash[TRC_HASH];  /* op id + 1, 0 = empty */
     int keep;                 /* trc_keep_addresses */
+    int keep_vals;            /* trc_keep_values */
 };
 
 unsigned trc_unknown_opcodes(const trc_t *t, char *buf, size_t n)
@@ -52,6 +53,18 @@ void trc_keep_addresses(trc_t *t)
 {
     t->keep = 1;
     if (t->ps) parse_keep_addresses(t->ps);
+}
+
+void trc_keep_values(trc_t *t)
+{
+    t->keep_vals = 1;
+    if (t->ps) parse_keep_values(t->ps);
+}
+
+const uint32_t *trc_val_rows(const trc_warp *w, const trc_inst *in)
+{
+    if (!(in->vdst | in->vsrc) || !w->val) return NULL;
+    return w->val + (size_t)in->vrow * TRC_VAL_ROW;
 }
 
 static void t_err(const trc_t *t, char *err, const char *fmt, ...)
@@ -239,6 +252,8 @@ static int read_header(trc_t *t, char *err)
         t_err(t, err, "out of memory (expected room for the line parser)");
         return -1;
     }
+    if (t->keep) parse_keep_addresses(t->ps);
+    if (t->keep_vals) parse_keep_values(t->ps);
     return 0;
 }
 
@@ -284,6 +299,7 @@ void trc_block_free(trc_block *b)
     for (unsigned w = 0; w < b->nwarps; w++) {
         free(b->warp[w].inst);
         free(b->warp[w].addr);
+        free(b->warp[w].val);
     }
     free(b->warp);
     free(b);
@@ -417,6 +433,30 @@ static int keep_addr(trc_t *t, trc_warp *w, trc_inst *in, char *err)
     return 0;
 }
 
+/* Append the register value rows of the line just parsed to warp w's pool. 0, or -1 with
+ * err. */
+static int keep_val(trc_t *t, trc_warp *w, trc_inst *in, char *err)
+{
+    const uint32_t *rows;
+    unsigned n = parse_values(t->ps, &rows, &in->vdst, &in->vsrc);
+    if (n == 0) return 0;
+    if (w->nval + n > w->cap_val) {
+        uint32_t nc = w->cap_val ? 2 * w->cap_val : 64;
+        while (nc < w->nval + n) nc *= 2;
+        uint32_t *nv = realloc(w->val, (size_t)nc * TRC_VAL_ROW * sizeof *nv);
+        if (!nv) {
+            t_err(t, err, "out of memory (expected room for %u rows of register values)", nc);
+            return -1;
+        }
+        w->val = nv;
+        w->cap_val = nc;
+    }
+    memcpy(w->val + (size_t)w->nval * TRC_VAL_ROW, rows, (size_t)n * TRC_VAL_ROW * sizeof *rows);
+    in->vrow = w->nval;
+    w->nval += n;
+    return 0;
+}
+
 /* Instruction line s of n bytes. */
 static int add_inst(trc_t *t, blk_state *st, const char *s, size_t n, char *err)
 {
@@ -429,7 +469,9 @@ static int add_inst(trc_t *t, blk_state *st, const char *s, size_t n, char *err)
     in->naddr = 0;
     in->mwidth = 0;
     in->maddr = 0;
+    in->vdst = in->vsrc = in->vrow = 0;
     if (t->keep && keep_addr(t, w, in, err)) return -1;
+    if (t->keep_vals && keep_val(t, w, in, err)) return -1;
     w->n = ++st->have;
     return 0;
 }

@@ -2,10 +2,10 @@
  *
  * Tracer versions 3 to 6 (a leading `tb_x tb_y tb_z warp` prefix on instruction lines
  * when the version is below 3, one or two trailing immediates from version 5, NoVal/Val
- * and register values from version 6, cluster lines in blocks, a leading line number
- * when the header says `-enable lineinfo = 1`), plain, xz or gzip compressed (detected
- * from the first bytes, not the file name). docs/trace.md describes the format and every
- * decision (register widths, execution classes).
+ * and register values from version 6 (kept on request: trc_keep_values), cluster lines
+ * in blocks, a leading line number when the header says `-enable lineinfo = 1`), plain,
+ * xz or gzip compressed (detected from the first bytes, not the file name). docs/trace.md
+ * describes the format and every decision (register widths, execution classes).
  *
  * Streaming: trc_next_block() returns one thread block at a time, so memory is bounded by
  * the blocks a caller keeps alive, not by the file size.
@@ -54,6 +54,12 @@ enum {
 
 #define TRC_MAX_ADDR 32   /* addresses of one warp instruction (one per active thread) */
 
+/* Register values (tracer 6 `Val` lines, trc_keep_values): one row per register that has
+ * them, TRC_VAL_ROW words: [0] the lanes it gives (bit i: lane i, the active mask), then
+ * [1 + i] lane i's 32-bit value (0 for a lane not given). docs/trace.md section 1. */
+#define TRC_VAL_LANES 32
+#define TRC_VAL_ROW (1 + TRC_VAL_LANES)
+
 /* Instruction flags. */
 #define TRC_F_BARRIER 1u  /* BAR.SYNC / BAR.RED...: the warps of the block wait for each other */
 #define TRC_F_EXIT    2u  /* EXIT: ends the warp */
@@ -77,6 +83,10 @@ typedef struct {
     uint8_t naddr;                    /* addresses kept (trc_keep_addresses), 0..32 */
     uint16_t mwidth;                  /* memory width of the line, bytes per thread */
     uint32_t maddr;                   /* index of its first address in trc_warp.addr */
+    uint32_t vdst, vsrc;              /* values kept (trc_keep_values): bit i, dst[i] / src[i]
+                                         has a row of register values; 0: none */
+    uint32_t vrow;                    /* index of its first row in trc_warp.val: a row per set
+                                         bit of vdst in order, then per set bit of vsrc */
 } trc_inst;
 
 typedef struct {
@@ -85,6 +95,9 @@ typedef struct {
     uint64_t *addr;    /* memory addresses of its instructions (trc_keep_addresses), in
                           order of the active threads; NULL when none were kept */
     uint32_t naddr, cap_addr;
+    uint32_t *val;     /* register value rows of its instructions (trc_keep_values), each
+                          TRC_VAL_ROW words; NULL when none were kept */
+    uint32_t nval, cap_val;  /* rows */
 } trc_warp;
 
 typedef struct {
@@ -121,6 +134,15 @@ trc_t *trc_open_mem(const void *buf, size_t len, const char *name, char *err);
 /* From now on keep each memory instruction's addresses (trc_inst.maddr, naddr) in its
  * warp's trc_warp.addr; off by default: the statistics-only path does not pay for them. */
 void trc_keep_addresses(trc_t *t);
+
+/* From now on keep the register values of tracer-6 lines that carry them (`Val`) as rows
+ * in the warp's trc_warp.val (trc_inst.vdst, vsrc, vrow); off by default: the statistics-
+ * only path does not pay for them (the values are checked either way). */
+void trc_keep_values(trc_t *t);
+
+/* The first value row of instruction in of warp w (its vdst rows, then its vsrc rows);
+ * NULL when it has none. */
+const uint32_t *trc_val_rows(const trc_warp *w, const trc_inst *in);
 
 /* The kernel header fields. */
 const trc_kernel *trc_kernel_info(const trc_t *t);
