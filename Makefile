@@ -109,7 +109,7 @@ $(BUILD)/libmk_san.a: $(patsubst %.c,$(BUILD)/sobj/%.o,$(LIB_SRC))
 
 $(BUILD)/malekeh-refs: $(BUILD)/obj/eval/refs_main.o $(BUILD)/libmk.a
 	@$(call step,LD ,$@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $(NOLTO) -o $@ $^ $(LDLIBS)
 
 # Every source is compiled once, into build/obj/. malekeh-sim is the tool users run for
 # hours on gigabyte traces: it is linked with link-time optimisation, so the per-cycle
@@ -119,6 +119,9 @@ $(BUILD)/malekeh-refs: $(BUILD)/obj/eval/refs_main.o $(BUILD)/libmk.a
 # and the loops over a few ports, banks or slots stay loops instead of becoming calls of
 # memset/memcpy with a variable size (-fno-tree-loop-distribute-patterns).
 LTOFLAGS := -flto=auto -ffat-lto-objects -fno-tree-loop-distribute-patterns
+# every other program links the objects' machine code (without it the linker plugin would
+# run link-time optimisation on them too)
+NOLTO := -fno-lto
 $(BUILD)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	@$(call step,CC ,$@)
@@ -131,7 +134,7 @@ $(BUILD)/malekeh-sim: $(patsubst %.c,$(BUILD)/obj/%.o,sim/sim_main.c $(LIB_SRC))
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(BUILD)/libmk.a
 	@mkdir -p $(dir $@)
 	@$(call step,LD ,$@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $(NOLTO) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/san/%: $(BUILD)/sobj/tests/%.o $(BUILD)/libmk_san.a
 	@mkdir -p $(dir $@)
@@ -179,7 +182,7 @@ test: $(TESTS) $(SAN_TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen $(BUILD)/area-r
 
 $(BUILD)/bench-model: $(BUILD)/obj/bench/bench_model.o $(BUILD)/libmk.a
 	@$(call step,LD ,$@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $(NOLTO) -o $@ $^ $(LDLIBS)
 
 bench: $(BUILD)/bench-model $(BUILD)/ccugen
 	@bash scripts/bench.sh

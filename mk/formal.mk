@@ -15,7 +15,7 @@ FORMAL_INDUCT_K     ?= 8
 
 $(BUILD)/fwrap: formal/fwrap.c $(BUILD)/libmk.a $(HDRS)
 	@$(call step,LD ,$@)
-	$(Q)$(CC) $(CFLAGS) $(INC) -o $@ formal/fwrap.c $(BUILD)/libmk.a $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $(NOLTO) $(INC) -o $@ formal/fwrap.c $(BUILD)/libmk.a $(LDLIBS)
 
 FORMAL_COMMON := --set data_bits=1 --set tag_bits=1 --set interval=4 --set sthld_step=1
 # C=1 E=3 S=2 B=1 W=1 R=4 (B = 1, C = W)

@@ -9,11 +9,11 @@ build: $(BUILD)/malekeh-hints
 
 $(BUILD)/malekeh-hints: $(BUILD)/obj/hints/hints_main.o $(BUILD)/libmk.a
 	@$(call step,LD ,$@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $(NOLTO) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/trace-bench: $(BUILD)/obj/bench/trace_bench.o $(BUILD)/libmk.a
 	@$(call step,LD ,$@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) $(NOLTO) -o $@ $^ $(LDLIBS)
 
 trace-bench: $(BUILD)/trace-bench $(BUILD)/malekeh-hints
 	@bash bench/trace_bench.sh
