@@ -14,6 +14,12 @@ typedef struct {
     double bank_writes_per_inst;
     double ccu_writes_per_wb;    /* CCU data writes (port D) / accepted write-backs */
     double flushes_per_kinst;    /* flushes of non-empty CCUs per 1000 instructions */
+    /* the papers' counting (their prototype: every source operand, a register whose fill is
+       still pending for the same instruction a hit): 1 - (src_regs - src_hits) / src_slots,
+       meaningful with caching on; and 1 - bank reads / src_slots, against a baseline that
+       reads every operand */
+    double hit_ratio_operands;
+    double bank_read_reduction_operands;
 } rep_metrics;
 
 /* The derived figures of a run (0 where a denominator is 0). */

@@ -33,6 +33,9 @@ static void test_definitions(void)
     TT_CHECK(x.bank_writes_per_inst == 0.3);
     TT_CHECK(x.ccu_writes_per_wb == 0.5);     /* 150 / 300 write-backs */
     TT_CHECK(x.flushes_per_kinst == 30.0);    /* non-empty: 30 per 1000, not 90 */
+    /* the papers' counting: 1000 - 400 = 600 distinct registers missed among 1400 operands */
+    TT_CHECK(x.hit_ratio_operands == 1.0 - 600.0 / 1400.0);
+    TT_CHECK(x.bank_read_reduction_operands == 1.0 - 600.0 / 1400.0); /* 600 reads of 1400 */
 }
 
 static char path[64];
