@@ -576,6 +576,9 @@ int main(int argc, char **argv)
         cov_print(r.cov, stdout);
     } else if (rc == 1) {
         long fc = r.fail_cycle;
+        printf("cosim: re-run this case:");
+        for (int i = 0; i < argc; i++) printf(" %s", argv[i]);
+        printf("\n");
         const char *dir = o.vcd_dir ? o.vcd_dir : ".";
         char path[1024];
         snprintf(path, sizeof path, "%s/fail_%lu.vcd", dir, o.seed);

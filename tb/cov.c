@@ -241,4 +241,10 @@ void cov_print(const cov_t *cv, FILE *f)
         if (cv->count[i]) hitn++;
     }
     fprintf(f, "cov_summary %u/%u bins hit\n", hitn, cv->nbins);
+    if (hitn < cv->nbins) { /* name what this run never exercised */
+        fprintf(f, "cov_missed");
+        for (unsigned i = 0; i < cv->nbins; i++)
+            if (!cv->count[i]) fprintf(f, " %s", cv->name[i]);
+        fprintf(f, "\n");
+    }
 }

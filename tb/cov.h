@@ -18,7 +18,8 @@ cov_t *cov_create(const sc_t *m);
 void cov_destroy(cov_t *cv);
 void cov_pre(cov_t *cv, const sc_t *m);
 void cov_post(cov_t *cv, const sc_t *m, const sc_in *in, const sc_out *out);
-/* `cov <name> <count>` for every bin (zero counts included), plus a `cov_summary` line. */
+/* `cov <name> <count>` for every bin (zero counts included), a `cov_summary` line and, when
+ * some bin was never hit, a `cov_missed` line naming those bins. */
 void cov_print(const cov_t *cv, FILE *f);
 
 #endif
