@@ -3,6 +3,7 @@
 #   make cosim TRACE=file [HINTS=file] [BLOCKS=n] [CONFIG=path]   a trace, to completion
 #   make cosim-regress
 #   make cosim-bench
+#   make soak [SOAK_MINUTES=10] [SOAK_RUNS=n] [SOAK_SEED=s] [SOAK_CYCLES=20000]
 # COSIM_TEST_CMDS: the commands `make test` runs (each prints PASS:/FAIL: lines).
 CYCLES ?= 100000
 SEED   ?= 1
@@ -16,7 +17,16 @@ BLOCKS ?=
 #> cosim-regress      the co-simulation regression of make test
 #> cosim-bench        co-simulation speed: model, Verilated RTL, lockstep
 #> icarus             vector replay of the RTL in Icarus Verilog
-.PHONY: cosim cosim-regress cosim-bench icarus
+#> soak               the configuration fuzzer: random configurations and seeds in lockstep (SOAK_MINUTES, SOAK_RUNS, SOAK_SEED)
+.PHONY: cosim cosim-regress cosim-bench icarus soak
+
+SOAK_MINUTES ?=
+SOAK_RUNS    ?=
+SOAK_SEED    ?=
+SOAK_CYCLES  ?= 20000
+soak: $(BUILD)/ccugen
+	@bash scripts/soak.sh --cycles $(SOAK_CYCLES) $(if $(SOAK_MINUTES),--minutes $(SOAK_MINUTES)) \
+	  $(if $(SOAK_RUNS),--runs $(SOAK_RUNS)) $(if $(SOAK_SEED),--seed $(SOAK_SEED))
 
 icarus: $(BUILD)/ccugen
 	@bash scripts/icarus.sh --cycles $(CYCLES)
@@ -33,4 +43,4 @@ cosim-bench: $(BUILD)/ccugen
 	@bash scripts/cosim_bench.sh
 
 COSIM_TEST_CMDS = "bash tests/cosim_regress.sh" "bash tests/cosim_broken.sh" "bash tests/icarus_test.sh" \
-                  "bash tests/cosim_trace.sh"
+                  "bash tests/cosim_trace.sh" "bash tests/soak_slice.sh"
