@@ -14,3 +14,4 @@ report: $(BUILD)/malekeh-sim $(BUILD)/ccugen $(BUILD)/malekeh-refs $(BUILD)/area
 report-assemble: $(BUILD)/ccugen
 	@bash scripts/report.sh --assemble
 
+TEST_CMDS += "bash tests/report_sync.sh"

@@ -19,7 +19,8 @@ for k, body in r.items():
     if not re.match(r'From `[^`]+` at `[0-9a-f]{7,}[^`]*`:\n', body):
         bad.append("docs/results.md section %s does not name its command and commit" % k)
 heads = ('| kernel | measured cycles | simulated | error |', '| machine | baseline IPC, 1 / 2 / 4 / 8 collectors',
-         '| trace | instructions | hit ratio Malekeh', '| trace | hit ratio (Malekeh) | bank reads',
+         '| trace | instructions | hit ratio Malekeh', '| trace | hit ratio (Malekeh; distinct registers) | bank reads',
+         '| machine (mean over the traces) | Malekeh hit ratio',
          '| variant | preset GPU: IPC / baseline', '| point | C | E | banks | width', '== main job:')
 found = {h: 0 for h in heads}
 for path in sys.argv[2:]:
