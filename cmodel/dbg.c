@@ -21,10 +21,18 @@ typedef struct {
 /* Append one field. */
 static void put(walker *w, uint64_t value, unsigned width, const char *fmt, int a, int b)
 {
+    /* a word at a time; fields come in bit order and cover every bit, so the first write
+       into a word (at its bit 0) sets it and the later ones OR into it: no clearing pass */
     if (w->words)
-        for (unsigned i = 0; i < width; i++)
-            if ((value >> i) & 1u)
-                w->words[(w->pos + i) / 32] |= 1u << ((w->pos + i) % 32);
+        for (unsigned i = 0; i < width;) {
+            unsigned p = w->pos + i, off = p % 32, n = 32 - off;
+            if (n > width - i) n = width - i;
+            uint32_t chunk = i < 64 ? (uint32_t)(value >> i) : 0u;
+            if (n < 32) chunk &= (1u << n) - 1u;
+            if (off == 0) w->words[p / 32] = chunk;
+            else w->words[p / 32] |= chunk << off;
+            i += n;
+        }
     if (w->name && !w->found && w->want >= w->pos && w->want < w->pos + width) {
         char f[64];
         snprintf(f, sizeof f, fmt, a, b);
@@ -147,8 +155,7 @@ void sc_dbg_pack(const sc_t *m, uint32_t *words)
 {
     walker w;
     memset(&w, 0, sizeof w);
-    memset(words, 0, sizeof(uint32_t) * ((sc_dbg_width(m) + 31) / 32));
-    w.words = words;
+    w.words = words; /* every word is set by its first field (put): no clearing walk */
     walk(&w, m);
 }
 

@@ -43,6 +43,16 @@ void bv_put(bv_t *b, unsigned lsb, unsigned width, uint64_t val)
 /* See bitvec.h. */
 void bv_put_data(bv_t *b, unsigned lsb, unsigned width, const uint64_t *src)
 {
+    if (lsb % 32 == 0) { /* word-aligned (every data port): whole 64-bit words at once */
+        uint32_t *v = b->v + lsb / 32;
+        unsigned i = 0;
+        for (; i + 64 <= width; i += 64, v += 2) {
+            v[0] |= (uint32_t)src[i / 64];
+            v[1] |= (uint32_t)(src[i / 64] >> 32);
+        }
+        if (i < width) bv_put(b, lsb + i, width - i, src[i / 64]);
+        return;
+    }
     for (unsigned i = 0; i < width; i += 64) {
         unsigned n = width - i < 64 ? width - i : 64;
         bv_put(b, lsb + i, n, src[i / 64]);
