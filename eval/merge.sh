@@ -27,7 +27,7 @@ get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
 shares() { local c out=""; for c in bank_read bank_write ccu_read ccu_write crossbar latch; do
                out="$out${out:+,}$(get "$1" ${c}_share)"; done; echo "$out"; }
 csv=$out/table.csv.tmp
-echo "trace,variant,instructions,cycles,ipc,ipc_vs_baseline,hit_ratio,bank_reads_per_inst,bank_read_reduction,ccu_writes_per_wb,flushes_per_kinst,stall_no_warp,stall_own_busy,stall_no_free,stall_sthld_wait,ref_lru_hit_ratio,ref_opt_hit_ratio,energy_pj_per_inst,energy_reduction,share_bank_read,share_bank_write,share_ccu_read,share_ccu_write,share_crossbar,share_latch,ccus,ipc_vs_same_c,hit_ratio_operands,bank_read_reduction_operands" >"$csv"
+echo "trace,variant,instructions,cycles,ipc,ipc_vs_baseline,hit_ratio,bank_reads_per_inst,bank_read_reduction,ccu_writes_per_wb,flushes_per_kinst,stall_no_warp,stall_own_busy,stall_no_free,stall_sthld_wait,ref_lru_hit_ratio,ref_opt_hit_ratio,energy_pj_per_inst,energy_reduction,share_bank_read,share_bank_write,share_ccu_read,share_ccu_write,share_crossbar,share_latch,ccus,ipc_vs_same_c,hit_ratio_operands,bank_read_reduction_operands,ref_unbounded_hit_ratio" >"$csv"
 # the collectors of a run (its resolved configuration)
 ccus_of() { grep -o '"ccus": "[0-9]*"' "$1" | head -1 | tr -dc 0-9; }
 traces=$(ls "$out"/runs/*__refs.json 2>/dev/null | sed 's|.*/||; s|__refs.json||' | sort)
@@ -36,7 +36,8 @@ variants=$(grep -v '^#' "$ROOT/eval/variants.txt" | cut -d'|' -f1 | tr -d ' ' | 
 for t in $traces; do
     base=$out/runs/${t}__baseline.json refs=$out/runs/${t}__refs.json
     [ -s "$base" ] || { echo "eval/merge.sh: $base missing" >&2; exit 2; }
-    lru=$(get "$refs" lru_hit_ratio) opt=$(get "$refs" opt_hit_ratio)
+    lru=$(get "$refs" lru_hit_ratio) opt=$(get "$refs" opt_hit_ratio) unb=$(get "$refs" unbounded_hit_ratio)
+    [ -n "$unb" ] || { echo "eval/merge.sh: $refs lacks unbounded_hit_ratio (rebuild malekeh-refs and re-run)" >&2; exit 2; }
     # the IPC of a baseline of each collector count run on this trace (baseline*), by count
     declare -A bc=()
     for v in $variants; do
@@ -57,20 +58,20 @@ for t in $traces; do
             -v en="$(get "$j" pj_per_inst)" -v ben="$ben" -v sh="$(shares "$j")" \
             -v cc="$(ccus_of "$j")" -v bcc="${bc[$(ccus_of "$j")]:-0}" \
             -v ops="$(get "$j" src_slots)" -v regs="$(get "$j" src_regs)" -v hits="$(get "$j" src_hits)" \
-            -v reads="$(get "$j" bank_reads)" -v caching="$(grep -c '"caching": "on"' "$j" || true)" \
+            -v unb="$unb" -v reads="$(get "$j" bank_reads)" -v caching="$(grep -c '"caching": "on"' "$j" || true)" \
             'BEGIN { if (ops == "" || regs == "" || hits == "" || reads == "") {
                          print "eval/merge.sh: " t " " v ": the run JSON lacks src_slots, src_regs, src_hits or bank_reads" > "/dev/stderr"; exit 2 }
-                     printf "%s,%s,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,%d,%d,%.4f,%.4f,%.2f,%.4f,%s,%d,%s,%.4f,%.4f\n",
+                     printf "%s,%s,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,%d,%d,%.4f,%.4f,%.2f,%.4f,%s,%d,%s,%.4f,%.4f,%.4f\n",
                      t, v, n, cy, ipc, ipc / bipc, hr, br, 1 - br / bbr, cw, fl, s1, s2, s3, s4, lru, opt,
                      en, 1 - en / ben, sh, cc, (bcc > 0 ? sprintf("%.4f", ipc / bcc) : ""),
-                     (ops && caching) ? 1 - (regs - hits) / ops : 0, ops ? 1 - reads / ops : 0 }' >>"$csv"
+                     (ops && caching) ? 1 - (regs - hits) / ops : 0, ops ? 1 - reads / ops : 0, unb }' >>"$csv"
     done
 done
 mv "$csv" "$out/table.csv"
 # Markdown: one block per trace
 awk -F, 'NR == 1 { next }
     $1 != last { if (last != "") print "";
-                 printf "**%s** (%d instructions; reference hit ratio of a private per-warp cache: LRU %.1f %%, OPT %.1f %%)\n\n", $1, $3, 100*$16, 100*$17;
+                 printf "**%s** (%d instructions; reference hit ratio of a private per-warp cache: LRU %.1f %%, OPT %.1f %%, unbounded %.1f %%)\n\n", $1, $3, 100*$16, 100*$17, 100*$30;
                  print "| variant | IPC / baseline | IPC / baseline of its C | hit ratio | hit ratio, every operand | bank reads / inst | vs baseline | RF energy / inst (pJ) | vs baseline | energy shares: bank rd / bank wr / CCU rd / CCU wr / crossbar / latch (%) | CCU writes / write-back | flushes / 1000 inst | stalls: no warp / own busy / no free unit / STHLD wait |";
                  print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|"; last = $1 }
     function chg(x) { x = -100 * x; return (x > -0.05 && x < 0.05) ? 0 : x } # a reduction, signed

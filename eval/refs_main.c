@@ -49,11 +49,14 @@ static int write_json(const char *path, const char *trace, unsigned e, const ref
                "    \"entries\": %u,\n    \"reads\": %llu,\n    \"lru_hits\": %llu,\n"
                "    \"opt_hits\": %llu,\n    \"cold_reads\": %llu,\n"
                "    \"lru_hit_ratio\": %.6f,\n"
-               "    \"opt_hit_ratio\": %.6f\n  }\n}\n",
+               "    \"opt_hit_ratio\": %.6f,\n"
+               "    \"unbounded_hit_ratio\": %.6f\n  }\n}\n",
             trace, e, (unsigned long long)c->reads, (unsigned long long)c->lru_hits,
             (unsigned long long)c->opt_hits, (unsigned long long)c->cold_reads,
             ratio(c->lru_hits, c->reads),
-            ratio(c->opt_hits, c->reads));
+            ratio(c->opt_hits, c->reads),
+            /* an unbounded cache per warp misses only a warp's first access of a register */
+            c->reads ? 1.0 - ratio(c->cold_reads, c->reads) : 0.0);
     int bad = ferror(f) | (fclose(f) != 0);
     if (bad || rename(tmp, path)) {
         fprintf(stderr, PROG ": %s: cannot write (%s)\n", path, strerror(errno));

@@ -5,7 +5,7 @@
 # simulation points plus the 2 reference jobs, run with `parallel -j2`, merged by
 # eval/merge.sh; the table must have every (trace, variant) row and sane values: the
 # baseline's hit ratio 0, its IPC ratio, bank-read and energy reductions 1 / 0 / 0, bank
-# reads per instruction > 0, hit ratios and reductions inside [0, 1], OPT >= LRU, the six
+# reads per instruction > 0, hit ratios and reductions inside [0, 1], unbounded >= OPT >= LRU, the six
 # energy shares summing to 1, and the same rows in CSV, Markdown and JSON.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,17 +41,19 @@ done
 col() { head -1 "$csv" | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
 awk -F, -v hr="$(col hit_ratio)" -v ir="$(col ipc_vs_baseline)" -v br="$(col bank_reads_per_inst)" \
     -v rd="$(col bank_read_reduction)" -v en="$(col energy_pj_per_inst)" -v er="$(col energy_reduction)" \
-    -v lru="$(col ref_lru_hit_ratio)" -v opt="$(col ref_opt_hit_ratio)" -v s0="$(col share_bank_read)" '
+    -v lru="$(col ref_lru_hit_ratio)" -v opt="$(col ref_opt_hit_ratio)" -v s0="$(col share_bank_read)" \
+    -v unb="$(col ref_unbounded_hit_ratio)" '
     NR == 1 { next }
     { id = $1 "/" $2; sum = 0; for (i = s0; i < s0 + 6; i++) sum += $i
       if ($2 == "baseline" && ($hr != 0 || $ir != 1 || $rd != 0 || $er != 0)) bad = bad " " id ": baseline not 0/1/0/0;"
       if (!($br > 0) || !($en > 0)) bad = bad " " id ": bank reads or energy per instruction not > 0;"
       if ($hr < 0 || $hr > 1 || $rd < -1 || $rd > 1 || $er < -1 || $er > 1) bad = bad " " id ": ratio out of range;"
       if ($opt + 1e-9 < $lru) bad = bad " " id ": OPT below LRU;"
+      if ($unb + 1e-9 < $opt || $unb > 1) bad = bad " " id ": the unbounded cache below OPT or above 1;"
       if (sum < 0.999 || sum > 1.001) bad = bad " " id ": energy shares sum to " sum ";"
       if ($2 !~ /^baseline/ && $2 !~ /^sthld_|^gto/ && $hr == 0) bad = bad " " id ": caching variant with no hit;"
       if ($2 ~ /^baseline/ && $hr != 0) bad = bad " " id ": a baseline with hits;" }
-    END { if (bad == "") print "PASS: eval_sweep: every row sane (baseline 0/1/0/0, reads and energy > 0, ratios in range, OPT >= LRU, shares sum to 1)"
+    END { if (bad == "") print "PASS: eval_sweep: every row sane (baseline 0/1/0/0, reads and energy > 0, ratios in range, unbounded >= OPT >= LRU, shares sum to 1)"
           else print "FAIL: eval_sweep:" bad }' "$csv"
 md=$(sed '/^\*\*mean over/q' "$tmp/table.md" | grep -c '^| [a-z_0-9]* | [0-9]'); js=$(grep -c '"trace":' "$tmp/table.json")
 [ "$md" -eq "$rows" ] && [ "$js" -eq "$rows" ] && echo "PASS: eval_sweep: Markdown and JSON have the same $rows rows" ||
