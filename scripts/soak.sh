@@ -5,12 +5,13 @@
 # one seed each) leave branches that only some configurations enable; this keeps drawing
 # new ones for as long as asked.
 #
-#   scripts/soak.sh [--runs N] [--minutes M] [--seed S] [--cycles C]
+#   scripts/soak.sh [--runs N] [--minutes M] [--seed S] [--cycles C] [--small]
 #
 # --runs N: stop after N runs (default: no limit); --minutes M: start no run after M minutes
 # (default 10 when neither is given); --seed S: the fuzzer's seed (default: from
 # /dev/urandom, printed), so a soak is reproducible; --cycles C: cycles per run (default
-# 20000). A configuration is drawn key by key (CCUs, entries, slots, banks, warps, registers,
+# 20000); --small: draw only small configurations (at most 8 warps, 8 entries, 4 slots, 32
+# data bits), whose Verilator builds are quick (make test's slice). A configuration is drawn key by key (CCUs, entries, slots, banks, warps, registers,
 # data width, write-back ports, tag bits, every policy key, a short STHLD interval so the
 # FSM moves), checked by ccugen (a draw it refuses is drawn again), then run in legal or
 # adversarial mode with a random seed. One line per run; on the first failure it prints the
@@ -20,15 +21,16 @@
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
-runs=0 minutes="" seed="" cycles=20000
+runs=0 minutes="" seed="" cycles=20000 small=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs=$2; shift 2 ;;
         --minutes) minutes=$2; shift 2 ;;
         --seed) seed=$2; shift 2 ;;
         --cycles) cycles=$2; shift 2 ;;
+        --small) small=1; shift ;;
         -h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "soak.sh: unknown argument '$1' (allowed: --runs N, --minutes M, --seed S, --cycles C)" >&2; exit 2 ;;
+        *) echo "soak.sh: unknown argument '$1' (allowed: --runs N, --minutes M, --seed S, --cycles C, --small)" >&2; exit 2 ;;
     esac
 done
 for v in "$runs" "$cycles" ${minutes:+"$minutes"} ${seed:+"$seed"}; do
@@ -42,16 +44,18 @@ pick() { local a=("$@"); echo "${a[RANDOM % ${#a[@]}]}"; }
 # draw one configuration into the array sets (--set k=v ...)
 draw() {
     local c e s b w caching priv
-    s=$(( 1 + RANDOM % 8 ))
-    e=$(( s + 1 + RANDOM % (17 - s - 1 + 1) )); [ "$e" -gt 16 ] && e=16
+    local smax=8 emax=16 wmax=16 dws="1 8 32 64"
+    [ "$small" = 1 ] && { smax=4; emax=8; wmax=8; dws="1 8 32"; }
+    s=$(( 1 + RANDOM % smax ))
+    e=$(( s + 1 + RANDOM % (emax - s) )); [ "$e" -gt "$emax" ] && e=$emax
     b=$(pick 1 2 4 8)
-    w=$(( 1 + RANDOM % 16 ))
+    w=$(( 1 + RANDOM % wmax ))
     c=$(( 1 + RANDOM % 4 ))
     caching=$(pick on on on off)
     priv=shared
     if [ "$caching" = on ] && [ $(( RANDOM % 5 )) = 0 ]; then priv=private; c=$w; fi
     sets=(--set ccus=$c --set entries=$e --set slots=$s --set banks=$b --set warps=$w
-          --set regs=$(pick 16 64 255 256) --set data_bits=$(pick 1 8 32 64)
+          --set regs=$(pick 16 64 255 256) --set data_bits=$(pick $dws)
           --set wb_ports=$(pick 1 2 3) --set tag_bits=$(pick 4 8 16)
           --set caching=$caching --set ccu_sharing=$priv
           --set replacement=$(pick hint lru) --set write_filter=$(pick on off)
