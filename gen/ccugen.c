@@ -218,7 +218,7 @@ int main(int argc, char **argv)
         goto done;
     }
     char prefix[64], dir[4096];
-    snprintf(prefix, sizeof prefix, "mlk_%08llx", cfg_hash(&c) & 0xffffffffull);
+    snprintf(prefix, sizeof prefix, "%s_%08llx", debug ? "mlkd" : "mlk", cfg_hash(&c) & 0xffffffffull);
     snprintf(dir, sizeof dir, "%s", out ? out : "out");
     if (!out)
         snprintf(dir, sizeof dir, "out/%s", prefix);
