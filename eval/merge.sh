@@ -9,7 +9,7 @@
 # Each row also has its IPC against the baseline of its own collector count (the variants
 # named baseline*, matched by their resolved ccus; n/a when there is none), so that a design
 # with more collectors is not credited with what the collectors alone give.
-# Each row also has the papers' counting beside ours (the authors' prototype,
+# Each row also has the papers' counting beside ours (malekeh-sim's metrics, sim/report.h; the authors' prototype,
 # upc-arco/accel-sim-framework rfcache_stats.cc: read hits, misses and "reservations", per
 # source operand): hit_ratio_operands counts every source operand and a repeat of a
 # register still being filled for the same instruction as a hit, i.e. 1 - (distinct
@@ -57,14 +57,14 @@ for t in $traces; do
             -v s3="$(get "$j" alloc_no_free)" -v s4="$(get "$j" alloc_wait)" -v lru="$lru" -v opt="$opt" \
             -v en="$(get "$j" pj_per_inst)" -v ben="$ben" -v sh="$(shares "$j")" \
             -v cc="$(ccus_of "$j")" -v bcc="${bc[$(ccus_of "$j")]:-0}" \
-            -v ops="$(get "$j" src_slots)" -v regs="$(get "$j" src_regs)" -v hits="$(get "$j" src_hits)" \
-            -v unb="$unb" -v reads="$(get "$j" bank_reads)" -v caching="$(grep -c '"caching": "on"' "$j" || true)" \
-            'BEGIN { if (ops == "" || regs == "" || hits == "" || reads == "") {
-                         print "eval/merge.sh: " t " " v ": the run JSON lacks src_slots, src_regs, src_hits or bank_reads" > "/dev/stderr"; exit 2 }
+            -v ho="$(get "$j" hit_ratio_operands)" -v ro="$(get "$j" bank_read_reduction_operands)" \
+            -v unb="$unb" \
+            'BEGIN { if (ho == "" || ro == "") {
+                         print "eval/merge.sh: " t " " v ": the run JSON lacks hit_ratio_operands or bank_read_reduction_operands" > "/dev/stderr"; exit 2 }
                      printf "%s,%s,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,%d,%d,%.4f,%.4f,%.2f,%.4f,%s,%d,%s,%.4f,%.4f,%.4f\n",
                      t, v, n, cy, ipc, ipc / bipc, hr, br, 1 - br / bbr, cw, fl, s1, s2, s3, s4, lru, opt,
                      en, 1 - en / ben, sh, cc, (bcc > 0 ? sprintf("%.4f", ipc / bcc) : ""),
-                     (ops && caching) ? 1 - (regs - hits) / ops : 0, ops ? 1 - reads / ops : 0, unb }' >>"$csv"
+                     ho, ro, unb }' >>"$csv"
     done
 done
 mv "$csv" "$out/table.csv"

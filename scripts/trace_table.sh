@@ -29,8 +29,7 @@ for f in "${traces[@]}"; do
     n=$(get "$tmp/default.json" instructions)
     awk -v t="$t" -v n="$n" \
         -v hm="$(get "$tmp/default.json" hit_ratio)" -v hp="$(get "$tmp/pr.json" hit_ratio)" \
-        -v ops="$(get "$tmp/default.json" src_slots)" -v regs="$(get "$tmp/default.json" src_regs)" \
-        -v hits="$(get "$tmp/default.json" src_hits)" \
+        -v ho="$(get "$tmp/default.json" hit_ratio_operands)" \
         -v bb="$(get "$tmp/base.json" bank_reads_per_inst)" \
         -v bm="$(get "$tmp/default.json" bank_reads_per_inst)" \
         -v bp="$(get "$tmp/pr.json" bank_reads_per_inst)" \
@@ -39,5 +38,5 @@ for f in "${traces[@]}"; do
         -v st="$(grep -o '"sthld_trace": \[[^]]*\]' "$tmp/default.json" | sed 's/.*\[//; s/\]//; s/,//g')" \
         'BEGIN { if (st == "") st = "(shorter than one interval)";
                  printf "| %s | %d | %.1f %% | %.1f %% | %.1f %% | %.3f | %.3f | %+.1f %% | %.3f | %+.1f %% | %.3f | %.3f | %s |\n",
-                 t, n, 100*hm, ops ? 100 * (1 - (regs - hits) / ops) : 0, 100*hp, bb, bm, 100*(bm/bb-1), bp, 100*(bp/bb-1), im/ib, ip/ib, st }'
+                 t, n, 100*hm, 100*ho, 100*hp, bb, bm, 100*(bm/bb-1), bp, 100*(bp/bb-1), im/ib, ip/ib, st }'
 done
