@@ -8,7 +8,7 @@ CC      ?= gcc
 CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -D_POSIX_C_SOURCE=200809L
 SANFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
             -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-INC     := -Icmodel -Idriver -Itb -Itrace -Ihints -Isim -Ieval -Igpu
+INC     := -Icmodel -Idriver -Itb -Itrace -Ihints -Isim -Ieval -Igpu -Icompare
 LDLIBS  := -llzma -lz -lm
 GEN_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 # the generator's identity in every generated file's header: a hash of its sources (not the
@@ -24,9 +24,9 @@ MODEL_SRC := $(sort $(wildcard cmodel/*.c))
 TRACE_SRC := $(filter-out %_main.c,$(sort $(wildcard trace/*.c hints/*.c)))
 DRV_SRC   := $(sort $(wildcard driver/*.c))
 TB_SRC    := $(DRV_SRC) $(filter-out tb/cosim.c tb/vecgen.c,$(sort $(wildcard tb/*.c)))
-SIM_SRC   := $(filter-out %_main.c,$(sort $(wildcard sim/*.c eval/*.c gpu/*.c)))
+SIM_SRC   := $(filter-out %_main.c,$(sort $(wildcard sim/*.c eval/*.c gpu/*.c compare/*.c)))
 LIB_SRC   := $(MODEL_SRC) $(TRACE_SRC) $(TB_SRC) $(SIM_SRC)
-HDRS      := $(wildcard cmodel/*.h driver/*.h tb/*.h tests/*.h trace/*.h hints/*.h sim/*.h eval/*.h gpu/*.h)
+HDRS      := $(wildcard cmodel/*.h driver/*.h tb/*.h tests/*.h trace/*.h hints/*.h sim/*.h eval/*.h gpu/*.h compare/*.h)
 TEST_SRC  := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
@@ -165,7 +165,7 @@ TEST_CMDS += $(foreach t,$(TESTS),"$(t)") $(foreach t,$(SAN_TESTS),"$(t) --quick
 
 TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_errors.sh $(BUILD)/ccugen"
 TEST_CMDS += "bash tests/trace_runs.sh" "bash tests/cli_help.sh" "bash tests/hint_check.sh" \
-             "bash tests/trace_formats.sh" "bash tests/papers_counting.sh"
+             "bash tests/trace_formats.sh" "bash tests/papers_counting.sh" "bash tests/compare_reuse.sh"
 TEST_CMDS += $(TRACE_TEST_CMDS)
 
 # make check: the quick tier (a few minutes of CPU, under two minutes on 2 cores): the
@@ -173,6 +173,7 @@ TEST_CMDS += $(TRACE_TEST_CMDS)
 # co-simulation of the default and of a small configuration.
 CHECK_CMDS := $(foreach t,$(TESTS),"$(t)") "bash tests/trace_runs.sh" "bash tests/cli_help.sh" \
               "bash tests/hint_check.sh" "bash tests/gpu_bad_input.sh" "bash tests/report_sync.sh" \
+              "bash tests/compare_reuse.sh" \
               "bash tests/check_cosim.sh" "bash tests/check_cosim.sh data_bits=32 warps=4 ccus=2 entries=4 slots=3"
 check: $(TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen
 	@bash tests/run_tests.sh $(CHECK_CMDS)

@@ -40,6 +40,9 @@ enum { CFG_MACHINE_SUBCORE = 0, CFG_MACHINE_GPU };
 enum { CFG_ARCH_AUTO = 0, CFG_ARCH_TURING, CFG_ARCH_AMPERE, CFG_ARCH_HOPPER };
 enum { CFG_ASSIGN_RR = 0, CFG_ASSIGN_HASHED };
 
+/* Operand caches beside the baseline collectors (comparison designs, compare/). */
+enum { CFG_OPC_NONE = 0, CFG_OPC_REUSE };
+
 /* Execution classes of trace instructions, in trace/trc.h trc_cls order. */
 #define CFG_NCLS 8
 
@@ -132,6 +135,9 @@ typedef struct {
     unsigned block_interval;                    /* block dispatch, thousandths of a cycle */
     unsigned block_exit_lat;                    /* a retired block holds its SM this long */
     unsigned warp_exit_lat;                     /* ... plus this per warp, thousandths */
+
+    /* --- comparison designs (compare/; not part of the RTL) --- */
+    unsigned operand_cache;  /* CFG_OPC_*: an operand cache beside the baseline collectors */
 
     /* --- provenance, kept by cfg.c; not configuration (cfg_write/cfg_hash ignore it):
      *     where each key was last set: 0 = default, N = line N of the file,

@@ -73,6 +73,10 @@ struct drv {
                                       the source had nothing, or an event of the warp
                                       (issue, dispatch, write-back) since (bit w) */
     uint64_t last_progress;
+    drv_opc opc;                   /* operand cache (drv_set_opc); opc.hits NULL: none */
+    drv_inst *filt;                /* [warps] with opc: the presented head, cached sources
+                                      dropped */
+    uint32_t *fhits;               /* [warps] with opc: the sources filt[w] dropped */
     drv_counts cnt;
     char err[DRV_ERR_LEN];
 };
@@ -251,7 +255,38 @@ void drv_destroy(drv_t *d)
     free(d->pending);
     free(d->pmem);
     free(d->wb);
+    free(d->filt);
+    free(d->fhits);
     free(d);
+}
+
+int drv_set_opc(drv_t *d, const drv_opc *opc)
+{
+    unsigned n = d->c.warps ? d->c.warps : 1;
+    d->filt = calloc(n, sizeof *d->filt);
+    d->fhits = calloc(n, sizeof *d->fhits);
+    if (!d->filt || !d->fhits) return -1;
+    d->opc = *opc;
+    return 0;
+}
+
+/* Instruction h without the sources in mask `hits`, the others moved down in order (a
+ * source's slot in the sub-core is its place in the presented list). */
+static void drop_sources(const drv_inst *h, uint32_t hits, drv_inst *f)
+{
+    *f = *h;
+    unsigned k = 0;
+    for (unsigned s = 0; s < h->nsrc; s++) {
+        if (hits >> s & 1u) continue;
+        f->src[k] = h->src[s];
+        f->src_near[k] = h->src_near[s];
+        k++;
+    }
+    f->nsrc = k;
+    if (hits) { /* the trace's source values are not checked on such an instruction */
+        f->vsrc = 0;
+        f->sval = NULL;
+    }
 }
 
 const char *drv_error(const drv_t *d)
@@ -467,6 +502,11 @@ static int try_present(drv_t *d, sc_in *in, unsigned w)
     const drv_inst *h = d->src.peek(d->src.ctx, w);
     if (!h) return EMPTY;
     if (!head_presentable(d, w, h)) return HELD;
+    if (d->opc.hits) {
+        d->fhits[w] = d->opc.hits(d->opc.ctx, w, h);
+        drop_sources(h, d->fhits[w], &d->filt[w]);
+        h = &d->filt[w];
+    }
     show_warp(d, in, w, h);
     return SHOWN;
 }
@@ -742,7 +782,12 @@ static void do_issue(drv_t *d, const sc_out *out)
     coll_rec *cr = &d->coll[w];
     cr->valid = 1;
     d->ncoll++;
-    cr->inst = *h;
+    cr->inst = d->opc.hits ? d->filt[w] : *h;
+    if (d->opc.hits) { /* the cache changed: every presented warp is decided again */
+        d->opc.issued(d->opc.ctx, w, h, d->fhits[w]);
+        d->in_stale |= d->in_set;
+        d->watch |= d->in_set;
+    }
     cr->tag = (uint32_t)h->seq & d->tag_mask;
     uint8_t mem = d->wl ? h->cls == WL_MEM : h->cls == DRV_CLS_LDST || h->cls == DRV_CLS_SHMEM;
     for (unsigned i = 0; i < h->ndst; i++) {

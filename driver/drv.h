@@ -61,6 +61,10 @@ typedef struct {
     unsigned nsrc;                 /* valid sources, 0..cfg.slots, in slots 0..nsrc-1 */
     uint16_t src[CFG_MAX_S];
     uint8_t src_near[CFG_MAX_S];
+    uint32_t src_reuse;            /* bit s: the compiler's reuse bit of src[s] (an operand
+                                      cache's allocation hint, drv_opc; 0: none) */
+    unsigned src_pos;              /* the instruction's operand position of src[0] (> 0 in
+                                      a later pass of an instruction wider than the slots) */
     unsigned ndst;                 /* destination registers, 0..DRV_MAX_DST */
     uint16_t dst[DRV_MAX_DST];
     uint8_t dst_near[DRV_MAX_DST];
@@ -102,6 +106,18 @@ typedef struct {
     uint64_t (*held)(void *ctx, unsigned w);
 } drv_src;
 
+/* An operand cache beside the collectors (a comparison design, compare/): the sources it
+ * serves are not presented to the sub-core, so they take no bank read and no collector
+ * slot. Its state may change only at an issue. */
+typedef struct {
+    void *ctx;
+    /* The sources of h (bit s: slot s) warp w would read from the cache if it issued now,
+     * from the cache's current state; no effect. */
+    uint32_t (*hits)(void *ctx, unsigned w, const drv_inst *h);
+    /* Warp w issued h, with `hits` what hits() gave for it this cycle: update the cache. */
+    void (*issued)(void *ctx, unsigned w, const drv_inst *h, uint32_t hits);
+} drv_opc;
+
 typedef struct {
     uint64_t cycles;         /* drv_consume calls */
     uint64_t issued;         /* instructions accepted at issue */
@@ -135,6 +151,12 @@ drv_t *drv_create_src(const cfg_t *c, const drv_src *src);
  * same cycle behaviour, but write-backs carry no data and dispatched operands are not
  * compared (tags and slot valids still are; operand_checks stays 0). */
 void drv_no_values(drv_t *d);
+
+/* Put operand cache opc (copied; its ctx must outlive the driver) in front of the
+ * sub-core: from now on each presented instruction lacks the sources opc->hits names, and
+ * every issue re-decides every presented warp. Call before the first cycle. 0, or -1 when
+ * out of memory. */
+int drv_set_opc(drv_t *d, const drv_opc *opc);
 
 /* Synthetic streams: present no instruction once n have been issued (0 = no limit). */
 void drv_set_issue_limit(drv_t *d, uint64_t n);

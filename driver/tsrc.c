@@ -172,6 +172,8 @@ static void build_head(const tsrc_t *t, slot_t *s)
     h->seq = s->seq;
     h->ext = NULL; /* the last pass executes: it carries the instruction */
     h->nsrc = n;
+    h->src_pos = first;
+    h->src_reuse = first < 8 ? (uint32_t)(ti->src_reuse >> first) & ((1u << n) - 1u) : 0;
     for (unsigned i = 0; i < n; i++) {
         h->src[i] = ti->src[first + i];
         h->src_near[i] = ti->src_near[first + i];
@@ -317,7 +319,7 @@ static tsrc_t *alloc_src(const cfg_t *c, const char *path, char *err)
 static tsrc_t *open_trace(const cfg_t *c, const char *path, const char *hint_file,
                           uint64_t max_blocks, unsigned keep, char *err)
 {
-    hint_opts o = {(hint_mode)c->hint_mode, c->rthld, c->hint_profile_warps, NULL};
+    hint_opts o = {(hint_mode)c->hint_mode, c->rthld, c->hint_profile_warps, NULL, c->banks};
     if (hint_file) {
         o.mode = HINT_FILE;
         o.file = hint_file;

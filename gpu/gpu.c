@@ -25,6 +25,7 @@ typedef struct {
     sc_t *m;
     drv_t *d;
     tsrc_t *t;
+    rc_t *opc;                       /* cfg.operand_cache = reuse: its reuse cache */
     sc_in *in;                       /* its own: the driver keeps what it wrote last */
     sc_out *out;
     int started;                     /* has run a warp: stepped every cycle from then on */
@@ -264,6 +265,13 @@ static int sub_open(gpu_t *g, gsub *s, char *err)
         return -1;
     }
     if (!g->o->values) drv_no_values(s->d);
+    if (g->c.operand_cache == CFG_OPC_REUSE) {
+        drv_opc h;
+        if (!(s->opc = rc_create(&g->c)) || (h = rc_opc(s->opc), drv_set_opc(s->d, &h))) {
+            snprintf(err, RUN_ERR_LEN, "out of memory (SM %u: the reuse cache)", s->sm);
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -403,6 +411,7 @@ static void gpu_free(gpu_t *g)
             free(g->sub[i].out);
             tsrc_close(g->sub[i].t);
             sc_destroy(g->sub[i].m);
+            rc_destroy(g->sub[i].opc);
         }
     trc_block_free(g->next);
     while (g->rel_head) {
@@ -474,7 +483,8 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, mem_t
     g->o = o;
     g->gc = gc;
     g->first_dispatch = UINT64_MAX;
-    hint_opts ho = {(hint_mode)c0->hint_mode, c0->rthld, c0->hint_profile_warps, NULL};
+    hint_opts ho = {(hint_mode)c0->hint_mode, c0->rthld, c0->hint_profile_warps, NULL,
+                    c0->banks};
     if (o->hint_file) {
         ho.mode = HINT_FILE;
         ho.file = o->hint_file;
@@ -549,6 +559,14 @@ static void add_stats(run_result *r, const gsub *s, int first)
         r->st.intervals = a->intervals;
     }
     gsum_stats(&r->st, a);
+    if (s->opc) {
+        const rc_stats *o = rc_get_stats(s->opc);
+        rc_fold(o, &r->st);
+        r->opc.lookups += o->lookups;
+        r->opc.hit_slots += o->hit_slots;
+        r->opc.hit_regs += o->hit_regs;
+        r->opc.fills += o->fills;
+    }
     gsum_driver(&r->dc, drv_get_counts(s->d));
     gsum_trace(&r->tc, tsrc_get_counts(s->t));
 }

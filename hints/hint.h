@@ -26,6 +26,7 @@ typedef struct {
     unsigned rthld;          /* RTHLD, >= 1 */
     unsigned profile_warps;  /* profile mode: warps profiled, >= 1 */
     const char *file;        /* file mode: the hint file */
+    unsigned banks;          /* register-file banks of the operand reuse bits (0: 2) */
 } hint_opts;
 
 /* The name of a mode ("exact", "profile", "all-near", "all-far", "file"). */
@@ -33,6 +34,17 @@ const char *hint_mode_name(hint_mode m);
 
 /* Set the exact hints of one warp's instructions in place (src_near, dst_near). */
 void hint_exact(trc_inst *inst, uint32_t n, unsigned rthld);
+
+/* Set the operand reuse bits of one warp's instructions in place (src_reuse), as a
+ * compiler sets the `.reuse` flags NVIDIA's operand reuse cache follows (Huerta et al.,
+ * MICRO 2025, section 5.3.1, Listing 4): register r at source position p < TRC_REUSE_SLOTS
+ * of instruction i is flagged when r would still be in the cache's entry (bank of r,
+ * position p) at its next read at p: i does not write r, and among the following
+ * instructions, each the fall-through successor of the one before (0 < PC difference <=
+ * 16: no branch taken), within 64 of i, the first one that reads a register of r's bank
+ * (of `banks`, 0: 2) at position p reads r, and no instruction before it writes r.
+ * Positions are the trace's register order (docs/compare.md says what that approximates). */
+void hint_reuse_bits(trc_inst *inst, uint32_t n, unsigned banks);
 
 /* Per-(PC, side, position) hint table. */
 typedef struct hint_tab hint_tab;

@@ -109,7 +109,7 @@ int main(int argc, char **argv)
 {
     const char *trace = NULL, *out = NULL;
     int summary = 0;
-    hint_opts o = {HINT_PROFILE, 12, 4, NULL};
+    hint_opts o = {HINT_PROFILE, 12, 4, NULL, 2};
     if (cli_info("malekeh-hints", SIM_VERSION, HELP, argc, argv)) return 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;

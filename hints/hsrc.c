@@ -28,6 +28,7 @@ static void set_all(trc_block *b, uint8_t v)
 /* Hints of one block read from the trace, by mode. */
 static void set_hints(hsrc_t *h, trc_block *b)
 {
+    for (unsigned w = 0; w < b->nwarps; w++) hint_reuse_bits(b->warp[w].inst, b->warp[w].n, h->o.banks);
     switch (h->o.mode) {
     case HINT_EXACT:
         for (unsigned w = 0; w < b->nwarps; w++) hint_exact(b->warp[w].inst, b->warp[w].n, h->o.rthld);

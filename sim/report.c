@@ -56,7 +56,9 @@ static const char *base_name(const char *p)
 static void variant(const cfg_t *c, char *b, size_t n)
 {
     if (!c->caching) {
-        snprintf(b, n, "baseline OCUs (caching off)");
+        snprintf(b, n, c->operand_cache == CFG_OPC_REUSE
+                           ? "baseline OCUs with NVIDIA's operand reuse cache (compare/reuse.h)"
+                           : "baseline OCUs (caching off)");
         return;
     }
     snprintf(b, n, "%s CCUs, %s, filter %s, %s scheduler, STHLD %s%s",
@@ -174,6 +176,12 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
     if (c->caching)
         fprintf(f, "  hit ratio, every operand   %.2f %%  (the papers' counting: a repeat of a register "
                    "being filled is a hit; docs/eval.md)\n", 100.0 * x.hit_ratio_operands);
+    if (c->operand_cache == CFG_OPC_REUSE)
+        fprintf(f, "  reuse cache                %s of %s operands at positions a-c hit (%.2f %%), "
+                "%s entries written; %llu bits per sub-core (docs/compare.md)\n",
+                num(r->opc.hit_slots, n1, sizeof n1), num(r->opc.lookups, n2, sizeof n2),
+                pct(r->opc.hit_slots, r->opc.lookups), num(r->opc.fills, n3, sizeof n3),
+                (unsigned long long)rc_storage_bits(c));
     fprintf(f, "  bank reads / instruction   %.4f  (bank writes %.4f)\n", x.bank_reads_per_inst,
             x.bank_writes_per_inst);
     fprintf(f, "  CCU writes / write-back    %.4f\n", x.ccu_writes_per_wb);
@@ -398,13 +406,25 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     jobj mo = {f, 1};
     jdbl(&mo, "ipc", x.ipc);
     jdbl(&mo, "hit_ratio", x.hit_ratio);
-    jdbl(&mo, "hit_ratio_operands", c->caching ? x.hit_ratio_operands : 0.0);
+    jdbl(&mo, "hit_ratio_operands",
+         c->caching || c->operand_cache != CFG_OPC_NONE ? x.hit_ratio_operands : 0.0);
     jdbl(&mo, "bank_read_reduction_operands", x.bank_read_reduction_operands);
     jdbl(&mo, "bank_reads_per_inst", x.bank_reads_per_inst);
     jdbl(&mo, "bank_writes_per_inst", x.bank_writes_per_inst);
     jdbl(&mo, "ccu_writes_per_wb", x.ccu_writes_per_wb);
     jdbl(&mo, "flushes_nonempty_per_kinst", x.flushes_per_kinst);
     fputs("\n  }", f);
+    if (c->operand_cache != CFG_OPC_NONE) {
+        section(f, "operand_cache", &first);
+        jobj po = {f, 1};
+        jtext(&po, "design", "reuse");
+        ju64(&po, "lookups", r->opc.lookups);
+        ju64(&po, "hit_slots", r->opc.hit_slots);
+        ju64(&po, "hit_regs", r->opc.hit_regs);
+        ju64(&po, "fills", r->opc.fills);
+        ju64(&po, "storage_bits", rc_storage_bits(c));
+        fputs("\n  }", f);
+    }
     section(f, "energy", &first);
     jobj eo = {f, 1};
     energy_t e;

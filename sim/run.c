@@ -70,9 +70,15 @@ int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
     sc_t *m = o->values ? sc_create(c) : sc_create_nodata(c);
     tsrc_t *t = NULL;
     drv_t *d = NULL;
+    rc_t *opc = NULL;
     int rc = 2;
     memset(r, 0, sizeof *r);
     err[0] = '\0';
+    if (c->operand_cache != CFG_OPC_NONE && !o->trace) {
+        snprintf(err, RUN_ERR_LEN, "operand_cache = reuse needs a trace (--trace FILE: the "
+                 "reuse bits come from the trace's instruction order; synthetic streams have none)");
+        goto out;
+    }
     if (o->trace) {
         char terr[TSRC_ERR_LEN] = "";
         t = (o->values ? tsrc_open_values : tsrc_open)(c, o->trace, o->hint_file, o->max_blocks,
@@ -88,12 +94,23 @@ int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
         goto out;
     }
     if (!o->values) drv_no_values(d);
+    if (c->operand_cache == CFG_OPC_REUSE) {
+        drv_opc h;
+        if (!(opc = rc_create(c)) || (h = rc_opc(opc), drv_set_opc(d, &h))) {
+            snprintf(err, RUN_ERR_LEN, "out of memory (the reuse cache)");
+            goto out;
+        }
+    }
     double t0 = now_s();
     rc = loop(m, d, t, o, r, err);
     r->seconds = now_s() - t0;
     if (o->progress) fprintf(stderr, "\r%*s\r", 70, "");
     r->st = *sc_stats_get(m);
     r->dc = *drv_get_counts(d);
+    if (opc) {
+        r->opc = *rc_get_stats(opc);
+        rc_fold(&r->opc, &r->st);
+    }
     r->cycles = r->st.cycles;
     r->insts = insts_of(d, t);
     if (t) {
@@ -106,6 +123,7 @@ int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
     }
 out:
     drv_destroy(d);
+    rc_destroy(opc);
     tsrc_close(t);
     sc_destroy(m);
     return rc;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # eval_sweep.sh - the evaluation as a job list under GNU parallel, end to end, on two small
 # traces: the shipped workloads/matrixmul32 (4,416 instructions) and the 96-instruction BFS
-# excerpt of the fuzz corpus. Every variant of eval/variants.txt (12) on both traces = 24
+# excerpt of the fuzz corpus. Every variant of eval/variants.txt on both traces: at least 24
 # simulation points plus the 2 reference jobs, run with `parallel -j2`, merged by
 # eval/merge.sh; the table must have every (trace, variant) row and sane values: the
 # baseline's hit ratio 0, its IPC ratio, bank-read and energy reductions 1 / 0 / 0, bank

@@ -238,7 +238,7 @@ static void test_file_round_trip(void)
     trc_kernel k;
     memset(&k, 0, sizeof k);
     snprintf(k.name, sizeof k.name, "_Z8mult_gpuIfEvPT_S1_S1_ii");
-    hint_opts o = {HINT_PROFILE, 12, 4, NULL};
+    hint_opts o = {HINT_PROFILE, 12, 4, NULL, 2};
     char err[TRC_ERR_LEN];
     TT_EQ(hint_tab_write(t, p, &k, &o, err), 0);
     char *text = slurp(p);
@@ -353,7 +353,7 @@ typedef struct {
 
 static int run_mode(const char *path, hint_mode m, unsigned pw, const char *file, hrun *o)
 {
-    hint_opts opts = {m, 12, pw, file};
+    hint_opts opts = {m, 12, pw, file, 2};
     char err[TRC_ERR_LEN];
     memset(o, 0, sizeof *o);
     hsrc_t *h = hsrc_open(path, &opts, err);
@@ -426,16 +426,16 @@ static void test_hsrc_modes(void)
     TT_EQ(fi.near, 3 + 4);  /* 4 MOV destinations, 3 IADD3 first sources */
     /* bad options and a bad hint file */
     char err[TRC_ERR_LEN];
-    hint_opts bad = {HINT_EXACT, 0, 1, NULL};
+    hint_opts bad = {HINT_EXACT, 0, 1, NULL, 2};
     TT_CHECK(hsrc_open(p, &bad, err) == NULL && strstr(err, "rthld"));
-    hint_opts bad2 = {HINT_PROFILE, 12, 0, NULL};
+    hint_opts bad2 = {HINT_PROFILE, 12, 0, NULL, 2};
     TT_CHECK(hsrc_open(p, &bad2, err) == NULL && strstr(err, "profile_warps"));
-    hint_opts bad3 = {HINT_FILE, 12, 1, NULL};
+    hint_opts bad3 = {HINT_FILE, 12, 1, NULL, 2};
     TT_CHECK(hsrc_open(p, &bad3, err) == NULL && strstr(err, "file"));
     TT_EQ(write_text(hp, "# malekeh hints v1\n0x0 dst 0 nearish\n"), 0);
-    hint_opts bad4 = {HINT_FILE, 12, 1, hp};
+    hint_opts bad4 = {HINT_FILE, 12, 1, hp, 2};
     TT_CHECK(hsrc_open(p, &bad4, err) == NULL && strstr(err, ":2: "));
-    hint_opts ok = {HINT_EXACT, 12, 1, NULL};
+    hint_opts ok = {HINT_EXACT, 12, 1, NULL, 2};
     TT_CHECK(hsrc_open("/nonexistent/t.traceg", &ok, err) == NULL && strstr(err, "/nonexistent/t.traceg:0: "));
     TT_CHECK(strcmp(hint_mode_name(HINT_ALL_NEAR), "all-near") == 0);
     TT_CHECK(strcmp(hint_mode_name((hint_mode)99), "?") == 0);
@@ -449,7 +449,7 @@ static void test_hsrc_bad_trace(void)
     path_in_tmp(p, sizeof p, "bad.traceg");
     TT_EQ(write_text(p, "-kernel name = k\n-accelsim tracer version = 5\n#BEGIN_TB\nthread block = 0,0,0\n"
                         "warp = 0\ninsts = 2\n0000 ffffffff 1 R1 MOV 0 0 0\n"), 0);
-    hint_opts o = {HINT_PROFILE, 12, 4, NULL};
+    hint_opts o = {HINT_PROFILE, 12, 4, NULL, 2};
     char err[TRC_ERR_LEN];
     hsrc_t *h = hsrc_open(p, &o, err);
     TT_CHECK(h == NULL && strstr(err, ":7: ") && strstr(err, "truncated"));

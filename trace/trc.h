@@ -52,7 +52,8 @@ enum {
                          own kind, timed as a load when it has addresses */
 };
 
-#define TRC_MAX_ADDR 32   /* addresses of one warp instruction (one per active thread) */
+#define TRC_MAX_ADDR 32
+#define TRC_REUSE_SLOTS 3 /* operand positions with a reuse bit (NVIDIA's a, b, c) */   /* addresses of one warp instruction (one per active thread) */
 
 /* Register values (tracer 6 `Val` lines, trc_keep_values): one row per register that has
  * them, TRC_VAL_ROW words: [0] the lanes it gives (bit i: lane i, the active mask), then
@@ -75,6 +76,8 @@ typedef struct {
     uint8_t flags;                    /* TRC_F_* */
     uint8_t ndst, nsrc;               /* registers after expansion, RZ dropped */
     uint8_t top;                      /* highest register of dst and src, 0 when none */
+    uint8_t src_reuse;                /* bit s: the compiler's operand reuse bit of src[s],
+                                         s < TRC_REUSE_SLOTS (hint_reuse_bits) */
     uint8_t dst[TRC_MAX_XREGS];       /* destination registers, in order */
     uint8_t src[TRC_MAX_XREGS];       /* source registers, in operand order (may repeat) */
     uint8_t dst_near[TRC_MAX_XREGS];  /* reuse hints, 1 = near; filled by hints/ */

@@ -1,0 +1,110 @@
+/* reuse.c - NVIDIA's operand reuse cache (see reuse.h). */
+#include "reuse.h"
+
+#include <stdlib.h>
+#include "arb.h"
+#include "trc.h"
+
+typedef struct {
+    uint8_t valid;
+    uint16_t wid, reg;
+} rc_entry;
+
+struct rc {
+    unsigned banks;
+    rc_entry *e;        /* [banks][TRC_REUSE_SLOTS] */
+    rc_stats st;
+};
+
+rc_t *rc_create(const cfg_t *c)
+{
+    rc_t *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->banks = c->banks ? c->banks : 1;
+    r->e = calloc((size_t)r->banks * TRC_REUSE_SLOTS, sizeof *r->e);
+    if (!r->e) {
+        free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void rc_destroy(rc_t *r)
+{
+    if (!r) return;
+    free(r->e);
+    free(r);
+}
+
+/* The entry of source s of warp w's instruction h, or NULL when its position has none. */
+static rc_entry *entry_of(rc_t *r, unsigned w, const drv_inst *h, unsigned s)
+{
+    unsigned pos = h->src_pos + s;
+    if (pos >= TRC_REUSE_SLOTS) return NULL;
+    return &r->e[(size_t)arb_bank(w, h->src[s], r->banks) * TRC_REUSE_SLOTS + pos];
+}
+
+static uint32_t rc_hits(void *ctx, unsigned w, const drv_inst *h)
+{
+    rc_t *r = ctx;
+    uint32_t m = 0;
+    for (unsigned s = 0; s < h->nsrc; s++) {
+        const rc_entry *e = entry_of(r, w, h, s);
+        if (e && e->valid && e->wid == w && e->reg == h->src[s]) m |= 1u << s;
+    }
+    return m;
+}
+
+static void rc_issued(void *ctx, unsigned w, const drv_inst *h, uint32_t hits)
+{
+    rc_t *r = ctx;
+    for (unsigned s = 0; s < h->nsrc; s++) {
+        rc_entry *e = entry_of(r, w, h, s);
+        if (!e) continue;
+        r->st.lookups++;
+        if (hits >> s & 1u) r->st.hit_slots++;
+        if (h->src_reuse >> s & 1u) {
+            if (!(hits >> s & 1u)) r->st.fills++;
+            e->valid = 1;
+            e->wid = (uint16_t)w;
+            e->reg = h->src[s];
+        } else {
+            e->valid = 0;
+        }
+    }
+    /* registers served whole: every operand naming them hit (counted at their first) */
+    for (unsigned s = 0; hits && s < h->nsrc; s++) {
+        int first = 1, whole = 1;
+        for (unsigned k = 0; k < h->nsrc; k++) {
+            if (h->src[k] != h->src[s]) continue;
+            if (k < s) first = 0;
+            if (!(hits >> k & 1u)) whole = 0;
+        }
+        r->st.hit_regs += (uint64_t)(first && whole);
+    }
+}
+
+drv_opc rc_opc(rc_t *r)
+{
+    drv_opc o = {r, rc_hits, rc_issued};
+    return o;
+}
+
+const rc_stats *rc_get_stats(const rc_t *r)
+{
+    return &r->st;
+}
+
+void rc_fold(const rc_stats *s, sc_stats *st)
+{
+    st->src_slots += s->hit_slots;
+    st->src_regs += s->hit_regs;
+    st->src_hits += s->hit_regs;
+    st->ccu_data_writes += s->fills;
+}
+
+uint64_t rc_storage_bits(const cfg_t *c)
+{
+    uint64_t per = (uint64_t)c->data_bits + 1 + cfg_clog2(c->warps) + cfg_clog2(c->regs);
+    return (uint64_t)c->banks * TRC_REUSE_SLOTS * per;
+}

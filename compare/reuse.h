@@ -1,0 +1,52 @@
+/* reuse.h - NVIDIA's operand reuse cache, as Huerta et al. reverse-engineered it (MICRO
+ * 2025, "Dissecting and Modeling the Architecture of Modern GPU Cores", section 5.3.1), as
+ * a comparison design beside the baseline collectors (docs/compare.md).
+ *
+ * Per sub-core, one entry per register-file bank and operand position (a, b, c: the first
+ * TRC_REUSE_SLOTS sources), each holding one warp register. Source position p of warp w
+ * naming register r in bank b hits when entry (b, p) holds (w, r). Every read of position p
+ * in bank b, hit or miss, leaves the entry empty unless the instruction's reuse bit of that
+ * operand is set, in which case the entry holds (w, r) afterwards (a hit with the bit set
+ * keeps it; a miss with the bit set fills it). Write-backs do not touch it: the compiler
+ * sets no reuse bit across a write of the register (hint_reuse_bits). Operands that hit are
+ * not presented to the sub-core, so they take no bank read and no collector slot.
+ */
+#ifndef REUSE_H
+#define REUSE_H
+
+#include <stdint.h>
+#include "cfg.h"
+#include "drv.h"
+#include "stats.h"
+
+typedef struct {
+    uint64_t lookups;   /* source operands at a cached position (< TRC_REUSE_SLOTS) issued */
+    uint64_t hit_slots; /* ... of those, read from the cache */
+    uint64_t hit_regs;  /* distinct source registers of an instruction all of whose operands hit */
+    uint64_t fills;     /* entries written (a miss with its reuse bit set) */
+} rc_stats;
+
+typedef struct rc rc_t;
+
+/* An empty reuse cache for configuration c's banks and warps; NULL when out of memory. */
+rc_t *rc_create(const cfg_t *c);
+
+/* Free a cache (NULL is fine). */
+void rc_destroy(rc_t *r);
+
+/* The driver hook of cache r (drv_set_opc); r must outlive the driver. */
+drv_opc rc_opc(rc_t *r);
+
+/* Counters since creation. */
+const rc_stats *rc_get_stats(const rc_t *r);
+
+/* Fold counters s into a sub-core's statistics st, so that the figures computed from st
+ * cover the operands the cache served: source slots, distinct registers and hits (the
+ * registers served whole), and entry writes charged as collector-entry writes (energy). */
+void rc_fold(const rc_stats *s, sc_stats *st);
+
+/* Bits of storage the cache adds per sub-core: per bank and position, a value of
+ * data_bits, a valid bit, a warp id and a register id. */
+uint64_t rc_storage_bits(const cfg_t *c);
+
+#endif

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# compare_reuse.sh - NVIDIA's operand reuse cache (operand_cache = reuse, compare/reuse.h)
+# end to end, worked out by hand on tests/data/reuse_listing.traceg: one warp running the
+# code of example 2 of Huerta et al.'s Listing 4, IADD3 R1 = R2, R3, R4 / FFMA R5 = R2, R7,
+# R8 / IADD3 R10 = R2, R12, R13 / EXIT, with 2 banks (bank = register mod 2).
+# The compiler's bits (hint_reuse_bits): R2 at position a of the first two (the next read
+# of a register of R2's bank at a is R2 itself); R3, R4, R7, R8 none (the next read at
+# their position and bank is another register, or none). So R2 hits in the second and the
+# third: 2 of 9 operands, one entry written (the first's miss), 7 bank reads against the
+# baseline's 9. The same on both machines. Then the bad inputs: exit 2, one line.
+set -u
+cd "$(dirname "$0")/.."
+make -s build/malekeh-sim >/dev/null || { echo "FAIL: compare_reuse: build"; exit 1; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tr=tests/data/reuse_listing.traceg
+fails=0
+ok() { echo "PASS: compare_reuse $1"; }
+bad() { echo "FAIL: compare_reuse $1"; fails=$((fails + 1)); }
+get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
+for m in subcore gpu; do
+    ./build/malekeh-sim --trace "$tr" --set machine=$m --set caching=off --set banks=2 \
+        --json "$tmp/base.json" >/dev/null 2>"$tmp/err" || { bad "$m: baseline run: $(head -1 "$tmp/err")"; continue; }
+    ./build/malekeh-sim --trace "$tr" --set machine=$m --set caching=off --set banks=2 \
+        --set operand_cache=reuse --json "$tmp/rc.json" >"$tmp/out" 2>"$tmp/err" || { bad "$m: run: $(head -1 "$tmp/err")"; continue; }
+    got="$(get "$tmp/rc.json" lookups) $(get "$tmp/rc.json" hit_slots) $(get "$tmp/rc.json" hit_regs) $(get "$tmp/rc.json" fills) $(get "$tmp/rc.json" bank_reads) $(get "$tmp/base.json" bank_reads)"
+    [ "$got" = "9 2 2 1 7 9" ] && ok "$m: 2 of 9 operands hit, 1 entry written, 7 bank reads (baseline 9)" ||
+        bad "$m: lookups hit_slots hit_regs fills bank_reads baseline_bank_reads = '$got', expected '9 2 2 1 7 9'"
+    hr=$(get "$tmp/rc.json" hit_ratio)
+    [ "$hr" = "0.222222" ] && ok "$m: hit ratio 2/9 (distinct registers served whole)" || bad "$m: hit_ratio $hr, expected 0.222222"
+    grep -q "reuse cache  *2 of 9 operands" "$tmp/out" && ok "$m: summary line" || bad "$m: no reuse cache line in the summary"
+done
+# bad input: one line, exit 2
+expect2() { # LABEL ARGS...: exit 2, one line on stderr naming the key
+    local label=$1; shift
+    ./build/malekeh-sim "$@" >"$tmp/o" 2>"$tmp/e"; local rc=$?
+    if [ "$rc" = 2 ] && [ "$(wc -l <"$tmp/e")" = 1 ] && grep -q operand_cache "$tmp/e" && [ ! -s "$tmp/o" ]; then
+        ok "bad input: $label"
+    else bad "bad input: $label: exit $rc, stderr: $(head -2 "$tmp/e")"; fi
+}
+expect2 "with CCUs (caching = on)" --trace "$tr" --set operand_cache=reuse
+expect2 "an unknown design" --trace "$tr" --set caching=off --set operand_cache=bow2
+expect2 "a synthetic workload" --set caching=off --set operand_cache=reuse
+[ "$fails" = 0 ]
