@@ -13,7 +13,7 @@ typedef struct {
 struct rc {
     unsigned banks;
     rc_entry *e;        /* [banks][TRC_REUSE_SLOTS] */
-    rc_stats st;
+    opc_stats st;
 };
 
 rc_t *rc_create(const cfg_t *c)
@@ -90,17 +90,9 @@ drv_opc rc_opc(rc_t *r)
     return o;
 }
 
-const rc_stats *rc_get_stats(const rc_t *r)
+const opc_stats *rc_get_stats(const rc_t *r)
 {
     return &r->st;
-}
-
-void rc_fold(const rc_stats *s, sc_stats *st)
-{
-    st->src_slots += s->hit_slots;
-    st->src_regs += s->hit_regs;
-    st->src_hits += s->hit_regs;
-    st->ccu_data_writes += s->fills;
 }
 
 uint64_t rc_storage_bits(const cfg_t *c)

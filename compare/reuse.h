@@ -17,14 +17,11 @@
 #include <stdint.h>
 #include "cfg.h"
 #include "drv.h"
-#include "stats.h"
+#include "opc.h"
 
-typedef struct {
-    uint64_t lookups;   /* source operands at a cached position (< TRC_REUSE_SLOTS) issued */
-    uint64_t hit_slots; /* ... of those, read from the cache */
-    uint64_t hit_regs;  /* distinct source registers of an instruction all of whose operands hit */
-    uint64_t fills;     /* entries written (a miss with its reuse bit set) */
-} rc_stats;
+/* Its counters (opc_stats): lookups are the source operands at a cached position (<
+ * TRC_REUSE_SLOTS); fills the entries written (a miss with its reuse bit set); no
+ * register-file write is saved. */
 
 typedef struct rc rc_t;
 
@@ -38,12 +35,7 @@ void rc_destroy(rc_t *r);
 drv_opc rc_opc(rc_t *r);
 
 /* Counters since creation. */
-const rc_stats *rc_get_stats(const rc_t *r);
-
-/* Fold counters s into a sub-core's statistics st, so that the figures computed from st
- * cover the operands the cache served: source slots, distinct registers and hits (the
- * registers served whole), and entry writes charged as collector-entry writes (energy). */
-void rc_fold(const rc_stats *s, sc_stats *st);
+const opc_stats *rc_get_stats(const rc_t *r);
 
 /* Bits of storage the cache adds per sub-core: per bank and position, a value of
  * data_bits, a valid bit, a warp id and a register id. */

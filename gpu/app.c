@@ -68,10 +68,7 @@ static void add_run(run_result *t, const run_result *k)
     gsum_stats(&t->st, &k->st);
     gsum_driver(&t->dc, &k->dc);
     gsum_trace(&t->tc, &k->tc);
-    t->opc.lookups += k->opc.lookups; /* st already holds them folded (rc_fold) */
-    t->opc.hit_slots += k->opc.hit_slots;
-    t->opc.hit_regs += k->opc.hit_regs;
-    t->opc.fills += k->opc.fills;
+    opc_add(&t->opc, &k->opc); /* st already holds them folded (opc_fold) */
     t->cycles += k->cycles;
     t->st.cycles += k->st.cycles;
     t->insts += k->insts;

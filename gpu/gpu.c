@@ -25,7 +25,7 @@ typedef struct {
     sc_t *m;
     drv_t *d;
     tsrc_t *t;
-    rc_t *opc;                       /* cfg.operand_cache = reuse: its reuse cache */
+    opc_t *opc;                      /* cfg.operand_cache set: its operand cache */
     sc_in *in;                       /* its own: the driver keeps what it wrote last */
     sc_out *out;
     int started;                     /* has run a warp: stepped every cycle from then on */
@@ -265,10 +265,10 @@ static int sub_open(gpu_t *g, gsub *s, char *err)
         return -1;
     }
     if (!g->o->values) drv_no_values(s->d);
-    if (g->c.operand_cache == CFG_OPC_REUSE) {
+    if (g->c.operand_cache != CFG_OPC_NONE) {
         drv_opc h;
-        if (!(s->opc = rc_create(&g->c)) || (h = rc_opc(s->opc), drv_set_opc(s->d, &h))) {
-            snprintf(err, RUN_ERR_LEN, "out of memory (SM %u: the reuse cache)", s->sm);
+        if (!(s->opc = opc_create(&g->c)) || (h = opc_hook(s->opc), drv_set_opc(s->d, &h))) {
+            snprintf(err, RUN_ERR_LEN, "out of memory (SM %u: the operand cache)", s->sm);
             return -1;
         }
     }
@@ -411,7 +411,7 @@ static void gpu_free(gpu_t *g)
             free(g->sub[i].out);
             tsrc_close(g->sub[i].t);
             sc_destroy(g->sub[i].m);
-            rc_destroy(g->sub[i].opc);
+            opc_destroy(g->sub[i].opc);
         }
     trc_block_free(g->next);
     while (g->rel_head) {
@@ -551,7 +551,7 @@ fail:
 }
 
 /* Sum the statistics of sub-core s into r (the first one also gives the STHLD history). */
-static void add_stats(run_result *r, const gsub *s, int first)
+static void add_stats(run_result *r, gsub *s, int first)
 {
     const sc_stats *a = sc_stats_get(s->m);
     if (first) {
@@ -560,12 +560,9 @@ static void add_stats(run_result *r, const gsub *s, int first)
     }
     gsum_stats(&r->st, a);
     if (s->opc) {
-        const rc_stats *o = rc_get_stats(s->opc);
-        rc_fold(o, &r->st);
-        r->opc.lookups += o->lookups;
-        r->opc.hit_slots += o->hit_slots;
-        r->opc.hit_regs += o->hit_regs;
-        r->opc.fills += o->fills;
+        const opc_stats *o = opc_get_stats(s->opc);
+        opc_fold(o, &r->st);
+        opc_add(&r->opc, o);
     }
     gsum_driver(&r->dc, drv_get_counts(s->d));
     gsum_trace(&r->tc, tsrc_get_counts(s->t));
@@ -650,7 +647,7 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
     g->gc->body_cycles = g->cyc > g->gc->launch_cycles ? g->cyc - g->gc->launch_cycles : 0;
     for (unsigned i = 0; i < g->nrun; i++) wake(g->run[i], g->cyc);
     for (unsigned i = 0; i < g->nrun; i++) {
-        const gsub *s = g->run[i];
+        gsub *s = g->run[i];
         add_stats(r, s, i == 0);
         g->gc->sub_insts[s - g->sub] = tsrc_get_counts(s->t)->insts;
     }

@@ -56,9 +56,10 @@ static const char *base_name(const char *p)
 static void variant(const cfg_t *c, char *b, size_t n)
 {
     if (!c->caching) {
-        snprintf(b, n, c->operand_cache == CFG_OPC_REUSE
-                           ? "baseline OCUs with NVIDIA's operand reuse cache (compare/reuse.h)"
-                           : "baseline OCUs (caching off)");
+        if (c->operand_cache != CFG_OPC_NONE)
+            snprintf(b, n, "baseline OCUs with %s (compare/)", opc_what(c->operand_cache));
+        else
+            snprintf(b, n, "baseline OCUs (caching off)");
         return;
     }
     snprintf(b, n, "%s CCUs, %s, filter %s, %s scheduler, STHLD %s%s",
@@ -176,12 +177,14 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
     if (c->caching)
         fprintf(f, "  hit ratio, every operand   %.2f %%  (the papers' counting: a repeat of a register "
                    "being filled is a hit; docs/eval.md)\n", 100.0 * x.hit_ratio_operands);
-    if (c->operand_cache == CFG_OPC_REUSE)
-        fprintf(f, "  reuse cache                %s of %s operands at positions a-c hit (%.2f %%), "
-                "%s entries written; %llu bits per sub-core (docs/compare.md)\n",
+    if (c->operand_cache != CFG_OPC_NONE)
+        fprintf(f, "  operand cache (%s) %s of %s operands looked up hit (%.2f %%), %s entries "
+                "written, %s register-file writes saved; %llu bits per sub-core "
+                "(docs/compare.md)\n", opc_name(c->operand_cache),
                 num(r->opc.hit_slots, n1, sizeof n1), num(r->opc.lookups, n2, sizeof n2),
                 pct(r->opc.hit_slots, r->opc.lookups), num(r->opc.fills, n3, sizeof n3),
-                (unsigned long long)rc_storage_bits(c));
+                num(r->opc.rf_writes_saved, n4, sizeof n4),
+                (unsigned long long)opc_storage_bits(c));
     fprintf(f, "  bank reads / instruction   %.4f  (bank writes %.4f)\n", x.bank_reads_per_inst,
             x.bank_writes_per_inst);
     fprintf(f, "  CCU writes / write-back    %.4f\n", x.ccu_writes_per_wb);
@@ -417,12 +420,13 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     if (c->operand_cache != CFG_OPC_NONE) {
         section(f, "operand_cache", &first);
         jobj po = {f, 1};
-        jtext(&po, "design", "reuse");
+        jtext(&po, "design", opc_name(c->operand_cache));
         ju64(&po, "lookups", r->opc.lookups);
         ju64(&po, "hit_slots", r->opc.hit_slots);
         ju64(&po, "hit_regs", r->opc.hit_regs);
         ju64(&po, "fills", r->opc.fills);
-        ju64(&po, "storage_bits", rc_storage_bits(c));
+        ju64(&po, "rf_writes_saved", r->opc.rf_writes_saved);
+        ju64(&po, "storage_bits", opc_storage_bits(c));
         fputs("\n  }", f);
     }
     section(f, "energy", &first);

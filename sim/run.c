@@ -70,13 +70,14 @@ int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
     sc_t *m = o->values ? sc_create(c) : sc_create_nodata(c);
     tsrc_t *t = NULL;
     drv_t *d = NULL;
-    rc_t *opc = NULL;
+    opc_t *opc = NULL;
     int rc = 2;
     memset(r, 0, sizeof *r);
     err[0] = '\0';
     if (c->operand_cache != CFG_OPC_NONE && !o->trace) {
-        snprintf(err, RUN_ERR_LEN, "operand_cache = reuse needs a trace (--trace FILE: the "
-                 "reuse bits come from the trace's instruction order; synthetic streams have none)");
+        snprintf(err, RUN_ERR_LEN, "operand_cache = %s needs a trace (--trace FILE: the "
+                 "comparison designs follow the trace's instruction order; synthetic streams "
+                 "have none)", opc_name(c->operand_cache));
         goto out;
     }
     if (o->trace) {
@@ -94,10 +95,10 @@ int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
         goto out;
     }
     if (!o->values) drv_no_values(d);
-    if (c->operand_cache == CFG_OPC_REUSE) {
+    if (c->operand_cache != CFG_OPC_NONE) {
         drv_opc h;
-        if (!(opc = rc_create(c)) || (h = rc_opc(opc), drv_set_opc(d, &h))) {
-            snprintf(err, RUN_ERR_LEN, "out of memory (the reuse cache)");
+        if (!(opc = opc_create(c)) || (h = opc_hook(opc), drv_set_opc(d, &h))) {
+            snprintf(err, RUN_ERR_LEN, "out of memory (the operand cache)");
             goto out;
         }
     }
@@ -108,8 +109,8 @@ int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
     r->st = *sc_stats_get(m);
     r->dc = *drv_get_counts(d);
     if (opc) {
-        r->opc = *rc_get_stats(opc);
-        rc_fold(&r->opc, &r->st);
+        r->opc = *opc_get_stats(opc);
+        opc_fold(&r->opc, &r->st);
     }
     r->cycles = r->st.cycles;
     r->insts = insts_of(d, t);
@@ -123,7 +124,7 @@ int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
     }
 out:
     drv_destroy(d);
-    rc_destroy(opc);
+    opc_destroy(opc);
     tsrc_close(t);
     sc_destroy(m);
     return rc;

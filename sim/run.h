@@ -12,7 +12,7 @@
 #include "cfg.h"
 #include "drv.h"
 #include "gstat.h"
-#include "reuse.h"
+#include "opc.h"
 #include "sc.h"
 #include "tsrc.h"
 
@@ -34,8 +34,8 @@ typedef struct {
     sc_stats st;            /* the model's statistics */
     drv_counts dc;          /* the driver's counters (operand checks, ...) */
     tsrc_counts tc;         /* trace runs: the trace source's counters */
-    rc_stats opc;           /* cfg.operand_cache = reuse: the reuse caches' counters (already
-                               folded into st, rc_fold) */
+    opc_stats opc;          /* cfg.operand_cache set: the operand caches' counters (already
+                               folded into st, opc_fold) */
     trc_kernel kernel;      /* trace runs: the kernel header */
     uint64_t cycles;
     uint64_t insts;         /* instructions issued: trace instructions, or synthetic */

@@ -1,9 +1,11 @@
 /* test_compare.c - the comparison designs of compare/: NVIDIA's operand reuse cache on the
  * four examples of Huerta et al. (MICRO 2025, Listing 4), worked out by hand, and the
- * compiler's reuse bits (hints/reuse.c) on the same patterns. */
+ * compiler's reuse bits (hints/reuse.c) on the same patterns; BOW and BOW-WR's windows on
+ * a hand-worked stream. */
 #include <string.h>
 #include "cfg.h"
 #include "hint.h"
+#include "bow.h"
 #include "reuse.h"
 #include "tt.h"
 
@@ -21,7 +23,7 @@ static drv_inst mk(int a, int b, int c, uint32_t reuse)
 
 /* Issue the instructions of one warp (w 0) in order on a fresh cache of 2 banks (bank =
  * register mod 2, as in the paper); hits[i]: the sources instruction i read from it. */
-static void run(const drv_inst *in, unsigned n, uint32_t *hits, rc_stats *st)
+static void run(const drv_inst *in, unsigned n, uint32_t *hits, opc_stats *st)
 {
     cfg_t c;
     cfg_defaults(&c);
@@ -42,7 +44,7 @@ static void run(const drv_inst *in, unsigned n, uint32_t *hits, rc_stats *st)
 static void test_listing4(void)
 {
     uint32_t h[3];
-    rc_stats st;
+    opc_stats st;
     /* 1: IADD3 R1, R2.reuse, R3, R4 / FFMA R5, R2, R7, R8 / IADD3 R10, R2, R12, R13: R2 hits
      * in the second and, read without its reuse bit, is gone for the third */
     drv_inst e1[3] = {mk(2, 3, 4, 1), mk(2, 7, 8, 0), mk(2, 12, 13, 0)};
@@ -99,7 +101,7 @@ static void test_warps_and_regs(void)
     o.issued(o.ctx, 1, &w1b, o.hits(o.ctx, 1, &w1b));
     TT_EQ(o.hits(o.ctx, 0, &b), 2);
     /* R3 at b hits, R3 at c does not: R3 is not served whole */
-    rc_stats before = *rc_get_stats(r);
+    opc_stats before = *rc_get_stats(r);
     drv_inst d = mk(2, 3, 3, 0);
     uint32_t m = o.hits(o.ctx, 0, &d);
     TT_EQ(m, 2);
@@ -174,8 +176,66 @@ static void test_reuse_bits(void)
     TT_EQ(bc[0].src_reuse, 6);
 }
 
+/* Instruction seq of one warp: dst (-1: none) = f(a, b). */
+static drv_inst bi(uint64_t seq, int dst, int a, int b)
+{
+    drv_inst h = mk(a, b, -1, 0);
+    h.seq = seq;
+    if (dst >= 0) h.dst[h.ndst++] = (uint16_t)dst;
+    return h;
+}
+
+/* Window of 3 (each instruction sees the registers of the two before it), one warp:
+ *   1: R1 = f(R2, R3)   nothing kept yet (a new warp)
+ *   2: R4 = f(R1, R2)   R1 (written by 1) and R2 (read by 1) hit
+ *   3: R5 = f(R6)       miss
+ *   4: R7 = f(R1, R4)   R1 (read by 2) and R4 (written by 2) hit: 4 - 2 <= 2
+ *   5: R8 = f(R2)       R2 last read by 2: 5 - 2 = 3, out of the window: miss
+ *   6: R9 = f(R5)       R5 written by 3: out of the window: miss, read from the RF
+ *   7: R1 = f(R6)       R6 last read by 3: miss; R1's earlier result is overwritten
+ * 4 of 10 operands hit, 7 results written into the collector. BOW-WR: only R5's result was
+ * read from the RF (by 6); R1 (closed by 7), R4, R7, R8, R9 and the new R1 never are: 6
+ * register-file writes saved of 7. Then a new warp in the slot: its first instruction
+ * hits nothing, and R9 (the old warp's, 1 instruction ago) is not in its window. */
+static void test_bow(void)
+{
+    cfg_t c;
+    cfg_defaults(&c);
+    c.bow_window = 3;
+    drv_inst s[7] = {bi(0, 1, 2, 3), bi(1, 4, 1, 2), bi(2, 5, 6, -1), bi(3, 7, 1, 4),
+                     bi(4, 8, 2, -1), bi(5, 9, 5, -1), bi(6, 1, 6, -1)};
+    uint32_t want[7] = {0, 3, 0, 3, 0, 0, 0};
+    for (int wr = 0; wr < 2; wr++) {
+        bow_t *b = bow_create(&c, wr);
+        TT_CHECK(b != NULL);
+        if (!b) return;
+        drv_opc o = bow_opc(b);
+        for (int i = 0; i < 7; i++) {
+            uint32_t h = o.hits(o.ctx, 0, &s[i]);
+            TT_EQ(h, want[i]);
+            o.issued(o.ctx, 0, &s[i], h);
+        }
+        const opc_stats *st = bow_get_stats(b);
+        TT_EQ(st->lookups, 10);
+        TT_EQ(st->hit_slots, 4);
+        TT_EQ(st->hit_regs, 4);
+        TT_EQ(st->fills, 7);
+        TT_EQ(st->rf_writes_saved, wr ? 6 : 0);
+        drv_inst n0 = bi(0, 3, 1, 9), n1 = bi(1, 3, 9, -1);
+        TT_EQ(o.hits(o.ctx, 0, &n0), 0);
+        o.issued(o.ctx, 0, &n0, 0);
+        TT_EQ(o.hits(o.ctx, 0, &n1), 1); /* R9 was read by the new warp's first: kept */
+        drv_inst n2 = bi(2, 3, 8, -1);
+        TT_EQ(o.hits(o.ctx, 0, &n2), 0); /* R8: the old warp's */
+        bow_destroy(b);
+    }
+    /* storage: 8 warps x 2 earlier instructions x 4 registers x (1024 + valid + 8) */
+    TT_EQ(bow_storage_bits(&c), 8 * 2 * 4 * (1024 + 1 + 8));
+}
+
 int main(void)
 {
+    TT_RUN(test_bow);
     TT_RUN(test_listing4);
     TT_RUN(test_warps_and_regs);
     TT_RUN(test_reuse_bits);

@@ -1,21 +1,27 @@
 #!/usr/bin/env bash
-# compare_reuse.sh - NVIDIA's operand reuse cache (operand_cache = reuse, compare/reuse.h)
-# end to end, worked out by hand on tests/data/reuse_listing.traceg: one warp running the
+# compare_designs.sh - the comparison designs of compare/ end to end, worked out by hand on
+# tests/data/reuse_listing.traceg. NVIDIA's operand reuse cache (operand_cache = reuse,
+# compare/reuse.h): one warp running the
 # code of example 2 of Huerta et al.'s Listing 4, IADD3 R1 = R2, R3, R4 / FFMA R5 = R2, R7,
 # R8 / IADD3 R10 = R2, R12, R13 / EXIT, with 2 banks (bank = register mod 2).
 # The compiler's bits (hint_reuse_bits): R2 at position a of the first two (the next read
 # of a register of R2's bank at a is R2 itself); R3, R4, R7, R8 none (the next read at
 # their position and bank is another register, or none). So R2 hits in the second and the
 # third: 2 of 9 operands, one entry written (the first's miss), 7 bank reads against the
-# baseline's 9. The same on both machines. Then the bad inputs: exit 2, one line.
+# baseline's 9. The same on both machines.
+# BOW (window of 3, a collector per warp): R2 is in the window of the second (read by the
+# first) and the third (read by the second): the same 2 hits and 7 bank reads; 3 results
+# written into the collector. BOW-WR: none of R1, R5, R10 is read again, so none is
+# written to the register file: 3 bank writes saved of 3.
+# Then the bad inputs: exit 2, one line.
 set -u
 cd "$(dirname "$0")/.."
-make -s build/malekeh-sim >/dev/null || { echo "FAIL: compare_reuse: build"; exit 1; }
+make -s build/malekeh-sim >/dev/null || { echo "FAIL: compare_designs: build"; exit 1; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 tr=tests/data/reuse_listing.traceg
 fails=0
-ok() { echo "PASS: compare_reuse $1"; }
-bad() { echo "FAIL: compare_reuse $1"; fails=$((fails + 1)); }
+ok() { echo "PASS: compare_designs $1"; }
+bad() { echo "FAIL: compare_designs $1"; fails=$((fails + 1)); }
 get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
 for m in subcore gpu; do
     ./build/malekeh-sim --trace "$tr" --set machine=$m --set caching=off --set banks=2 \
@@ -27,7 +33,17 @@ for m in subcore gpu; do
         bad "$m: lookups hit_slots hit_regs fills bank_reads baseline_bank_reads = '$got', expected '9 2 2 1 7 9'"
     hr=$(get "$tmp/rc.json" hit_ratio)
     [ "$hr" = "0.222222" ] && ok "$m: hit ratio 2/9 (distinct registers served whole)" || bad "$m: hit_ratio $hr, expected 0.222222"
-    grep -q "reuse cache  *2 of 9 operands" "$tmp/out" && ok "$m: summary line" || bad "$m: no reuse cache line in the summary"
+    grep -q "operand cache (reuse) 2 of 9 operands" "$tmp/out" && ok "$m: summary line" || bad "$m: no reuse cache line in the summary"
+done
+for d in bow bow_wr; do
+    ./build/malekeh-sim --trace "$tr" --set caching=off --set ccus=8 --set banks=2 \
+        --json "$tmp/base.json" >/dev/null 2>"$tmp/err" || { bad "$d: baseline run: $(head -1 "$tmp/err")"; continue; }
+    ./build/malekeh-sim --trace "$tr" --set caching=off --set ccus=8 --set banks=2 \
+        --set operand_cache=$d --json "$tmp/b.json" >"$tmp/out" 2>"$tmp/err" || { bad "$d: run: $(head -1 "$tmp/err")"; continue; }
+    got="$(get "$tmp/b.json" lookups) $(get "$tmp/b.json" hit_slots) $(get "$tmp/b.json" fills) $(get "$tmp/b.json" rf_writes_saved) $(get "$tmp/b.json" bank_reads) $(get "$tmp/b.json" bank_writes) $(get "$tmp/base.json" bank_writes)"
+    want="9 2 3 0 7 3 3"; [ $d = bow_wr ] && want="9 2 3 3 7 0 3"
+    [ "$got" = "$want" ] && ok "$d: 2 of 9 operands hit, 7 bank reads, bank writes $(echo $want | cut -d' ' -f6) of 3" ||
+        bad "$d: lookups hit_slots fills rf_writes_saved bank_reads bank_writes baseline_bank_writes = '$got', expected '$want'"
 done
 # bad input: one line, exit 2
 expect2() { # LABEL ARGS...: exit 2, one line on stderr naming the key
@@ -40,4 +56,5 @@ expect2() { # LABEL ARGS...: exit 2, one line on stderr naming the key
 expect2 "with CCUs (caching = on)" --trace "$tr" --set operand_cache=reuse
 expect2 "an unknown design" --trace "$tr" --set caching=off --set operand_cache=bow2
 expect2 "a synthetic workload" --set caching=off --set operand_cache=reuse
+expect2 "BOW without a collector per warp" --trace "$tr" --set caching=off --set operand_cache=bow
 [ "$fails" = 0 ]

@@ -1,0 +1,127 @@
+/* bow.c - BOW and BOW-WR (see bow.h). */
+#include "bow.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define REGS_PER_INST 4u /* registers the paper's collector keeps per windowed instruction */
+
+struct bow {
+    unsigned warps, regs, win;
+    int wr;
+    uint32_t *now;      /* [warps] instructions issued by the warp in the slot, plus gaps */
+    uint32_t *last;     /* [warps][regs] the instruction that last read or wrote r (0: never) */
+    uint32_t *wrote;    /* [warps][regs] BOW-WR: the instruction whose result r holds, while
+                           its fate is open (0: none) */
+    uint8_t *need;      /* [warps][regs] BOW-WR: ... and a read after its window needed it */
+    opc_stats st, out;
+};
+
+bow_t *bow_create(const cfg_t *c, int wr)
+{
+    bow_t *b = calloc(1, sizeof *b);
+    if (!b) return NULL;
+    b->warps = c->warps ? c->warps : 1;
+    b->regs = c->regs ? c->regs : 1;
+    b->win = c->bow_window;
+    b->wr = wr;
+    size_t n = (size_t)b->warps * b->regs;
+    b->now = calloc(b->warps, sizeof *b->now);
+    b->last = calloc(n, sizeof *b->last);
+    b->wrote = calloc(n, sizeof *b->wrote);
+    b->need = calloc(n, 1);
+    if (!b->now || !b->last || !b->wrote || !b->need) {
+        bow_destroy(b);
+        return NULL;
+    }
+    return b;
+}
+
+void bow_destroy(bow_t *b)
+{
+    if (!b) return;
+    free(b->now);
+    free(b->last);
+    free(b->wrote);
+    free(b->need);
+    free(b);
+}
+
+/* Close the open result of register r of warp w: saved unless a later read needed it. */
+static void close_fate(bow_t *b, size_t i)
+{
+    if (!b->wrote[i]) return;
+    b->st.rf_writes_saved += !b->need[i];
+    b->wrote[i] = 0;
+    b->need[i] = 0;
+}
+
+/* Is register r of warp w in its window for the warp's next instruction? */
+static int in_window(const bow_t *b, unsigned w, unsigned r)
+{
+    uint32_t l = r < b->regs ? b->last[(size_t)w * b->regs + r] : 0;
+    return l && b->now[w] + 1 - l <= b->win - 1;
+}
+
+static uint32_t bow_hits(void *ctx, unsigned w, const drv_inst *h)
+{
+    const bow_t *b = ctx;
+    uint32_t m = 0;
+    if (h->seq == 0) return 0; /* a new warp in the slot: nothing of it is kept yet */
+    for (unsigned s = 0; s < h->nsrc; s++)
+        if (in_window(b, w, h->src[s])) m |= 1u << s;
+    return m;
+}
+
+static void bow_issued(void *ctx, unsigned w, const drv_inst *h, uint32_t hits)
+{
+    bow_t *b = ctx;
+    size_t row = (size_t)w * b->regs;
+    if (h->seq == 0) { /* a new warp: the old one's window and open results end */
+        for (unsigned r = 0; b->wr && r < b->regs; r++) close_fate(b, row + r);
+        b->now[w] += b->win; /* every earlier access falls out of the window */
+    }
+    uint32_t n = ++b->now[w];
+    for (unsigned s = 0; s < h->nsrc; s++) {
+        b->st.lookups++;
+        b->st.hit_slots += hits >> s & 1u;
+        unsigned r = h->src[s];
+        if (r >= b->regs) continue;
+        int first = 1;
+        for (unsigned k = 0; k < s; k++) first &= h->src[k] != r;
+        b->st.hit_regs += (uint64_t)(first && (hits >> s & 1u));
+        if (b->wr && b->wrote[row + r] && !(hits >> s & 1u)) b->need[row + r] = 1; /* from the RF */
+        b->last[row + r] = n;
+    }
+    for (unsigned d = 0; d < h->ndst; d++) {
+        unsigned r = h->dst[d];
+        b->st.fills++; /* every result goes into the warp's collector */
+        if (r >= b->regs) continue;
+        b->last[row + r] = n;
+        if (b->wr) {
+            close_fate(b, row + r);
+            b->wrote[row + r] = n;
+        }
+    }
+}
+
+drv_opc bow_opc(bow_t *b)
+{
+    drv_opc o = {b, bow_hits, bow_issued};
+    return o;
+}
+
+const opc_stats *bow_get_stats(bow_t *b)
+{
+    b->out = b->st;
+    if (b->wr) /* results still open: saved unless needed so far */
+        for (size_t i = 0; i < (size_t)b->warps * b->regs; i++)
+            b->out.rf_writes_saved += b->wrote[i] && !b->need[i];
+    return &b->out;
+}
+
+uint64_t bow_storage_bits(const cfg_t *c)
+{
+    uint64_t per = (uint64_t)c->data_bits + 1 + cfg_clog2(c->regs);
+    return (uint64_t)c->warps * (c->bow_window - 1) * REGS_PER_INST * per;
+}
