@@ -124,6 +124,8 @@ typedef struct {
     int sm_fill;             /* 1: only as many SMs as the kernel's blocks fill completely */
     int fast_idle;           /* 1: a sub-core waiting on memory is not stepped cycle by cycle
                                 (the same results: sc_idle, drv_skip) */
+    unsigned sm_batch;       /* cycles one SM is stepped at a time before the next SM (1: every
+                                SM every cycle); requests reach the L2 SM by SM per batch */
     unsigned subcore_assign; /* CFG_ASSIGN_*: warp -> sub-core */
     unsigned max_blocks_sm, regs_sm, shmem_sm; /* per-SM limits (blocks, registers, bytes) */
     unsigned l1_kb, l1_ways, l1_mshrs;          /* per-SM L1 data cache */

@@ -176,7 +176,7 @@ static void build_head(const tsrc_t *t, slot_t *s)
     h->src_reuse = first < 8 ? (uint32_t)(ti->src_reuse >> first) & ((1u << n) - 1u) : 0;
     for (unsigned i = 0; i < n; i++) {
         h->src[i] = ti->src[first + i];
-        h->src_near[i] = ti->src_near[first + i];
+        h->src_near[i] = (uint8_t)trc_src_near(ti, first + i);
         near += h->src_near[i];
     }
     s->near_src += near;
@@ -186,7 +186,7 @@ static void build_head(const tsrc_t *t, slot_t *s)
         near = 0;
         for (unsigned i = 0; i < h->ndst; i++) {
             h->dst[i] = ti->dst[i];
-            h->dst_near[i] = ti->dst_near[i];
+            h->dst_near[i] = (uint8_t)trc_dst_near(ti, i);
             near += h->dst_near[i];
         }
         s->near_dst = near;
@@ -229,6 +229,10 @@ static inline void next_inst(tsrc_t *t, slot_t *s)
     unsigned n = s->ti->nsrc;
     s->nparts = n > t->c.slots ? (n + t->c.slots - 1) / t->c.slots : 1;
     if (s->pc + 1 < s->warp->n) prefetch_inst(s->ti + 1);
+    if (s->ti->naddr && s->warp->addr) { /* its addresses, read when it executes (GPU) */
+        const char *a = (const char *)(s->warp->addr + s->ti->maddr);
+        for (size_t o = 0; o < s->ti->naddr * sizeof *s->warp->addr; o += 64) __builtin_prefetch(a + o);
+    }
 }
 
 static const drv_inst *src_peek(void *ctx, unsigned w)
@@ -393,26 +397,18 @@ const trc_kernel *tsrc_kernel(const tsrc_t *t)
     return hsrc_kernel(t->h);
 }
 
-/* Every register of warp tw within the configuration. 0, or -1 with err. */
-static int check_warp_regs(const tsrc_t *t, const trc_warp *tw, char *err)
-{
-    for (uint32_t i = 0; i < tw->n; i++) {
-        const trc_inst *ti = &tw->inst[i];
-        if (ti->top >= t->c.regs) {
-            snprintf(err, TSRC_ERR_LEN, "%s:%u: register R%u is out of range for this "
-                     "configuration (expected R0..R%u: regs = %u)", t->path,
-                     (unsigned)ti->line, (unsigned)ti->top, t->c.regs - 1, t->c.regs);
-            return -1;
-        }
-    }
-    return 0;
-}
-
-/* Every register of block b within the configuration. 0, or -1 with err. */
-static int check_regs(const tsrc_t *t, const trc_block *b, char *err)
+int tsrc_check_block(const cfg_t *c, const char *path, const trc_block *b, char *err)
 {
     for (unsigned w = 0; w < b->nwarps; w++)
-        if (check_warp_regs(t, &b->warp[w], err)) return -1;
+        for (uint32_t i = 0; i < b->warp[w].n; i++) {
+            const trc_inst *ti = &b->warp[w].inst[i];
+            if (ti->top >= c->regs) {
+                snprintf(err, TSRC_ERR_LEN, "%s:%u: register R%u is out of range for this "
+                         "configuration (expected R0..R%u: regs = %u)", path,
+                         (unsigned)ti->line, (unsigned)ti->top, c->regs - 1, c->regs);
+                return -1;
+            }
+        }
     return 0;
 }
 
@@ -431,7 +427,7 @@ static int read_block(tsrc_t *t, char *err)
         t->eof = 1;
         return 0;
     }
-    if (check_regs(t, b, err)) {
+    if (tsrc_check_block(&t->c, t->path, b, err)) {
         trc_block_free(b);
         return -1;
     }
@@ -585,7 +581,6 @@ int tsrc_place(tsrc_t *t, tsrc_blk *blk, const trc_warp *tw, unsigned w, char *e
         return -1;
     }
     if (tw->n == 0) return 0;
-    if (check_warp_regs(t, tw, err)) return -1;
     start_warp(t, w, g, tw);
     return 0;
 }

@@ -108,9 +108,14 @@ void tsrc_set_mem(tsrc_t *t, tsrc_mem_fn fn, void *ctx);
 typedef struct tsrc_blk tsrc_blk;
 tsrc_blk *tsrc_blk_create(void (*done)(void *ctx, void *arg), void *ctx, void *arg);
 
+/* Every register of block b (of trace `path`) within configuration c's range: 0, or -1
+ * with err naming the first instruction out of it. A caller feeding warps checks each block
+ * once, when it reads it (its instructions are still in the CPU's caches then). */
+int tsrc_check_block(const cfg_t *c, const char *path, const trc_block *b, char *err);
+
 /* Place warp tw (alive until blk's done) of blk into free slot w of fed source t; a warp
- * without instructions takes no slot. 0, or -1 with err (slot not free, register out of
- * the configuration's range). */
+ * without instructions takes no slot. The caller checked its block (tsrc_check_block).
+ * 0, or -1 with err (slot not free). */
 int tsrc_place(tsrc_t *t, tsrc_blk *blk, const trc_warp *tw, unsigned w, char *err);
 
 /* Every warp of blk is placed (t: any source; it counts the block). */

@@ -35,21 +35,26 @@ typedef struct {
                                         [sleep_from, sleep_until); 0, 0: awake */
 } gsub;
 
-typedef struct {
-    unsigned blocks;                 /* resident */
-    unsigned warps_held;             /* warp slots of resident blocks */
-    unsigned warps_assigned;         /* W of the round-robin / hashed assignment */
-    uint64_t regs, shmem;            /* in use */
-} gsm;
-
 typedef struct gblk {
     struct gpu *g;
     unsigned sm, nwarps;
     trc_block *b;
     uint64_t regs, shmem;
+    uint64_t at;                     /* the cycle it is placed on its SM's sub-cores */
     uint64_t release;                /* retired: the cycle its SM's resources are free */
-    struct gblk *next;               /* the release queue, by release cycle */
+    struct gblk *next;               /* the SM's planned placements, by cycle; once retired,
+                                        the release queue, by release cycle */
 } gblk;
+
+typedef struct {
+    unsigned blocks;                 /* resident */
+    unsigned warps_held;             /* warp slots of resident blocks */
+    unsigned warps_assigned;         /* W of the round-robin / hashed assignment */
+    uint64_t regs, shmem;            /* in use */
+    gsub **run;                      /* its started sub-cores, in start order */
+    unsigned nrun;
+    gblk *plan_head, *plan_tail;     /* blocks given to it, not yet on its sub-cores */
+} gsm;
 
 typedef struct gpu {
     cfg_t c;
@@ -61,6 +66,8 @@ typedef struct gpu {
     gsub *sub;                       /* [nsm * nsub] */
     gsub **run;                      /* started sub-cores, in start order */
     unsigned nrun;
+    unsigned batch;                  /* cycles an SM is stepped at a time (cfg.sm_batch) */
+    unsigned nplanned;               /* blocks given to SMs, not yet on their sub-cores */
     gpu_counts *gc;
     trc_block *next;                 /* read, not yet placed */
     int eof;
@@ -243,6 +250,8 @@ static int start_sub(gpu_t *g, gsub *s)
     s->started = 1;
     s->t0 = g->cyc;
     g->run[g->nrun++] = s;
+    gsm *p = &g->sm[s->sm];
+    p->run[p->nrun++] = s;
     return 0;
 }
 
@@ -275,8 +284,11 @@ static int sub_open(gpu_t *g, gsub *s, char *err)
     return 0;
 }
 
-/* Place block b on SM p. 0, or -1 with err. */
-static int place(gpu_t *g, unsigned p, trc_block *b, char *err)
+static int place(gpu_t *g, gblk *gb, char *err);
+
+/* Give block b to SM p at this cycle: its resources are taken now, its warps go to the
+ * SM's sub-cores when the SM is stepped at this cycle (place). 0, or -1 with err. */
+static int plan_block(gpu_t *g, unsigned p, trc_block *b, char *err)
 {
     if (b->nwarps == 0) { /* nothing to run, nothing held */
         trc_block_free(b);
@@ -284,9 +296,7 @@ static int place(gpu_t *g, unsigned p, trc_block *b, char *err)
         return 0;
     }
     gblk *gb = calloc(1, sizeof *gb);
-    tsrc_blk *tb = gb ? tsrc_blk_create(blk_done, g, gb) : NULL;
-    if (!tb) {
-        free(gb);
+    if (!gb) {
         snprintf(err, RUN_ERR_LEN, "%s: out of memory", g->o->trace);
         return -1;
     }
@@ -296,6 +306,7 @@ static int place(gpu_t *g, unsigned p, trc_block *b, char *err)
     gb->regs = (uint64_t)b->nwarps * g->regs_block;
     gb->shmem = g->shmem_block;
     gb->nwarps = b->nwarps;
+    gb->at = g->cyc;
     gsm *s = &g->sm[p];
     s->blocks++;
     s->warps_held += b->nwarps;
@@ -303,6 +314,26 @@ static int place(gpu_t *g, unsigned p, trc_block *b, char *err)
     s->shmem += gb->shmem;
     if (s->blocks > g->gc->max_resident) g->gc->max_resident = s->blocks;
     g->resident++;
+    g->gc->blocks_run++;
+    if (g->batch == 1) return place(g, gb, err); /* every SM every cycle: at once */
+    if (s->plan_tail) s->plan_tail->next = gb;
+    else s->plan_head = gb;
+    s->plan_tail = gb;
+    g->nplanned++;
+    return 0;
+}
+
+/* Place planned block gb on its SM's sub-cores (at cycle gb->at). 0, or -1 with err. */
+static int place(gpu_t *g, gblk *gb, char *err)
+{
+    unsigned p = gb->sm;
+    trc_block *b = gb->b;
+    gb->next = NULL;
+    tsrc_blk *tb = tsrc_blk_create(blk_done, g, gb);
+    if (!tb) {
+        snprintf(err, RUN_ERR_LEN, "%s: out of memory", g->o->trace);
+        return -1;
+    }
     char terr[TSRC_ERR_LEN];
     gsub *first = NULL;
     for (unsigned w = 0; w < b->nwarps; w++) {
@@ -326,7 +357,6 @@ static int place(gpu_t *g, unsigned p, trc_block *b, char *err)
         }
     }
     tsrc_blk_seal(first->t, tb);
-    g->gc->blocks_run++;
     return 0;
 }
 
@@ -355,6 +385,12 @@ static int read_next(gpu_t *g, char *err)
         if (g->c.sm_subset && i % g->c.sms >= g->c.sm_subset) {
             trc_block_free(b);
             continue;
+        }
+        char terr[TSRC_ERR_LEN];
+        if (tsrc_check_block(&g->c, g->o->trace, b, terr)) {
+            snprintf(err, RUN_ERR_LEN, "%s", terr);
+            trc_block_free(b);
+            return -1;
         }
         if (b->nwarps > g->nsub * g->c.warps || (uint64_t)b->nwarps * g->regs_block > g->c.regs_sm ||
             g->shmem_block > g->c.shmem_sm) {
@@ -388,7 +424,7 @@ static int dispatch(gpu_t *g, char *err)
         }
         trc_block *b = g->next;
         g->next = NULL;
-        if (place(g, p, b, err)) return -1;
+        if (plan_block(g, p, b, err)) return -1;
         g->rr = (p + 1) % g->nsm;
         if (g->first_dispatch == UINT64_MAX) g->first_dispatch = g->cyc;
         /* on time (due within this cycle): the next is due an interval later; late
@@ -414,6 +450,15 @@ static void gpu_free(gpu_t *g)
             opc_destroy(g->sub[i].opc);
         }
     trc_block_free(g->next);
+    for (unsigned i = 0; g->sm && i < g->nsm; i++) {
+        while (g->sm[i].plan_head) { /* given to the SM, never placed */
+            gblk *gb = g->sm[i].plan_head;
+            g->sm[i].plan_head = gb->next;
+            trc_block_free(gb->b);
+            free(gb);
+        }
+        free(g->sm[i].run);
+    }
     while (g->rel_head) {
         gblk *gb = g->rel_head;
         g->rel_head = gb->next;
@@ -523,6 +568,10 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, mem_t
         snprintf(err, RUN_ERR_LEN, "out of memory (%u SMs)", g->nsm);
         goto fail;
     }
+    /* a batch may not outlast the shortest hold of a retired block: its release must fall
+     * in a later batch, whose plan sees it */
+    g->batch = g->c.sm_batch ? g->c.sm_batch : 1;
+    if (g->batch > g->c.block_exit_lat) g->batch = g->c.block_exit_lat ? g->c.block_exit_lat : 1;
     g->interval = (uint64_t)g->c.block_interval;
     if (g->c.sm_subset) g->interval = g->interval * g->c.sms / g->nsm;
     if (g->c.sm_fill && !g->c.sm_subset) {
@@ -530,6 +579,11 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, mem_t
         if (need < g->nsm) g->nsm = (unsigned)need;
     }
     gc->sms_run = g->nsm;
+    for (unsigned i = 0; i < g->nsm; i++)
+        if (!(g->sm[i].run = calloc(g->nsub ? g->nsub : 1, sizeof *g->sm[i].run))) {
+            snprintf(err, RUN_ERR_LEN, "out of memory (%u SMs)", g->nsm);
+            goto fail;
+        }
     if (shared && *shared) {
         g->mem = *shared; /* the application's: its caches persist from kernel to kernel */
     } else {
@@ -568,37 +622,100 @@ static void add_stats(run_result *r, gsub *s, int first)
     gsum_trace(&r->tc, tsrc_get_counts(s->t));
 }
 
-/* One cycle of every started sub-core. 0, 1 violation (err), 2 trace error (err). */
-static int step_subs(gpu_t *g, char *err)
-{
-    char ierr[256];
-    for (unsigned i = 0; i < g->nrun; i++) {
-        gsub *s = g->run[i];
-        if (s->sleep_until > g->cyc) continue;
-        wake(s, g->cyc);
-        if (tsrc_tick(s->t, err)) return 2;
-        drv_inputs(s->d, s->in);
-        sc_step(s->m, s->in, s->out);
-        if (drv_consume(s->d, s->in, s->out)) {
-            snprintf(err, RUN_ERR_LEN, "SM %u: %s", s->sm, drv_error(s->d));
-            return 1;
-        }
-        if (g->o->check_invariants && sc_check_invariants(s->m, ierr, sizeof ierr)) {
-            snprintf(err, RUN_ERR_LEN, "SM %u cycle %llu: %s", s->sm,
-                     (unsigned long long)g->cyc, ierr);
-            return 1;
-        }
-        if (g->c.fast_idle) maybe_sleep(s, g->cyc);
-    }
-    return 0;
-}
-
 /* Every started sub-core has retired all it was given. */
 static int subs_idle(const gpu_t *g)
 {
     for (unsigned i = 0; i < g->nrun; i++)
         if (!tsrc_done(g->run[i]->t) || !drv_idle(g->run[i]->d)) return 0;
     return 1;
+}
+
+/* One cycle (g->cyc) of started sub-core s. 0, 1 violation (err), 2 trace error (err). */
+static int step_sub(gpu_t *g, gsub *s, char *err)
+{
+    char ierr[256];
+    if (s->sleep_until > g->cyc) return 0;
+    wake(s, g->cyc);
+    if (tsrc_tick(s->t, err)) return 2;
+    drv_inputs(s->d, s->in);
+    sc_step(s->m, s->in, s->out);
+    if (drv_consume(s->d, s->in, s->out)) {
+        snprintf(err, RUN_ERR_LEN, "SM %u: %s", s->sm, drv_error(s->d));
+        return 1;
+    }
+    if (g->o->check_invariants && sc_check_invariants(s->m, ierr, sizeof ierr)) {
+        snprintf(err, RUN_ERR_LEN, "SM %u cycle %llu: %s", s->sm, (unsigned long long)g->cyc,
+                 ierr);
+        return 1;
+    }
+    if (g->c.fast_idle) maybe_sleep(s, g->cyc);
+    return 0;
+}
+
+/* One cycle of every started sub-core, in start order. 0, 1 violation, 2 trace error. */
+static int step_subs(gpu_t *g, char *err)
+{
+    int rc;
+    for (unsigned i = 0; i < g->nrun; i++)
+        if ((rc = step_sub(g, g->run[i], err))) return rc;
+    return 0;
+}
+
+/* Cycles [c0, c1) of SM p's sub-cores, its planned blocks placed at their cycles. 0, 1
+ * violation (err), 2 trace error or no memory (err). */
+static int step_sm(gpu_t *g, gsm *p, uint64_t c0, uint64_t c1, char *err)
+{
+    int rc;
+    for (uint64_t c = c0; c < c1; c++) {
+        g->cyc = c;
+        while (p->plan_head && p->plan_head->at <= c) {
+            gblk *gb = p->plan_head;
+            p->plan_head = gb->next;
+            if (!p->plan_head) p->plan_tail = NULL;
+            g->nplanned--;
+            if (place(g, gb, err)) return 2;
+        }
+        for (unsigned i = 0; i < p->nrun; i++)
+            if ((rc = step_sub(g, p->run[i], err))) return rc;
+    }
+    return 0;
+}
+
+/* The block scheduler over cycles [c0, c0 + n): per cycle the releases due, the blocks
+ * given to SMs, the end and limit checks, as the cycle-by-cycle loop does them. *upto: the
+ * first cycle not to step (c0 + n, the kernel's end with *done, the cycle limit with
+ * *stop, or the next dispatch when nothing runs before it). 0, or -1 with err. */
+static int plan_batch(gpu_t *g, uint64_t c0, uint64_t n, uint64_t *upto, int *done, int *stop,
+                      char *err)
+{
+    for (uint64_t c = c0; c < c0 + n; c++) {
+        g->cyc = c;
+        if (dispatch(g, err)) return -1;
+        if (g->eof && !g->next && g->resident == 0 && subs_idle(g)) {
+            *upto = c;
+            *done = 1;
+            return 0;
+        }
+        if (g->o->max_cycles && c >= g->o->max_cycles) {
+            *upto = c;
+            *stop = 1;
+            return 0;
+        }
+        if (g->nrun == 0 && g->nplanned == 0 && g->dispatch_at / MILLI > c + 1) {
+            *upto = g->dispatch_at / MILLI; /* nothing runs before the next dispatch */
+            return 0;
+        }
+    }
+    *upto = c0 + n;
+    return 0;
+}
+
+/* The progress line at g->cyc. */
+static void progress(const gpu_t *g)
+{
+    fprintf(stderr, "\r  cycle %llu: %llu blocks placed, %llu resident   ",
+            (unsigned long long)(g->cyc + 1), (unsigned long long)g->gc->blocks_run,
+            (unsigned long long)g->resident);
 }
 
 static double now_s(void)
@@ -622,22 +739,39 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
     int rc = 0;
     double t0 = now_s();
     mem_new_kernel(g->mem);
-    for (g->cyc = 0;; g->cyc++) {
-        if ((rc = dispatch(g, err) ? 2 : 0)) break;
-        if (g->eof && !g->next && g->resident == 0 && subs_idle(g)) {
-            r->complete = 1;
-            break;
+    if (g->batch == 1) { /* every SM every cycle, sub-cores in start order */
+        for (g->cyc = 0;; g->cyc++) {
+            if ((rc = dispatch(g, err) ? 2 : 0)) break;
+            if (g->eof && !g->next && g->resident == 0 && subs_idle(g)) {
+                r->complete = 1;
+                break;
+            }
+            if (o->max_cycles && g->cyc >= o->max_cycles) break;
+            if (g->nrun == 0 && g->dispatch_at / MILLI > g->cyc + 1) {
+                g->cyc = g->dispatch_at / MILLI - 1; /* nothing runs before the next dispatch */
+                continue;
+            }
+            if ((rc = step_subs(g, err))) break;
+            if (o->progress && (g->cyc + 1) % PROGRESS_EVERY == 0) progress(g);
         }
-        if (o->max_cycles && g->cyc >= o->max_cycles) break;
-        if (g->nrun == 0 && g->dispatch_at / MILLI > g->cyc + 1) {
-            g->cyc = g->dispatch_at / MILLI - 1; /* nothing runs before the next dispatch */
-            continue;
+    } else { /* batches: the scheduler plans the cycles, then each SM steps them in turn */
+        for (uint64_t cy = 0;;) {
+            uint64_t upto = cy;
+            int done = 0, stop = 0;
+            if (plan_batch(g, cy, g->batch, &upto, &done, &stop, err)) {
+                rc = 2;
+                break;
+            }
+            for (unsigned p = 0; p < g->nsm && !rc; p++)
+                if (g->sm[p].nrun || g->sm[p].plan_head) rc = step_sm(g, &g->sm[p], cy, upto, err);
+            if (o->progress && upto / PROGRESS_EVERY != cy / PROGRESS_EVERY) progress(g);
+            g->cyc = cy = upto;
+            if (rc || stop) break;
+            if (done) {
+                r->complete = 1;
+                break;
+            }
         }
-        if ((rc = step_subs(g, err))) break;
-        if (o->progress && (g->cyc + 1) % PROGRESS_EVERY == 0)
-            fprintf(stderr, "\r  cycle %llu: %llu blocks placed, %llu resident   ",
-                    (unsigned long long)(g->cyc + 1), (unsigned long long)g->gc->blocks_run,
-                    (unsigned long long)g->resident);
     }
     if (o->progress) fprintf(stderr, "\r%*s\r", 70, "");
     r->seconds = now_s() - t0;

@@ -74,8 +74,7 @@ static void add_block(summ *s, const trc_block *b)
             const trc_inst *in = &b->warp[w].inst[i];
             s->rd += in->nsrc;
             s->wr += in->ndst;
-            for (unsigned k = 0; k < in->nsrc; k++) s->near += in->src_near[k];
-            for (unsigned k = 0; k < in->ndst; k++) s->near += in->dst_near[k];
+            s->near += (uint64_t)__builtin_popcount(in->src_near) + (uint64_t)__builtin_popcount(in->dst_near);
         }
     }
 }

@@ -20,8 +20,8 @@ static void set_all(trc_block *b, uint8_t v)
     for (unsigned w = 0; w < b->nwarps; w++)
         for (uint32_t i = 0; i < b->warp[w].n; i++) {
             trc_inst *in = &b->warp[w].inst[i];
-            memset(in->src_near, v, in->nsrc);
-            memset(in->dst_near, v, in->ndst);
+            in->src_near = v && in->nsrc ? ~0u >> (32 - in->nsrc) : 0;
+            in->dst_near = v && in->ndst ? ~0u >> (32 - in->ndst) : 0;
         }
 }
 

@@ -100,13 +100,13 @@ int hint_tab_count(hint_tab *t, const trc_inst *inst, uint32_t n)
         for (unsigned k = 0; k < in->nsrc; k++) {
             ht_ent *e = get(t, mkkey(in->pc, 0, k));
             if (!e) return -1;
-            e->near += in->src_near[k];
+            e->near += trc_src_near(in, k);
             e->total++;
         }
         for (unsigned k = 0; k < in->ndst; k++) {
             ht_ent *e = get(t, mkkey(in->pc, 1, k));
             if (!e) return -1;
-            e->near += in->dst_near[k];
+            e->near += trc_dst_near(in, k);
             e->total++;
         }
     }
@@ -128,12 +128,12 @@ uint64_t hint_tab_apply(const hint_tab *t, trc_inst *inst, uint32_t n)
         for (unsigned k = 0; k < in->nsrc; k++) {
             const ht_ent *e = find(t, mkkey(in->pc, 0, k));
             missed += !e;
-            in->src_near[k] = ent_hint(e);
+            trc_set_src_near(in, k, ent_hint(e));
         }
         for (unsigned k = 0; k < in->ndst; k++) {
             const ht_ent *e = find(t, mkkey(in->pc, 1, k));
             missed += !e;
-            in->dst_near[k] = ent_hint(e);
+            trc_set_dst_near(in, k, ent_hint(e));
         }
     }
     return missed;

@@ -10,4 +10,4 @@ VALIDATE_HW ?= ../shared/hw-cycles
 validate: $(BUILD)/malekeh-sim
 	@bash scripts/validate.sh $(VALIDATE_HW) $(BUILD)/validate $(CONFIG)
 
-TEST_CMDS += "bash tests/validate_test.sh" "bash tests/gpu_fast_idle.sh" "bash tests/gpu_bad_input.sh"
+TEST_CMDS += "bash tests/validate_test.sh" "bash tests/gpu_fast_idle.sh" "bash tests/gpu_bad_input.sh" "bash tests/gpu_batch.sh"

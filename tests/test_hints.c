@@ -50,24 +50,24 @@ static void test_exact_hand_worked(void)
     static const uint8_t dst_near[10] = {1, 1, 1, 0, 0, 0, 1, 0, 1, 0};
     for (unsigned i = 0; i < 10; i++) {
         for (unsigned k = 0; k < w[i].nsrc; k++)
-            if (w[i].src_near[k] != src_near[i][k]) {
-                fprintf(stderr, "  inst %u src %u: %u, expected %u\n", i, k, w[i].src_near[k], src_near[i][k]);
+            if (trc_src_near(&w[i], k) != src_near[i][k]) {
+                fprintf(stderr, "  inst %u src %u: %u, expected %u\n", i, k, trc_src_near(&w[i], k), src_near[i][k]);
                 tt_failed_now++;
             }
-        if (w[i].dst_near[0] != dst_near[i]) {
-            fprintf(stderr, "  inst %u dst: %u, expected %u\n", i, w[i].dst_near[0], dst_near[i]);
+        if (trc_dst_near(&w[i], 0) != dst_near[i]) {
+            fprintf(stderr, "  inst %u dst: %u, expected %u\n", i, trc_dst_near(&w[i], 0), dst_near[i]);
             tt_failed_now++;
         }
     }
     /* the same warp at RTHLD 4: i2's R5 read at distance 4 becomes near; RTHLD 2: the
      * distance-3 reads become far */
     hint_exact(w, 10, 4);
-    TT_EQ(w[2].src_near[0], 1);
-    TT_EQ(w[0].src_near[0], 1);
+    TT_EQ(trc_src_near(&w[2], 0), 1);
+    TT_EQ(trc_src_near(&w[0], 0), 1);
     hint_exact(w, 10, 2);
-    TT_EQ(w[0].src_near[0], 0);
-    TT_EQ(w[1].dst_near[0], 0);
-    TT_EQ(w[0].dst_near[0], 1);
+    TT_EQ(trc_src_near(&w[0], 0), 0);
+    TT_EQ(trc_dst_near(&w[1], 0), 0);
+    TT_EQ(trc_dst_near(&w[0], 0), 1);
 }
 
 static void test_exact_write_before_read(void)
@@ -79,17 +79,17 @@ static void test_exact_write_before_read(void)
     MK(&w[3], 0x30, R(2), R(2, 3));  /* R3 read 1 after i2: (i2 dst near) */
     hint_exact(w, 4, 12);
     TT_EQ(w[0].ndst, 0);
-    TT_EQ(w[0].src_near[0], 0);
+    TT_EQ(trc_src_near(&w[0], 0), 0);
     TT_EQ(w[1].nsrc, 0);
-    TT_EQ(w[1].dst_near[0], 1);
-    TT_EQ(w[2].src_near[0], 1);
-    TT_EQ(w[2].dst_near[0], 1);
-    TT_EQ(w[3].src_near[0], 0);
-    TT_EQ(w[3].src_near[1], 0);
-    TT_EQ(w[3].dst_near[0], 0);
+    TT_EQ(trc_dst_near(&w[1], 0), 1);
+    TT_EQ(trc_src_near(&w[2], 0), 1);
+    TT_EQ(trc_dst_near(&w[2], 0), 1);
+    TT_EQ(trc_src_near(&w[3], 0), 0);
+    TT_EQ(trc_src_near(&w[3], 1), 0);
+    TT_EQ(trc_dst_near(&w[3], 0), 0);
     hint_exact(w, 0, 12);  /* empty warp */
     hint_exact(w, 1, 1);
-    TT_EQ(w[0].src_near[0], 0);
+    TT_EQ(trc_src_near(&w[0], 0), 0);
 }
 
 /* The definition read literally: scan i+1 .. i+rthld for the first read or write of r. */
@@ -125,9 +125,9 @@ static void test_exact_vs_naive(void)
         hint_exact(w, N, rthld);
         for (uint32_t i = 0; i < N; i++) {
             for (unsigned k = 0; k < w[i].nsrc; k++, ops++)
-                mism += w[i].src_near[k] != naive(w, N, i, w[i].src[k], rthld);
+                mism += trc_src_near(&w[i], k) != naive(w, N, i, w[i].src[k], rthld);
             for (unsigned k = 0; k < w[i].ndst; k++, ops++)
-                mism += w[i].dst_near[k] != naive(w, N, i, w[i].dst[k], rthld);
+                mism += trc_dst_near(&w[i], k) != naive(w, N, i, w[i].dst[k], rthld);
         }
     }
     TT_EQ(mism, 0);
@@ -136,8 +136,8 @@ static void test_exact_vs_naive(void)
 
 static void set_hint(trc_inst *in, uint8_t s0, uint8_t d0)
 {
-    in->src_near[0] = s0;
-    in->dst_near[0] = d0;
+    trc_set_src_near(in, 0, s0);
+    trc_set_dst_near(in, 0, d0);
 }
 
 static void test_profile_majority_ties(void)
@@ -159,16 +159,16 @@ static void test_profile_majority_ties(void)
     MK(&x[0], 0x10, R(1), R(2));
     MK(&x[1], 0x20, R(3), R(4));
     MK(&x[2], 0x30, R(5), R(6, 7));  /* never profiled: far */
-    memset(x[2].src_near, 1, 2);
-    x[2].dst_near[0] = 1;
+    x[2].src_near |= 3u;
+    trc_set_dst_near(&x[2], 0, 1);
     hint_tab_apply(t, x, 3);
-    TT_EQ(x[0].src_near[0], 0);  /* 1 near of 3 */
-    TT_EQ(x[0].dst_near[0], 1);  /* 2 of 3 */
-    TT_EQ(x[1].src_near[0], 1);  /* 2 of 2 */
-    TT_EQ(x[1].dst_near[0], 0);  /* 0 of 2 */
-    TT_EQ(x[2].src_near[0], 0);
-    TT_EQ(x[2].src_near[1], 0);
-    TT_EQ(x[2].dst_near[0], 0);
+    TT_EQ(trc_src_near(&x[0], 0), 0);  /* 1 near of 3 */
+    TT_EQ(trc_dst_near(&x[0], 0), 1);  /* 2 of 3 */
+    TT_EQ(trc_src_near(&x[1], 0), 1);  /* 2 of 2 */
+    TT_EQ(trc_dst_near(&x[1], 0), 0);  /* 0 of 2 */
+    TT_EQ(trc_src_near(&x[2], 0), 0);
+    TT_EQ(trc_src_near(&x[2], 1), 0);
+    TT_EQ(trc_dst_near(&x[2], 0), 0);
     /* an exact tie: 1 of 2 -> far */
     hint_tab *u = hint_tab_create();
     TT_CHECK(u != NULL);
@@ -178,8 +178,8 @@ static void test_profile_majority_ties(void)
         hint_tab_count(u, a, 1);
         hint_tab_count(u, b, 1);
         hint_tab_apply(u, x, 1);
-        TT_EQ(x[0].src_near[0], 0);
-        TT_EQ(x[0].dst_near[0], 0);
+        TT_EQ(trc_src_near(&x[0], 0), 0);
+        TT_EQ(trc_dst_near(&x[0], 0), 0);
     }
     hint_tab_destroy(u);
     hint_tab_destroy(t);
@@ -187,16 +187,16 @@ static void test_profile_majority_ties(void)
     hint_tab *g = hint_tab_create();
     trc_inst one;
     MK(&one, 0, R(1), R(2, 3));
-    one.src_near[0] = 1;
+    trc_set_src_near(&one, 0, 1);
     for (uint32_t pc = 0; g && pc < 20000; pc++) {
         one.pc = pc * 16;
         TT_EQ(hint_tab_count(g, &one, 1), 0);
     }
     one.pc = 777 * 16;
-    one.src_near[0] = 0;
+    trc_set_src_near(&one, 0, 0);
     hint_tab_apply(g, &one, 1);
-    TT_EQ(one.src_near[0], 1);
-    TT_EQ(one.src_near[1], 0);
+    TT_EQ(trc_src_near(&one, 0), 1);
+    TT_EQ(trc_src_near(&one, 1), 0);
     hint_tab_destroy(g);
 }
 
@@ -262,9 +262,9 @@ static void test_file_round_trip(void)
     hint_tab_apply(t, a, 3);
     if (r) hint_tab_apply(r, b, 3);
     for (unsigned i = 0; i < 3; i++) {
-        TT_CHECK(memcmp(a[i].src_near, b[i].src_near, TRC_MAX_XREGS) == 0);
-        TT_CHECK(memcmp(a[i].dst_near, b[i].dst_near, TRC_MAX_XREGS) == 0);
-        TT_CHECK(memcmp(a[i].src_near, w[i].src_near, TRC_MAX_XREGS) == 0);
+        TT_CHECK(a[i].src_near == b[i].src_near);
+        TT_CHECK(a[i].dst_near == b[i].dst_near);
+        TT_CHECK(a[i].src_near == w[i].src_near);
     }
     /* writing what was read gives the same file */
     char p2[512];
@@ -284,12 +284,12 @@ static void test_file_round_trip(void)
         trc_inst z[2];
         MK(&z[0], 0x10, R(1), R(2));
         MK(&z[1], 0x20, R(1, 2), R(NONE));
-        memset(z[1].dst_near, 1, 2);
+        z[1].dst_near |= 3u;
         hint_tab_apply(r, z, 2);
-        TT_EQ(z[0].src_near[0], 1);
-        TT_EQ(z[0].dst_near[0], 0);
-        TT_EQ(z[1].dst_near[0], 0);
-        TT_EQ(z[1].dst_near[1], 0);
+        TT_EQ(trc_src_near(&z[0], 0), 1);
+        TT_EQ(trc_dst_near(&z[0], 0), 0);
+        TT_EQ(trc_dst_near(&z[1], 0), 0);
+        TT_EQ(trc_dst_near(&z[1], 1), 0);
     }
     hint_tab_destroy(r);
     /* an unwritable place: error, no file */
@@ -370,11 +370,11 @@ static int run_mode(const char *path, hint_mode m, unsigned pw, const char *file
         for (unsigned w = 0; w < b->nwarps; w++, wi++) {
             o->warps++;
             const trc_warp *wp = &b->warp[w];
-            if (wi < 4) o->mov_dst[wi] = wp->inst[0].dst_near[0];
-            if (wi < 4 && wp->n > 1) o->iadd_src0[wi] = wp->inst[1].src_near[0];
+            if (wi < 4) o->mov_dst[wi] = trc_dst_near(&wp->inst[0], 0);
+            if (wi < 4 && wp->n > 1) o->iadd_src0[wi] = trc_src_near(&wp->inst[1], 0);
             for (uint32_t i = 0; i < wp->n; i++) {
-                for (unsigned k = 0; k < wp->inst[i].nsrc; k++) o->near += wp->inst[i].src_near[k], o->ops++;
-                for (unsigned k = 0; k < wp->inst[i].ndst; k++) o->near += wp->inst[i].dst_near[k], o->ops++;
+                for (unsigned k = 0; k < wp->inst[i].nsrc; k++) o->near += trc_src_near(&wp->inst[i], k), o->ops++;
+                for (unsigned k = 0; k < wp->inst[i].ndst; k++) o->near += trc_dst_near(&wp->inst[i], k), o->ops++;
             }
         }
         trc_block_free(b);

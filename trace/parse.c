@@ -748,8 +748,7 @@ __attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, cons
     o->flags = (uint8_t)(l.info->flags | (l.info->unknown ? TRC_F_UNKNOWN : 0));
     o->mspace = l.info->mspace;
     o->top = reg_top(o);
-    memset(o->dst_near, 0, sizeof o->dst_near);
-    memset(o->src_near, 0, sizeof o->src_near);
+    o->dst_near = o->src_near = 0;
     int whole = mw == 0 && !had; /* nothing dynamic after the mask: remember it all */
     memo_store(m, ops, (size_t)((whole ? end : p) - ops), whole, o, &map);
     return 0;

@@ -80,8 +80,8 @@ typedef struct {
                                          s < TRC_REUSE_SLOTS (hint_reuse_bits) */
     uint8_t dst[TRC_MAX_XREGS];       /* destination registers, in order */
     uint8_t src[TRC_MAX_XREGS];       /* source registers, in operand order (may repeat) */
-    uint8_t dst_near[TRC_MAX_XREGS];  /* reuse hints, 1 = near; filled by hints/ */
-    uint8_t src_near[TRC_MAX_XREGS];
+    uint32_t dst_near, src_near;      /* reuse hints, bit k: dst[k] / src[k] is near (1) or
+                                         far (0); filled by hints/ (trc_src_near) */
     uint8_t mspace;                   /* TRC_M_* */
     uint8_t naddr;                    /* addresses kept (trc_keep_addresses), 0..32 */
     uint16_t mwidth;                  /* memory width of the line, bytes per thread */
@@ -142,6 +142,20 @@ void trc_keep_addresses(trc_t *t);
  * in the warp's trc_warp.val (trc_inst.vdst, vsrc, vrow); off by default: the statistics-
  * only path does not pay for them (the values are checked either way). */
 void trc_keep_values(trc_t *t);
+
+/* The reuse hint of source / destination k of instruction in (1 = near). */
+static inline unsigned trc_src_near(const trc_inst *in, unsigned k) { return in->src_near >> k & 1u; }
+static inline unsigned trc_dst_near(const trc_inst *in, unsigned k) { return in->dst_near >> k & 1u; }
+
+/* Set the reuse hint of source / destination k (k < TRC_MAX_XREGS) to v (0 or 1). */
+static inline void trc_set_src_near(trc_inst *in, unsigned k, unsigned v)
+{
+    in->src_near = (in->src_near & ~(1u << k)) | (uint32_t)(v & 1u) << k;
+}
+static inline void trc_set_dst_near(trc_inst *in, unsigned k, unsigned v)
+{
+    in->dst_near = (in->dst_near & ~(1u << k)) | (uint32_t)(v & 1u) << k;
+}
 
 /* The first value row of instruction in of warp w (its vdst rows, then its vsrc rows);
  * NULL when it has none. */
