@@ -19,4 +19,5 @@ eval: eval-jobs
 	@parallel --will-cite --halt now,fail=1 $$([ -t 2 ] && echo --bar) -j $(JOBS) < $(EVAL_OUT)/jobs.txt
 	@bash eval/merge.sh $(EVAL_OUT)
 	@bash eval/paper_table.sh $(EVAL_OUT) >/dev/null && echo "eval: $(EVAL_OUT)/papers.md (the papers' figures beside ours)"
+	@bash eval/designs.sh $(EVAL_OUT)
 TEST_CMDS += "bash tests/eval_sweep.sh"

@@ -33,6 +33,17 @@ void rep_metrics_of(const run_result *r, rep_metrics *x)
     x->bank_read_reduction_operands = ops > 0 ? 1.0 - (double)s->bank_reads / ops : 0.0;
 }
 
+int64_t rep_storage_bits(const cfg_t *c)
+{
+    int64_t reg = cfg_clog2(c->regs), ent = cfg_clog2(c->entries);
+    int64_t slot = (int64_t)c->data_bits + 1 + reg;
+    int64_t unit = (int64_t)c->slots * slot; /* a baseline collector */
+    if (c->caching)
+        unit = (int64_t)c->entries * ((int64_t)c->data_bits + reg + 1 + 1 + 1 + ent) +
+               (int64_t)c->slots * (1 + 1 + ent);
+    return (int64_t)c->ccus * unit - 2 * (int64_t)c->slots * slot + (int64_t)opc_storage_bits(c);
+}
+
 /* A count with thousands separators. */
 static const char *num(uint64_t v, char *b, size_t n)
 {
@@ -416,6 +427,8 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     jdbl(&mo, "bank_writes_per_inst", x.bank_writes_per_inst);
     jdbl(&mo, "ccu_writes_per_wb", x.ccu_writes_per_wb);
     jdbl(&mo, "flushes_nonempty_per_kinst", x.flushes_per_kinst);
+    jkey(&mo, "storage_bits");
+    fprintf(f, "%lld", (long long)rep_storage_bits(c));
     fputs("\n  }", f);
     if (c->operand_cache != CFG_OPC_NONE) {
         section(f, "operand_cache", &first);

@@ -25,6 +25,16 @@ typedef struct {
 /* The derived figures of a run (0 where a denominator is 0). */
 void rep_metrics_of(const run_result *r, rep_metrics *x);
 
+/* Bits of storage configuration c's design adds per sub-core over the papers' baseline of
+ * two operand collectors of `slots` entries, counting registers (flip-flops) only:
+ *   a collector slot: data_bits + valid + register id;
+ *   a CCU (caching on): entries x (data_bits + register id + valid + lock + near hint +
+ *     LRU rank of log2 E bits) + slots x (OCT valid + ready + log2 E entry index);
+ *   baseline collectors (caching off): slots collector slots each;
+ *   an operand cache (compare/): opc_storage_bits.
+ * Negative when the design has fewer collectors than the baseline. */
+int64_t rep_storage_bits(const cfg_t *c);
+
 /* A short summary a person reads at a glance. cfg_path may be NULL (defaults). */
 void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path,
                  const run_opts *o, const run_result *r);

@@ -73,3 +73,16 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
               if (d1 > 0.001 || d1 < -0.001 || d2 > 0.001 || d2 < -0.001) bad = bad " " x }
           if (bad == "") print "PASS: eval_sweep: IPC against the baseline of the same collector count (private: baseline_c8)"
           else print "FAIL: eval_sweep: ipc_vs_same_c wrong on" bad }' "$csv"
+# every design against its storage (eval/designs.sh): a row per variant; the baseline adds
+# nothing; the default Malekeh adds C x (E x (data + reg id + valid + lock + near + LRU
+# rank) + S x (OCT valid + ready + index)) - 2 x S x (data + valid + reg id) bits:
+# 2 x (8 x 1038 + 6 x 5) - 12 x 1033 = 4,272; the plot has one point per design
+bash eval/designs.sh "$tmp" >/dev/null 2>"$tmp/designs.err" || echo "FAIL: eval_sweep: designs.sh: $(head -2 "$tmp/designs.err")"
+nd=$(grep -c '^| [a-z_0-9]* | -\?[0-9]* bits' "$tmp/designs.md" 2>/dev/null)
+if [ "$nd" -eq "$nv" ] && grep -q '^| baseline | 0 bits (0\.0 KiB) | 0\.000 mm2 | 0\.0 % | +0\.0 % | +0\.0 % | 1\.000 |$' "$tmp/designs.md" &&
+   grep -q '^| malekeh | 4272 bits (0\.5 KiB) | 0\.086 mm2 |' "$tmp/designs.md" &&
+   { ! command -v gnuplot >/dev/null || [ -s "$tmp/designs.svg" ]; }; then
+    echo "PASS: eval_sweep: designs table ($nd rows; baseline 0 bits, Malekeh 4,272 bits) and its plot"
+else
+    echo "FAIL: eval_sweep: designs table: $nd rows (expected $nv), or the baseline / Malekeh rows, or the plot: $(head -4 "$tmp/designs.md" | tr '\n' ' ')"
+fi
