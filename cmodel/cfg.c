@@ -86,7 +86,7 @@ typedef struct {
     unsigned long long def2;   /* K_PAIR: default initiation interval */
 } key_def;
 
-static const char *const hint_words[] = {"exact", "profile", "all-near", "all-far", NULL};
+static const char *const hint_words[] = {"exact", "profile", "all-near", "all-far", "static", NULL};
 static const char *const machine_words[] = {"subcore", "gpu", NULL};
 static const char *const arch_words[] = {"auto", "turing", "ampere", "hopper", NULL};
 static const char *const assign_words[] = {"rr", "hashed", NULL};
@@ -147,7 +147,7 @@ static const key_def keys[KI_COUNT] = {
     [KI_WL_DISP_STALL] = WLU("wl_disp_stall_pct", wl_disp_stall_pct, 0, 100, 5, NULL),
     [KI_WL_WB_STALL] = WLU("wl_wb_stall_pct", wl_wb_stall_pct, 0, 100, 5, NULL),
     [KI_RTHLD] = WLU("rthld", rthld, 1, 1000, 12, NULL),
-    [KI_HINTS] = {"hints", K_WORDS, F(hint_mode), 0, 3, CFG_HINT_EXACT, NULL, NULL, NULL, 0,
+    [KI_HINTS] = {"hints", K_WORDS, F(hint_mode), 0, 4, CFG_HINT_EXACT, NULL, NULL, NULL, 0,
                   hint_words, 0},
     [KI_HINT_PROFILE_WARPS] = WLU("hint_profile_warps", hint_profile_warps, 1, 1000000, 4, NULL),
     /* Accel-Sim SM75_RTX2060 (Turing) trace.config / gpgpusim.config; docs/config.md */

@@ -33,7 +33,7 @@ typedef struct {
 } cfg_fsm_row;
 
 /* Hint modes of trace runs (hints/hint.h hint_mode, same order). */
-enum { CFG_HINT_EXACT = 0, CFG_HINT_PROFILE, CFG_HINT_ALL_NEAR, CFG_HINT_ALL_FAR };
+enum { CFG_HINT_EXACT = 0, CFG_HINT_PROFILE, CFG_HINT_ALL_NEAR, CFG_HINT_ALL_FAR, CFG_HINT_STATIC };
 
 /* The machine a trace runs on, the architecture preset, warp -> sub-core assignment. */
 enum { CFG_MACHINE_SUBCORE = 0, CFG_MACHINE_GPU };

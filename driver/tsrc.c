@@ -387,6 +387,11 @@ void tsrc_hint_match(const tsrc_t *t, uint64_t *matched, uint64_t *total, const 
     *kernel = hsrc_hint_kernel_mismatch(t->h);
 }
 
+void tsrc_hint_differ(const tsrc_t *t, uint64_t *differ, uint64_t *compared)
+{
+    hsrc_hint_differ(t->h, differ, compared);
+}
+
 const trc_t *tsrc_reader(const tsrc_t *t)
 {
     return hsrc_reader(t->h);

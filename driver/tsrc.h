@@ -135,6 +135,10 @@ const tsrc_counts *tsrc_get_counts(const tsrc_t *t);
  * hint of the file, all operands, the file's kernel when not the trace's (else NULL). */
 void tsrc_hint_match(const tsrc_t *t, uint64_t *matched, uint64_t *total, const char **kernel);
 
+/* Hint modes other than exact: operands whose hint differs from the exact rule's, of all
+ * operands given hints so far (hsrc_hint_differ). */
+void tsrc_hint_differ(const tsrc_t *t, uint64_t *differ, uint64_t *compared);
+
 /* The underlying trace reader (for trc_unknown_opcodes). */
 const trc_t *tsrc_reader(const tsrc_t *t);
 

@@ -7,7 +7,8 @@
 # ratios of a private per-warp cache (LRU, OPT); RF dynamic energy per instruction, its
 # reduction against the baseline and the share of each component (docs/config.md); the
 # storage the design adds per sub-core over two baseline collectors (storage_bits,
-# sim/report.h rep_storage_bits).
+# sim/report.h rep_storage_bits); the share of operands whose hint differs from the exact
+# rule's (hint_differ: 0 with exact hints).
 # Each row also has its IPC against the baseline of its own collector count (the variants
 # named baseline*, matched by their resolved ccus; n/a when there is none), so that a design
 # with more collectors is not credited with what the collectors alone give.
@@ -29,7 +30,7 @@ get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
 shares() { local c out=""; for c in bank_read bank_write ccu_read ccu_write crossbar latch; do
                out="$out${out:+,}$(get "$1" ${c}_share)"; done; echo "$out"; }
 csv=$out/table.csv.tmp
-echo "trace,variant,instructions,cycles,ipc,ipc_vs_baseline,hit_ratio,bank_reads_per_inst,bank_read_reduction,ccu_writes_per_wb,flushes_per_kinst,stall_no_warp,stall_own_busy,stall_no_free,stall_sthld_wait,ref_lru_hit_ratio,ref_opt_hit_ratio,energy_pj_per_inst,energy_reduction,share_bank_read,share_bank_write,share_ccu_read,share_ccu_write,share_crossbar,share_latch,ccus,ipc_vs_same_c,hit_ratio_operands,bank_read_reduction_operands,ref_unbounded_hit_ratio,storage_bits" >"$csv"
+echo "trace,variant,instructions,cycles,ipc,ipc_vs_baseline,hit_ratio,bank_reads_per_inst,bank_read_reduction,ccu_writes_per_wb,flushes_per_kinst,stall_no_warp,stall_own_busy,stall_no_free,stall_sthld_wait,ref_lru_hit_ratio,ref_opt_hit_ratio,energy_pj_per_inst,energy_reduction,share_bank_read,share_bank_write,share_ccu_read,share_ccu_write,share_crossbar,share_latch,ccus,ipc_vs_same_c,hit_ratio_operands,bank_read_reduction_operands,ref_unbounded_hit_ratio,storage_bits,hint_differ" >"$csv"
 # the collectors of a run (its resolved configuration)
 ccus_of() { grep -o '"ccus": "[0-9]*"' "$1" | head -1 | tr -dc 0-9; }
 traces=$(ls "$out"/runs/*__refs.json 2>/dev/null | sed 's|.*/||; s|__refs.json||' | sort)
@@ -61,12 +62,13 @@ for t in $traces; do
             -v cc="$(ccus_of "$j")" -v bcc="${bc[$(ccus_of "$j")]:-0}" \
             -v ho="$(get "$j" hit_ratio_operands)" -v ro="$(get "$j" bank_read_reduction_operands)" \
             -v unb="$unb" -v sb="$(get "$j" storage_bits)" \
+            -v hd="$(get "$j" hint_differ)" -v hc="$(get "$j" hint_compared)" \
             'BEGIN { if (ho == "" || ro == "" || sb == "") {
                          print "eval/merge.sh: " t " " v ": the run JSON lacks hit_ratio_operands, bank_read_reduction_operands or storage_bits (rebuild malekeh-sim and re-run)" > "/dev/stderr"; exit 2 }
-                     printf "%s,%s,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,%d,%d,%.4f,%.4f,%.2f,%.4f,%s,%d,%s,%.4f,%.4f,%.4f,%d\n",
+                     printf "%s,%s,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,%d,%d,%.4f,%.4f,%.2f,%.4f,%s,%d,%s,%.4f,%.4f,%.4f,%d,%.4f\n",
                      t, v, n, cy, ipc, ipc / bipc, hr, br, 1 - br / bbr, cw, fl, s1, s2, s3, s4, lru, opt,
                      en, 1 - en / ben, sh, cc, (bcc > 0 ? sprintf("%.4f", ipc / bcc) : ""),
-                     ho, ro, unb, sb }' >>"$csv"
+                     ho, ro, unb, sb, (hc > 0 ? hd / hc : 0) }' >>"$csv"
     done
 done
 mv "$csv" "$out/table.csv"

@@ -69,6 +69,8 @@ static void add_run(run_result *t, const run_result *k)
     gsum_driver(&t->dc, &k->dc);
     gsum_trace(&t->tc, &k->tc);
     opc_add(&t->opc, &k->opc); /* st already holds them folded (opc_fold) */
+    t->hint_differ += k->hint_differ;
+    t->hint_compared += k->hint_compared;
     t->cycles += k->cycles;
     t->st.cycles += k->st.cycles;
     t->insts += k->insts;

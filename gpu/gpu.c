@@ -790,6 +790,7 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
     r->insts = r->tc.insts;
     r->kernel = *hsrc_kernel(g->h);
     hsrc_hint_match(g->h, &r->hint_matched, &r->hint_total);
+    hsrc_hint_differ(g->h, &r->hint_differ, &r->hint_compared);
     trc_unknown_opcodes(hsrc_reader(g->h), r->unknown_ops, sizeof r->unknown_ops);
     const char *hk = hsrc_hint_kernel_mismatch(g->h);
     if (hk) snprintf(r->hint_kernel, sizeof r->hint_kernel, "%s", hk);

@@ -14,6 +14,7 @@ const char *hint_mode_name(hint_mode m)
     case HINT_PROFILE: return "profile";
     case HINT_ALL_NEAR: return "all-near";
     case HINT_ALL_FAR: return "all-far";
+    case HINT_STATIC: return "static";
     case HINT_FILE: return "file";
     }
     return "?";

@@ -9,6 +9,9 @@
  *             the exact rule; each static operand, keyed (PC, side, position after width
  *             expansion), takes its most common outcome (ties: far) and that is applied to
  *             every warp; an operand never seen while profiling is far (the papers' proposal);
+ *   static    a compiler's view: the kernel's code and control flow recovered from the whole
+ *             trace, each static operand near when some path from its instruction reads the
+ *             register within RTHLD instructions before writing it (hint_static_table);
  *   all-near / all-far   ablations;
  *   file      per-(PC, side, position) hints read from a text file (docs/trace.md), e.g.
  *             written by `malekeh-hints` or by another profiler or a compiler.
@@ -19,7 +22,7 @@
 #include <stdint.h>
 #include "trc.h"
 
-typedef enum { HINT_EXACT = 0, HINT_PROFILE, HINT_ALL_NEAR, HINT_ALL_FAR, HINT_FILE } hint_mode;
+typedef enum { HINT_EXACT = 0, HINT_PROFILE, HINT_ALL_NEAR, HINT_ALL_FAR, HINT_STATIC, HINT_FILE } hint_mode;
 
 typedef struct {
     hint_mode mode;
@@ -58,6 +61,19 @@ void hint_tab_destroy(hint_tab *t);
 /* Count the (already set) hints of one warp's instructions as profiling outcomes.
  * Returns 0, or -1 on allocation failure. */
 int hint_tab_count(hint_tab *t, const trc_inst *inst, uint32_t n);
+
+/* Give operand (pc, side: 0 source / 1 destination, position) the hint `hint` (0 far, 1
+ * near). 0, or -1 when out of memory. */
+int hint_tab_set(hint_tab *t, uint32_t pc, unsigned side, unsigned pos, int hint);
+
+/* Static mode: read the whole trace `path` once, recover the kernel's code (every PC it
+ * shows, with its registers) and control flow (every transition from an instruction to
+ * the next that some warp took), and give every static operand naming register r the hint
+ * near when some path from its instruction reaches a read of r within rthld instructions
+ * with no write of r before it (an instruction reading and writing r counts as a read: the
+ * exact rule's, over all paths instead of one dynamic stream). Code no warp ran and
+ * transitions no warp took are not seen. *nodes: static instructions found. NULL with err. */
+hint_tab *hint_static_table(const char *path, unsigned rthld, uint64_t *nodes, char *err);
 
 /* Overwrite the hints of one warp's instructions from the table (majority, ties and
  * unknown operands far); returns how many operands the table had no entry for. */
@@ -101,6 +117,10 @@ const trc_kernel *hsrc_kernel(const hsrc_t *h);
 /* File mode: operands the hint file had a hint for, of all operands given hints so far
  * (*total); 0, 0 in the other modes. The rest were given far. */
 void hsrc_hint_match(const hsrc_t *h, uint64_t *matched, uint64_t *total);
+
+/* Modes other than exact: operands whose hint differs from the exact rule's (*differ), of
+ * all operands given hints so far (*compared); 0, 0 in exact mode. */
+void hsrc_hint_differ(const hsrc_t *h, uint64_t *differ, uint64_t *compared);
 
 /* File mode: the kernel the hint file names when it differs from the trace's, else NULL. */
 const char *hsrc_hint_kernel_mismatch(const hsrc_t *h);

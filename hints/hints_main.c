@@ -1,5 +1,5 @@
 /* hints_main.c - malekeh-hints: reuse hints of an Accel-Sim trace.
- *   malekeh-hints --trace FILE [--mode exact|profile|all-near|all-far] [--rthld N]
+ *   malekeh-hints --trace FILE [--mode exact|profile|static|all-near|all-far] [--rthld N]
  *                 [--profile-warps N] [--out FILE] [--summary]
  * --out writes the per-(PC, side, position) table (docs/trace.md): in profile mode the
  * outcomes of the profiled warps, otherwise the hints of every warp; --summary prints the
@@ -12,7 +12,7 @@
 #include "cli.h"
 #include "hint.h"
 
-#define USAGE "usage: malekeh-hints --trace FILE [--mode exact|profile|all-near|all-far] " \
+#define USAGE "usage: malekeh-hints --trace FILE [--mode exact|profile|static|all-near|all-far] " \
               "[--rthld N] [--profile-warps N] [--out FILE] [--summary]"
 #ifndef SIM_VERSION
 #define SIM_VERSION "unknown"
@@ -23,6 +23,8 @@
     "  --trace FILE         Accel-Sim trace (.traceg, .xz, .gz)\n" \
     "  --mode M             profile (the first warps profiled, each static operand's\n" \
     "                       majority; the default), exact (every dynamic operand),\n" \
+    "                       static (the code and control flow of the whole trace, each\n" \
+    "                       static operand near when some path reads it in time),\n" \
     "                       all-near, all-far\n" \
     "  --rthld N            near iff read again within N instructions (default 12)\n" \
     "  --profile-warps N    profile mode: warps profiled (default 4)\n" \
@@ -55,8 +57,8 @@ static int parse_uint(const char *s, unsigned max, unsigned *v)
 
 static int parse_mode(const char *s, hint_mode *m)
 {
-    static const hint_mode modes[] = {HINT_EXACT, HINT_PROFILE, HINT_ALL_NEAR, HINT_ALL_FAR};
-    for (unsigned i = 0; s && i < 4; i++)
+    static const hint_mode modes[] = {HINT_EXACT, HINT_PROFILE, HINT_STATIC, HINT_ALL_NEAR, HINT_ALL_FAR};
+    for (unsigned i = 0; s && i < sizeof modes / sizeof modes[0]; i++)
         if (strcmp(s, hint_mode_name(modes[i])) == 0) {
             *m = modes[i];
             return 0;

@@ -9,42 +9,71 @@ struct hsrc {
     trc_t *t;
     hint_opts o;
     char file[1024];
-    hint_tab *tab;        /* profile and file modes */
+    hint_tab *tab;        /* profile, static and file modes */
     trc_block **q;        /* profile mode: blocks read ahead, returned first */
     size_t nq, qpos;
     uint64_t missed, total; /* file mode: operands without an entry, all operands */
+    uint64_t differ, compared; /* modes other than exact: operands whose hint is not the
+                                  exact rule's, of all operands given hints */
+    uint64_t static_nodes;  /* static mode: static instructions found in the trace */
+    uint32_t *ex;           /* scratch: the exact hints of a warp, 2 masks per instruction */
+    size_t excap;
 };
 
-static void set_all(trc_block *b, uint8_t v)
+static void set_all(trc_inst *inst, uint32_t n, uint8_t v)
 {
-    for (unsigned w = 0; w < b->nwarps; w++)
-        for (uint32_t i = 0; i < b->warp[w].n; i++) {
-            trc_inst *in = &b->warp[w].inst[i];
-            in->src_near = v && in->nsrc ? ~0u >> (32 - in->nsrc) : 0;
-            in->dst_near = v && in->ndst ? ~0u >> (32 - in->ndst) : 0;
-        }
+    for (uint32_t i = 0; i < n; i++) {
+        trc_inst *in = &inst[i];
+        in->src_near = v && in->nsrc ? ~0u >> (32 - in->nsrc) : 0;
+        in->dst_near = v && in->ndst ? ~0u >> (32 - in->ndst) : 0;
+    }
 }
 
-/* Hints of one block read from the trace, by mode. */
+/* The mode's hints of one warp (not exact). */
+static void mode_hints(hsrc_t *h, trc_inst *inst, uint32_t n)
+{
+    switch (h->o.mode) {
+    case HINT_PROFILE:
+    case HINT_STATIC: hint_tab_apply(h->tab, inst, n); break;
+    case HINT_FILE:
+        h->missed += hint_tab_apply(h->tab, inst, n);
+        for (uint32_t i = 0; i < n; i++) h->total += inst[i].nsrc + inst[i].ndst;
+        break;
+    case HINT_ALL_NEAR: set_all(inst, n, 1); break;
+    case HINT_ALL_FAR: set_all(inst, n, 0); break;
+    case HINT_EXACT: break;
+    }
+}
+
+/* Hints of one block read from the trace, by mode; outside exact mode, each operand's
+ * hint is also compared with the exact rule's (hsrc_hint_differ). */
 static void set_hints(hsrc_t *h, trc_block *b)
 {
-    for (unsigned w = 0; w < b->nwarps; w++) hint_reuse_bits(b->warp[w].inst, b->warp[w].n, h->o.banks);
-    switch (h->o.mode) {
-    case HINT_EXACT:
-        for (unsigned w = 0; w < b->nwarps; w++) hint_exact(b->warp[w].inst, b->warp[w].n, h->o.rthld);
-        break;
-    case HINT_PROFILE:
-        for (unsigned w = 0; w < b->nwarps; w++) hint_tab_apply(h->tab, b->warp[w].inst, b->warp[w].n);
-        break;
-    case HINT_FILE:
-        for (unsigned w = 0; w < b->nwarps; w++) {
-            const trc_warp *tw = &b->warp[w];
-            h->missed += hint_tab_apply(h->tab, b->warp[w].inst, tw->n);
-            for (uint32_t i = 0; i < tw->n; i++) h->total += tw->inst[i].nsrc + tw->inst[i].ndst;
+    for (unsigned w = 0; w < b->nwarps; w++) {
+        trc_inst *inst = b->warp[w].inst;
+        uint32_t n = b->warp[w].n;
+        hint_reuse_bits(inst, n, h->o.banks);
+        hint_exact(inst, n, h->o.rthld);
+        if (h->o.mode == HINT_EXACT) continue;
+        if (2 * (size_t)n > h->excap) {
+            uint32_t *ne = realloc(h->ex, 2 * (size_t)n * sizeof *ne);
+            if (!ne) { /* no room to compare: the hints are still the mode's */
+                mode_hints(h, inst, n);
+                continue;
+            }
+            h->ex = ne;
+            h->excap = 2 * (size_t)n;
         }
-        break;
-    case HINT_ALL_NEAR: set_all(b, 1); break;
-    case HINT_ALL_FAR: set_all(b, 0); break;
+        for (uint32_t i = 0; i < n; i++) {
+            h->ex[2 * i] = inst[i].src_near;
+            h->ex[2 * i + 1] = inst[i].dst_near;
+        }
+        mode_hints(h, inst, n);
+        for (uint32_t i = 0; i < n; i++) {
+            h->differ += (uint64_t)__builtin_popcount(h->ex[2 * i] ^ inst[i].src_near) +
+                         (uint64_t)__builtin_popcount(h->ex[2 * i + 1] ^ inst[i].dst_near);
+            h->compared += inst[i].nsrc + inst[i].ndst;
+        }
     }
 }
 
@@ -125,6 +154,11 @@ static hsrc_t *open_src(const char *path, const hint_opts *o, unsigned keep, cha
     h->t = trc_open(path, err);
     if (h->t && (keep & HSRC_KEEP_ADDRESSES)) trc_keep_addresses(h->t);
     if (h->t && (keep & HSRC_KEEP_VALUES)) trc_keep_values(h->t);
+    if (h->t && o->mode == HINT_STATIC &&
+        !(h->tab = hint_static_table(path, h->o.rthld, &h->static_nodes, err))) {
+        hsrc_close(h);
+        return NULL;
+    }
     if (!h->t || (o->mode == HINT_PROFILE && profile(h, err))) {
         hsrc_close(h);
         return NULL;
@@ -145,6 +179,12 @@ hsrc_t *hsrc_open_addr(const char *path, const hint_opts *o, char *err)
 hsrc_t *hsrc_open_keep(const char *path, const hint_opts *o, unsigned keep, char *err)
 {
     return open_src(path, o, keep, err);
+}
+
+void hsrc_hint_differ(const hsrc_t *h, uint64_t *differ, uint64_t *compared)
+{
+    *differ = h->differ;
+    *compared = h->compared;
 }
 
 void hsrc_hint_match(const hsrc_t *h, uint64_t *matched, uint64_t *total)
@@ -187,6 +227,7 @@ void hsrc_close(hsrc_t *h)
     if (!h) return;
     for (size_t i = h->qpos; i < h->nq; i++) trc_block_free(h->q[i]);
     free(h->q);
+    free(h->ex);
     hint_tab_destroy(h->tab);
     trc_close(h->t);
     free(h);

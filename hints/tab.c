@@ -93,6 +93,14 @@ static ht_ent *get(hint_tab *t, uint64_t key)
     return &t->e[j];
 }
 
+int hint_tab_set(hint_tab *t, uint32_t pc, unsigned side, unsigned pos, int hint)
+{
+    ht_ent *e = get(t, mkkey(pc, side, pos));
+    if (!e) return -1;
+    e->hint = (int8_t)(hint != 0);
+    return 0;
+}
+
 int hint_tab_count(hint_tab *t, const trc_inst *inst, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++) {

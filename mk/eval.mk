@@ -20,4 +20,5 @@ eval: eval-jobs
 	@bash eval/merge.sh $(EVAL_OUT)
 	@bash eval/paper_table.sh $(EVAL_OUT) >/dev/null && echo "eval: $(EVAL_OUT)/papers.md (the papers' figures beside ours)"
 	@bash eval/designs.sh $(EVAL_OUT)
+	@bash eval/hints.sh $(EVAL_OUT)
 TEST_CMDS += "bash tests/eval_sweep.sh"

@@ -168,6 +168,8 @@ if ls "$WL"/*.traceg* >/dev/null 2>&1; then
                          print line "|" }'
     } | section variants "Every variant, mean over the traces" \
         "make eval; make eval EVAL_OUT=build/eval-fill EVAL_SET=sm_fill=on"
+    need "$B/eval/hints.md" "make eval"
+    table_rows "$B/eval/hints.md" | section hints "Exact, profiled and static hints, preset GPU" "make eval"
     need "$B/eval/designs.md" "make eval"
     table_rows "$B/eval/designs.md" | section designs "Every design against the storage it adds, preset GPU" "make eval"
 
@@ -192,7 +194,7 @@ if ls "$WL"/*.traceg* >/dev/null 2>&1; then
     table_rows "$B/dse/dse.md" | section dse "Design space: CCUs x entries against area and Fmax" \
         "make dse DSE_POINTS=eval/dse_points_measured.txt"
 else
-    for s in collectors traces papers-gpu papers-fill variants designs counting dse; do
+    for s in collectors traces papers-gpu papers-fill variants designs hints counting dse; do
         skipped "$s" "$s" "$WL has no traces"
     done
 fi

@@ -157,8 +157,13 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
     fprintf(f, "  config   %s (hash %016llx): C=%u E=%u S=%u B=%u W=%u, %s\n",
             cfg_path ? cfg_path : "(defaults)", cfg_hash(c), c->ccus, c->entries, c->slots,
             c->banks, c->warps, v);
-    if (o->trace && !o->hint_file && c->caching) /* the baseline OCUs use no hints */
-        fprintf(f, "  hints    %s, RTHLD %u\n", hint_mode_name((hint_mode)c->hint_mode), c->rthld);
+    if (o->trace && !o->hint_file && c->caching) { /* the baseline OCUs use no hints */
+        fprintf(f, "  hints    %s, RTHLD %u", hint_mode_name((hint_mode)c->hint_mode), c->rthld);
+        if (r->hint_compared)
+            fprintf(f, ": %.1f %% of %s operands differ from the exact rule's hint",
+                    pct(r->hint_differ, r->hint_compared), num(r->hint_compared, n1, sizeof n1));
+        fputc('\n', f);
+    }
     if (o->trace && o->hint_file) {
         fprintf(f, "  hints    %s: %s of %s operands had a hint in the file (%.1f %%; the rest far)\n",
                 o->hint_file, num(r->hint_matched, n1, sizeof n1), num(r->hint_total, n2, sizeof n2),
@@ -408,6 +413,8 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     ju64(&ro, "hint_file_matched", r->hint_matched);
     ju64(&ro, "hint_file_operands", r->hint_total);
     jtext(&ro, "hint_file_kernel_mismatch", r->hint_kernel);
+    ju64(&ro, "hint_differ", r->hint_differ);
+    ju64(&ro, "hint_compared", r->hint_compared);
     ju64(&ro, "max_blocks", o->max_blocks);
     ju64(&ro, "max_cycles", o->max_cycles);
     ju64(&ro, "values", (uint64_t)(o->values != 0));

@@ -119,6 +119,7 @@ int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
         r->tc = *tsrc_get_counts(t);
         r->kernel = *tsrc_kernel(t);
         tsrc_hint_match(t, &r->hint_matched, &r->hint_total, &hk);
+        tsrc_hint_differ(t, &r->hint_differ, &r->hint_compared);
         trc_unknown_opcodes(tsrc_reader(t), r->unknown_ops, sizeof r->unknown_ops);
         if (hk) snprintf(r->hint_kernel, sizeof r->hint_kernel, "%s", hk);
     }

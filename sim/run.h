@@ -44,6 +44,8 @@ typedef struct {
     gpu_counts g;           /* GPU runs (cfg.machine = gpu): the GPU's own figures */
     const struct app_result *app; /* a whole application (gpu/app.h): its kernels; else NULL */
     uint64_t hint_matched, hint_total; /* --hints FILE: operands the file had a hint for, of all */
+    uint64_t hint_differ, hint_compared; /* hint modes other than exact: operands whose hint
+                                            differs from the exact rule's, of all */
     char hint_kernel[128];  /* --hints FILE: the kernel the file names when not the trace's */
     char unknown_ops[256];  /* trace runs: the opcodes of no known class, "" if none */
 } run_result;

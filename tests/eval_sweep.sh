@@ -86,3 +86,10 @@ if [ "$nd" -eq "$nv" ] && grep -q '^| baseline | 0 bits (0\.0 KiB) | 0\.000 mm2 
 else
     echo "FAIL: eval_sweep: designs table: $nd rows (expected $nv), or the baseline / Malekeh rows, or the plot: $(head -4 "$tmp/designs.md" | tr '\n' ' ')"
 fi
+# the hint modes side by side (eval/hints.sh): a row per trace and the mean; exact hints
+# differ from themselves on no operand, so the profiled and static columns are shares
+bash eval/hints.sh "$tmp" >/dev/null 2>"$tmp/hints.err" || echo "FAIL: eval_sweep: hints.sh: $(head -2 "$tmp/hints.err")"
+nh=$(grep -c '^| [a-z_0-9-]* | [0-9.]* % |' "$tmp/hints.md" 2>/dev/null)
+[ "$nh" -eq 2 ] && grep -q '^| \*\*mean over 2 traces\*\* |' "$tmp/hints.md" &&
+    echo "PASS: eval_sweep: exact, profiled and static hints on both traces and their mean" ||
+    echo "FAIL: eval_sweep: hints table: $nh trace rows (expected 2): $(head -4 "$tmp/hints.md" | tr '\n' ' ')"
