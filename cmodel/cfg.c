@@ -65,7 +65,7 @@ enum {
     KI_SHMEM_SM, KI_L1_KB, KI_L1_WAYS, KI_L1_MSHRS, KI_L2_KB, KI_L2_WAYS, KI_L2_SLICES,
     KI_L2_LAT, KI_L2_BW, KI_DRAM_LAT, KI_DRAM_BW, KI_CONST_LAT, KI_CONST_MISS_LAT,
     KI_ICACHE_MISS_LAT, KI_LAUNCH_LAT, KI_LAUNCH_MIN, KI_EXIT_LAT, KI_BLOCK_INTERVAL,
-    KI_BLOCK_EXIT_LAT, KI_WARP_EXIT_LAT, KI_OPERAND_CACHE, KI_BOW_WINDOW,
+    KI_BLOCK_EXIT_LAT, KI_WARP_EXIT_LAT, KI_OPERAND_CACHE, KI_BOW_WINDOW, KI_RFC_ENTRIES, KI_RFC_ACTIVE,
     KI_COUNT
 };
 
@@ -90,7 +90,7 @@ static const char *const hint_words[] = {"exact", "profile", "all-near", "all-fa
 static const char *const machine_words[] = {"subcore", "gpu", NULL};
 static const char *const arch_words[] = {"auto", "turing", "ampere", "hopper", NULL};
 static const char *const assign_words[] = {"rr", "hashed", NULL};
-static const char *const opc_words[] = {"none", "reuse", "bow", "bow_wr", NULL};
+static const char *const opc_words[] = {"none", "reuse", "bow", "bow_wr", "rfc", NULL};
 
 #define F(f) offsetof(cfg_t, f)
 #define HWU(n, f, l, h, d, nt) {n, K_UINT, F(f), l, h, d, NULL, NULL, nt, 1, NULL, 0}
@@ -201,8 +201,10 @@ static const key_def keys[KI_COUNT] = {
     [KI_BLOCK_EXIT_LAT] = GPU("block_exit_lat", block_exit_lat, 10000000),
     [KI_WARP_EXIT_LAT] = {"warp_exit_lat", K_MILLI, F(warp_exit_lat), 0, 100000000, 0, NULL,
                           NULL, " (0: the preset's value)", 0, NULL, 0},
-    [KI_OPERAND_CACHE] = WORDS("operand_cache", operand_cache, opc_words, 3),
+    [KI_OPERAND_CACHE] = WORDS("operand_cache", operand_cache, opc_words, 4),
     [KI_BOW_WINDOW] = WLU("bow_window", bow_window, 2, 8, 3, NULL),
+    [KI_RFC_ENTRIES] = WLU("rfc_entries", rfc_entries, 1, 64, 6, NULL),
+    [KI_RFC_ACTIVE] = WLU("rfc_active", rfc_active, 1, CFG_MAX_W, 2, ", and <= warps"),
 };
 
 /* The default STHLD FSM table (contract D-16). */
@@ -755,7 +757,10 @@ static int check_hw(const cfg_t *c, const char *path, char *err)
         return fail(err, "%s: operand_cache = %s is a comparison design on the baseline "
                     "collectors (allowed: caching = off, or operand_cache = none)",
                     AT(KI_OPERAND_CACHE, KI_CACHING), opc_words[c->operand_cache]);
-    if (c->operand_cache >= CFG_OPC_BOW && c->ccus != c->warps)
+    if (c->operand_cache == CFG_OPC_RFC && c->rfc_active > c->warps)
+        return fail(err, "%s: rfc_active = %u must be <= warps = %u (allowed: 1..%u)",
+                    AT(KI_RFC_ACTIVE, KI_WARPS), c->rfc_active, c->warps, c->warps);
+    if ((c->operand_cache == CFG_OPC_BOW || c->operand_cache == CFG_OPC_BOW_WR) && c->ccus != c->warps)
         return fail(err, "%s: operand_cache = %s dedicates a collector to each warp (ccus = %u, "
                     "warps = %u; allowed: ccus = %u)", AT(KI_OPERAND_CACHE, KI_CCUS, KI_WARPS),
                     opc_words[c->operand_cache], c->ccus, c->warps, c->warps);

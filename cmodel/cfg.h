@@ -41,7 +41,7 @@ enum { CFG_ARCH_AUTO = 0, CFG_ARCH_TURING, CFG_ARCH_AMPERE, CFG_ARCH_HOPPER };
 enum { CFG_ASSIGN_RR = 0, CFG_ASSIGN_HASHED };
 
 /* Operand caches beside the baseline collectors (comparison designs, compare/). */
-enum { CFG_OPC_NONE = 0, CFG_OPC_REUSE, CFG_OPC_BOW, CFG_OPC_BOW_WR };
+enum { CFG_OPC_NONE = 0, CFG_OPC_REUSE, CFG_OPC_BOW, CFG_OPC_BOW_WR, CFG_OPC_RFC };
 
 /* Execution classes of trace instructions, in trace/trc.h trc_cls order. */
 #define CFG_NCLS 8
@@ -141,6 +141,8 @@ typedef struct {
     /* --- comparison designs (compare/; not part of the RTL) --- */
     unsigned operand_cache;  /* CFG_OPC_*: an operand cache beside the baseline collectors */
     unsigned bow_window;     /* BOW: instructions of a warp's operand window */
+    unsigned rfc_entries;    /* RFC: results cached per active warp */
+    unsigned rfc_active;     /* RFC: warps in the two-level scheduler's active set */
 
     /* --- provenance, kept by cfg.c; not configuration (cfg_write/cfg_hash ignore it):
      *     where each key was last set: 0 = default, N = line N of the file,

@@ -4,11 +4,13 @@
 #include <stdlib.h>
 #include "bow.h"
 #include "reuse.h"
+#include "rfc.h"
 
 struct opc {
     unsigned design; /* CFG_OPC_* */
     rc_t *rc;
     bow_t *bow;
+    rfc_t *rfc;
 };
 
 opc_t *opc_create(const cfg_t *c)
@@ -18,8 +20,9 @@ opc_t *opc_create(const cfg_t *c)
     if (!o) return NULL;
     o->design = c->operand_cache;
     if (o->design == CFG_OPC_REUSE) o->rc = rc_create(c);
+    else if (o->design == CFG_OPC_RFC) o->rfc = rfc_create(c);
     else o->bow = bow_create(c, o->design == CFG_OPC_BOW_WR);
-    if (!o->rc && !o->bow) {
+    if (!o->rc && !o->bow && !o->rfc) {
         free(o);
         return NULL;
     }
@@ -31,17 +34,18 @@ void opc_destroy(opc_t *o)
     if (!o) return;
     rc_destroy(o->rc);
     bow_destroy(o->bow);
+    rfc_destroy(o->rfc);
     free(o);
 }
 
 drv_opc opc_hook(opc_t *o)
 {
-    return o->rc ? rc_opc(o->rc) : bow_opc(o->bow);
+    return o->rc ? rc_opc(o->rc) : o->rfc ? rfc_opc(o->rfc) : bow_opc(o->bow);
 }
 
 const opc_stats *opc_get_stats(opc_t *o)
 {
-    return o->rc ? rc_get_stats(o->rc) : bow_get_stats(o->bow);
+    return o->rc ? rc_get_stats(o->rc) : o->rfc ? rfc_get_stats(o->rfc) : bow_get_stats(o->bow);
 }
 
 void opc_add(opc_stats *t, const opc_stats *a)
@@ -68,13 +72,14 @@ uint64_t opc_storage_bits(const cfg_t *c)
     case CFG_OPC_REUSE: return rc_storage_bits(c);
     case CFG_OPC_BOW:
     case CFG_OPC_BOW_WR: return bow_storage_bits(c);
+    case CFG_OPC_RFC: return rfc_storage_bits(c);
     }
     return 0;
 }
 
 const char *opc_name(unsigned design)
 {
-    static const char *const n[] = {"none", "reuse", "bow", "bow_wr"};
+    static const char *const n[] = {"none", "reuse", "bow", "bow_wr", "rfc"};
     return design < sizeof n / sizeof n[0] ? n[design] : "?";
 }
 
@@ -84,6 +89,7 @@ const char *opc_what(unsigned design)
     case CFG_OPC_REUSE: return "NVIDIA's operand reuse cache";
     case CFG_OPC_BOW: return "BOW operand windows (results written through)";
     case CFG_OPC_BOW_WR: return "BOW-WR operand windows (results to the RF only when read later)";
+    case CFG_OPC_RFC: return "RFC with a two-level scheduler";
     }
     return "no operand cache";
 }

@@ -86,7 +86,7 @@ static void rc_issued(void *ctx, unsigned w, const drv_inst *h, uint32_t hits)
 
 drv_opc rc_opc(rc_t *r)
 {
-    drv_opc o = {r, rc_hits, rc_issued};
+    drv_opc o = {r, rc_hits, rc_issued, 0, NULL};
     return o;
 }
 

@@ -77,6 +77,10 @@ struct drv {
     drv_inst *filt;                /* [warps] with opc: the presented head, cached sources
                                       dropped */
     uint32_t *fhits;               /* [warps] with opc: the sources filt[w] dropped */
+    uint64_t act;                  /* two-level scheduling: the active set (bit w) */
+    uint64_t *since;               /* [warps] two-level: when warp w left the active set */
+    uint64_t left;                 /* two-level: departures so far (the order of since[]) */
+    uint64_t empty;                /* bit w: the source had nothing for warp w when last asked */
     drv_counts cnt;
     char err[DRV_ERR_LEN];
 };
@@ -257,6 +261,7 @@ void drv_destroy(drv_t *d)
     free(d->wb);
     free(d->filt);
     free(d->fhits);
+    free(d->since);
     free(d);
 }
 
@@ -265,7 +270,8 @@ int drv_set_opc(drv_t *d, const drv_opc *opc)
     unsigned n = d->c.warps ? d->c.warps : 1;
     d->filt = calloc(n, sizeof *d->filt);
     d->fhits = calloc(n, sizeof *d->fhits);
-    if (!d->filt || !d->fhits) return -1;
+    d->since = calloc(n, sizeof *d->since);
+    if (!d->filt || !d->fhits || !d->since) return -1;
     d->opc = *opc;
     return 0;
 }
@@ -515,6 +521,7 @@ static int try_present(drv_t *d, sc_in *in, unsigned w)
 static void decide_warp(drv_t *d, sc_in *in, unsigned w)
 {
     int r = try_present(d, in, w);
+    d->empty = (d->empty & ~wbit(w)) | (r == EMPTY ? wbit(w) : 0);
     if (r == SHOWN)
         d->presented |= wbit(w);
     else
@@ -549,10 +556,66 @@ static uint64_t *stall_reason(drv_t *d)
                                     : active ? &d->cnt.stall_other : &d->cnt.stall_empty;
 }
 
+/* Warp w waits for a register a memory instruction will write (two-level scheduling's
+ * long-latency dependence). */
+static int mem_blocked(drv_t *d, unsigned w)
+{
+    return still_blocked(d, w) && d->pmem[pend_at(d, w, d->blocked[w] - 1u) - d->pending];
+}
+
+/* Warp w's source has nothing for it for a reason time alone does not end (a barrier): a
+ * two-level scheduler lets another warp in. */
+static int src_stuck(drv_t *d, unsigned w)
+{
+    return (d->empty >> w & 1u) && !d->coll[w].valid && !still_blocked(d, w) &&
+           !(d->src.held && d->src.held(d->src.ctx, w));
+}
+
+/* Two-level scheduling: drop from the active set the warps that ended, wait on memory or
+ * wait at a barrier, then fill it from the warps outside, the one waiting longest first
+ * (drv_opc). */
+static void update_active(drv_t *d, sc_in *in, uint64_t have)
+{
+    for (uint64_t todo = d->act; todo; todo &= todo - 1) {
+        unsigned w = (unsigned)__builtin_ctzll(todo);
+        if ((have >> w & 1u) && !mem_blocked(d, w) && !src_stuck(d, w)) continue;
+        d->act &= ~wbit(w);
+        d->since[w] = ++d->left;
+        if (d->in_set & wbit(w)) clear_warp(d, in, w);
+        d->presented &= ~wbit(w);
+        d->watch |= wbit(w);
+        if (d->opc.flush) d->opc.flush(d->opc.ctx, w);
+    }
+    while ((unsigned)__builtin_popcountll(d->act) < d->opc.active_max) {
+        int best = -1;
+        for (uint64_t todo = have & ~d->act; todo; todo &= todo - 1) {
+            unsigned w = (unsigned)__builtin_ctzll(todo);
+            if (w >= d->c.warps || mem_blocked(d, w)) continue;
+            if (best < 0 || d->since[w] < d->since[best]) best = (int)w;
+        }
+        if (best < 0) break;
+        d->act |= wbit((unsigned)best);
+        d->watch |= wbit((unsigned)best);
+        d->empty &= ~wbit((unsigned)best); /* asked again before it may leave */
+    }
+}
+
+/* Two-level scheduling: a warp outside the active set could present an instruction. */
+static int inactive_ready(drv_t *d, uint64_t have)
+{
+    for (uint64_t todo = have & ~d->act; todo; todo &= todo - 1) {
+        unsigned w = (unsigned)__builtin_ctzll(todo);
+        if (w < d->c.warps && !d->coll[w].valid && !still_blocked(d, w)) return 1;
+    }
+    return 0;
+}
+
 uint64_t drv_quiet_until(drv_t *d)
 {
     if (d->wl || d->ncoll || d->presented) return 0;
     uint64_t active = d->src.active ? d->src.active(d->src.ctx) : ~0ULL;
+    if (d->opc.active_max) return 0; /* two-level scheduling: its active set is decided
+                                        every cycle (a sleeping sub-core would not) */
     uint64_t until = d->nwb ? d->wb_next : UINT64_MAX;
     for (uint64_t todo = active; todo; todo &= todo - 1) {
         unsigned w = (unsigned)__builtin_ctzll(todo);
@@ -569,7 +632,7 @@ uint64_t drv_quiet_until(drv_t *d)
 
 void drv_skip(drv_t *d, uint64_t n)
 {
-    *stall_reason(d) += n;
+    *stall_reason(d) += n; /* never with two-level scheduling (drv_quiet_until) */
     d->cnt.cycles += n;
 }
 
@@ -603,8 +666,18 @@ void drv_inputs(drv_t *d, sc_in *in)
         d->presented &= ~idle;
         for (uint64_t todo = idle & d->in_set; todo; todo &= todo - 1)
             clear_warp(d, in, (unsigned)__builtin_ctzll(todo));
-        for (uint64_t todo = d->watch & active; todo; todo &= todo - 1)
+        uint64_t may = active;
+        if (d->opc.active_max) {
+            update_active(d, in, active);
+            may &= d->act;
+        }
+        for (uint64_t todo = d->watch & may; todo; todo &= todo - 1)
             decide_warp(d, in, (unsigned)__builtin_ctzll(todo));
+        if (d->opc.active_max && !d->presented && inactive_ready(d, active)) {
+            d->cnt.stall_inactive++;
+            present_wbs(d, in);
+            return;
+        }
     }
     present_wbs(d, in);
     if (!d->presented) (*stall_reason(d))++;

@@ -116,6 +116,12 @@ typedef struct {
     uint32_t (*hits)(void *ctx, unsigned w, const drv_inst *h);
     /* Warp w issued h, with `hits` what hits() gave for it this cycle: update the cache. */
     void (*issued)(void *ctx, unsigned w, const drv_inst *h, uint32_t hits);
+    /* Two-level scheduling (0: none): at most active_max warps may present instructions;
+     * an active warp whose head waits for a register a memory instruction will write leaves
+     * the active set (flush(ctx, w) is called, may be NULL), and a waiting warp that is not
+     * held so takes a free place, the one waiting longest first. */
+    unsigned active_max;
+    void (*flush)(void *ctx, unsigned w);
 } drv_opc;
 
 typedef struct {
@@ -135,6 +141,9 @@ typedef struct {
      * and dispatch (operand collection); a warp is held by its source (a barrier, an
      * instruction fetch); no warp (none placed, or only write-backs left) */
     uint64_t stall_mem, stall_dep, stall_collect, stall_other, stall_empty;
+    /* two-level scheduling (drv_opc.active_max): cycles no warp presented an instruction
+     * while a warp outside the active set could have (counted before the reasons above) */
+    uint64_t stall_inactive;
 } drv_counts;
 
 typedef struct drv drv_t;

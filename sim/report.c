@@ -215,6 +215,10 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
             num(r->dc.stall_mem, n1, sizeof n1), num(r->dc.stall_dep, n2, sizeof n2),
             num(r->dc.stall_collect, n3, sizeof n3), num(r->dc.stall_other, n4, sizeof n4),
             num(r->dc.stall_empty, n5, sizeof n5), r->g.used ? ", summed over the sub-cores" : "");
+    if (c->operand_cache == CFG_OPC_RFC)
+        fprintf(f, "  two-level scheduler        %s cycles with no active warp ready while a warp "
+                "outside the active set was (%.1f %% of the sub-core cycles)\n",
+                num(r->dc.stall_inactive, n1, sizeof n1), pct(r->dc.stall_inactive, r->dc.cycles));
     energy_t e;
     energy_of(c, s, r->insts, &e);
     fprintf(f, "  RF dynamic energy          %.1f pJ / instruction  (", e.pj_per_inst);
@@ -491,6 +495,7 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     ju64(&dob, "stall_collect", r->dc.stall_collect);
     ju64(&dob, "stall_other", r->dc.stall_other);
     ju64(&dob, "stall_empty", r->dc.stall_empty);
+    ju64(&dob, "stall_inactive", r->dc.stall_inactive);
     fputs("\n  }", f);
     if (o->trace) {
         section(f, "trace", &first);

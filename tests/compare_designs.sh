@@ -13,6 +13,12 @@
 # first) and the third (read by the second): the same 2 hits and 7 bank reads; 3 results
 # written into the collector. BOW-WR: none of R1, R5, R10 is read again, so none is
 # written to the register file: 3 bank writes saved of 3.
+# RFC (6 results per active warp, two-level scheduler with 2 active warps): only results
+# are cached and none of R1, R5, R10 is read again: no hit, 9 bank reads, 3 results
+# written into the cache and none needed in the register file (3 bank writes saved). Then
+# every shipped and shared trace runs to completion under RFC on the GPU (warps waiting at
+# a barrier leave the active set, or the kernel would deadlock), and the shipped matrixmul
+# (barriers, loads) has cycles where only a warp outside the active set was ready.
 # Then the bad inputs: exit 2, one line.
 set -u
 cd "$(dirname "$0")/.."
@@ -45,11 +51,27 @@ for d in bow bow_wr; do
     [ "$got" = "$want" ] && ok "$d: 2 of 9 operands hit, 7 bank reads, bank writes $(echo $want | cut -d' ' -f6) of 3" ||
         bad "$d: lookups hit_slots fills rf_writes_saved bank_reads bank_writes baseline_bank_writes = '$got', expected '$want'"
 done
+./build/malekeh-sim --trace "$tr" --set caching=off --set banks=2 --set operand_cache=rfc \
+    --json "$tmp/r.json" >/dev/null 2>"$tmp/err" && {
+    got="$(get "$tmp/r.json" lookups) $(get "$tmp/r.json" hit_slots) $(get "$tmp/r.json" fills) $(get "$tmp/r.json" rf_writes_saved) $(get "$tmp/r.json" bank_reads) $(get "$tmp/r.json" bank_writes)"
+    [ "$got" = "9 0 3 3 9 0" ] && ok "rfc: no hit, 3 results cached, 3 bank writes saved" ||
+        bad "rfc: lookups hit_slots fills rf_writes_saved bank_reads bank_writes = '$got', expected '9 0 3 3 9 0'"; } ||
+    bad "rfc: run: $(head -1 "$tmp/err")"
+for t in workloads/matrixmul32_sm61_kernel-1.traceg.xz $(ls ../shared/workloads/*.traceg 2>/dev/null); do
+    ./build/malekeh-sim --trace "$t" --set caching=off --set operand_cache=rfc --json "$tmp/r.json" >/dev/null 2>"$tmp/err" &&
+        [ "$(get "$tmp/r.json" complete)" = 1 ] && ok "rfc: $(basename "$t") runs to completion" ||
+        bad "rfc: $(basename "$t"): $(head -1 "$tmp/err")"
+    case "$t" in workloads/*)
+        n=$(get "$tmp/r.json" stall_inactive)
+        [ "${n:-0}" -gt 0 ] && ok "rfc: $(basename "$t"): $n cycles with only an inactive warp ready" ||
+            bad "rfc: $(basename "$t"): stall_inactive = '$n', expected > 0" ;;
+    esac
+done
 # bad input: one line, exit 2
 expect2() { # LABEL ARGS...: exit 2, one line on stderr naming the key
     local label=$1; shift
     ./build/malekeh-sim "$@" >"$tmp/o" 2>"$tmp/e"; local rc=$?
-    if [ "$rc" = 2 ] && [ "$(wc -l <"$tmp/e")" = 1 ] && grep -q operand_cache "$tmp/e" && [ ! -s "$tmp/o" ]; then
+    if [ "$rc" = 2 ] && [ "$(wc -l <"$tmp/e")" = 1 ] && grep -q -e operand_cache -e rfc_active "$tmp/e" && [ ! -s "$tmp/o" ]; then
         ok "bad input: $label"
     else bad "bad input: $label: exit $rc, stderr: $(head -2 "$tmp/e")"; fi
 }
@@ -57,4 +79,5 @@ expect2 "with CCUs (caching = on)" --trace "$tr" --set operand_cache=reuse
 expect2 "an unknown design" --trace "$tr" --set caching=off --set operand_cache=bow2
 expect2 "a synthetic workload" --set caching=off --set operand_cache=reuse
 expect2 "BOW without a collector per warp" --trace "$tr" --set caching=off --set operand_cache=bow
+expect2 "RFC with more active warps than warps" --trace "$tr" --set caching=off --set operand_cache=rfc --set rfc_active=9
 [ "$fails" = 0 ]

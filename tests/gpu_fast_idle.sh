@@ -27,6 +27,7 @@ for t in workloads/matrixmul32_sm61_kernel-1.traceg.xz $traces; do
     same "$n" --trace "$t"
     same "$n (filled SMs, private CCUs, --check)" --config configs/examples/private.cfg \
         --set sm_fill=on --check --trace "$t"
+    same "$n (RFC, two-level scheduling)" --set caching=off --set operand_cache=rfc --trace "$t"
 done
 printf 'MemcpyHtoD,0x1000,64\n%s\n%s\n' "$PWD/workloads/matrixmul32_sm61_kernel-1.traceg.xz" \
     "$PWD/workloads/matrixmul32_sm61_kernel-1.traceg.xz" > "$tmp/kernelslist.g"

@@ -7,6 +7,7 @@
 #include "hint.h"
 #include "bow.h"
 #include "reuse.h"
+#include "rfc.h"
 #include "tt.h"
 
 /* A driver instruction of sources a, b, c (-1: none) and reuse bits `reuse`. */
@@ -233,8 +234,53 @@ static void test_bow(void)
     TT_EQ(bow_storage_bits(&c), 8 * 2 * 4 * (1024 + 1 + 8));
 }
 
+/* RFC with 2 entries per warp (write-allocate FIFO), one warp:
+ *   1: R1 = f(R2)   R2 misses (sources are not allocated); R1 in: {R1}
+ *   2: R3 = f(R1)   R1 hits; R3 in: {R1, R3}
+ *   3: R4 = f(R1)   R1 hits; R4 in, R1 (oldest) leaves: {R3, R4}
+ *   4: R5 = f(R1)   R1 misses: it left and is read from the RF (its write-back needed)
+ *   5: R3 = f(R4)   R4 hits; R3 overwritten in place while cached (its first result never
+ *                   reached the RF)
+ *   then the warp is flushed (left the active set), and
+ *   6: R6 = f(R3)   R3 misses (flushed) and is needed from the RF.
+ * 3 of 6 operands hit (at 2, 3 and 5). Results: R1 needed, first R3
+ * saved (overwritten in the cache), R4, R5 never read again (saved), second R3 needed
+ * (read after the flush), R6 open at the end, never read (saved): 4 of 6 saved. */
+static void test_rfc(void)
+{
+    cfg_t c;
+    cfg_defaults(&c);
+    c.rfc_entries = 2;
+    c.rfc_active = 2;
+    rfc_t *r = rfc_create(&c);
+    TT_CHECK(r != NULL);
+    if (!r) return;
+    drv_opc o = rfc_opc(r);
+    TT_EQ(o.active_max, 2);
+    TT_CHECK(o.flush != NULL);
+    drv_inst s[6] = {bi(0, 1, 2, -1), bi(1, 3, 1, -1), bi(2, 4, 1, -1), bi(3, 5, 1, -1),
+                     bi(4, 3, 4, -1), bi(5, 6, 3, -1)};
+    uint32_t want[6] = {0, 1, 1, 0, 1, 0};
+    for (int i = 0; i < 6; i++) {
+        if (i == 5) o.flush(o.ctx, 0);
+        uint32_t h = o.hits(o.ctx, 0, &s[i]);
+        TT_EQ(h, want[i]);
+        o.issued(o.ctx, 0, &s[i], h);
+    }
+    const opc_stats *st = rfc_get_stats(r);
+    TT_EQ(st->lookups, 6);
+    TT_EQ(st->hit_slots, 3);
+    TT_EQ(st->fills, 6);
+    TT_EQ(st->rf_writes_saved, 4);
+    rfc_destroy(r);
+    /* storage: 2 active warps x 6 entries x (1024 + valid + 8) */
+    cfg_defaults(&c);
+    TT_EQ(rfc_storage_bits(&c), 2 * 6 * (1024 + 1 + 8));
+}
+
 int main(void)
 {
+    TT_RUN(test_rfc);
     TT_RUN(test_bow);
     TT_RUN(test_listing4);
     TT_RUN(test_warps_and_regs);
