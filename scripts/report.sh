@@ -12,7 +12,8 @@
 #   make dse DSE_POINTS=eval/dse_points_measured.txt, make figures
 # (the ones that need ../shared skip with a message and their sections say so). Then it
 # assembles: docs/results.md gets one section per result, each with the command that
-# produced it and the commit of the code (git describe --always --dirty), and every
+# produced it and the commit of the code (its short hash, "-dirty" when a tracked file
+# outside docs/ differs from it), and every
 # block `<!-- report:ID -->` ... `<!-- /report:ID -->` of README.md and docs/*.md is replaced
 # by section ID's body, so no document holds a copy of its own (tests/report_sync.sh fails when they
 # differ). --assemble only assembles, from the outputs of an earlier run already in build/
@@ -32,6 +33,12 @@ PDK=${AREA_PDK:-../shared/pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz}
 WL=../shared/workloads
 HW=${VALIDATE_HW:-../shared/hw-cycles}
 out=$B/report; mkdir -p "$out"
+# the commit of the code, taken before anything runs; "-dirty" when a tracked file outside
+# docs/ differs from it (the report itself rewrites docs/: its figures and quotes)
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+if [ "$commit" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no -- . ':(exclude)docs' 2>/dev/null)" ]; then
+    commit=$commit-dirty
+fi
 
 # ---------------------------------------------------------------- 1. run the commands
 if [ "$assemble_only" = 0 ]; then
@@ -69,7 +76,6 @@ if [ "$assemble_only" = 0 ]; then
 fi
 
 # ---------------------------------------------------------------- 2. assemble
-commit=$(git describe --always --dirty 2>/dev/null || echo unknown)
 need() { # need FILE COMMAND: the output must exist
     [ -s "$1" ] && return 0
     echo "report: $1 missing: run '$2' first" >&2; exit 2
