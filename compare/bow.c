@@ -2,7 +2,7 @@
 #include "bow.h"
 
 #include <stdlib.h>
-#include <string.h>
+#include "rffate.h"
 
 #define REGS_PER_INST 4u /* registers the paper's collector keeps per windowed instruction */
 
@@ -11,9 +11,7 @@ struct bow {
     int wr;
     uint32_t *now;      /* [warps] instructions issued by the warp in the slot, plus gaps */
     uint32_t *last;     /* [warps][regs] the instruction that last read or wrote r (0: never) */
-    uint32_t *wrote;    /* [warps][regs] BOW-WR: the instruction whose result r holds, while
-                           its fate is open (0: none) */
-    uint8_t *need;      /* [warps][regs] BOW-WR: ... and a read after its window needed it */
+    rff_t fate;         /* BOW-WR: the results kept out of the register file */
     opc_stats st, out;
 };
 
@@ -25,12 +23,9 @@ bow_t *bow_create(const cfg_t *c, int wr)
     b->regs = c->regs ? c->regs : 1;
     b->win = c->bow_window;
     b->wr = wr;
-    size_t n = (size_t)b->warps * b->regs;
     b->now = calloc(b->warps, sizeof *b->now);
-    b->last = calloc(n, sizeof *b->last);
-    b->wrote = calloc(n, sizeof *b->wrote);
-    b->need = calloc(n, 1);
-    if (!b->now || !b->last || !b->wrote || !b->need) {
+    b->last = calloc((size_t)b->warps * b->regs, sizeof *b->last);
+    if (!b->now || !b->last || (wr && rff_init(&b->fate, b->warps, b->regs))) {
         bow_destroy(b);
         return NULL;
     }
@@ -42,18 +37,8 @@ void bow_destroy(bow_t *b)
     if (!b) return;
     free(b->now);
     free(b->last);
-    free(b->wrote);
-    free(b->need);
+    rff_free(&b->fate);
     free(b);
-}
-
-/* Close the open result of register r of warp w: saved unless a later read needed it. */
-static void close_fate(bow_t *b, size_t i)
-{
-    if (!b->wrote[i]) return;
-    b->st.rf_writes_saved += !b->need[i];
-    b->wrote[i] = 0;
-    b->need[i] = 0;
 }
 
 /* Is register r of warp w in its window for the warp's next instruction? */
@@ -78,19 +63,15 @@ static void bow_issued(void *ctx, unsigned w, const drv_inst *h, uint32_t hits)
     bow_t *b = ctx;
     size_t row = (size_t)w * b->regs;
     if (h->seq == 0) { /* a new warp: the old one's window and open results end */
-        for (unsigned r = 0; b->wr && r < b->regs; r++) close_fate(b, row + r);
+        if (b->wr) rff_end_warp(&b->fate, w);
         b->now[w] += b->win; /* every earlier access falls out of the window */
     }
     uint32_t n = ++b->now[w];
+    opc_note_sources(&b->st, h, h->nsrc ? ~0u >> (32 - h->nsrc) : 0, hits);
     for (unsigned s = 0; s < h->nsrc; s++) {
-        b->st.lookups++;
-        b->st.hit_slots += hits >> s & 1u;
         unsigned r = h->src[s];
         if (r >= b->regs) continue;
-        int first = 1;
-        for (unsigned k = 0; k < s; k++) first &= h->src[k] != r;
-        b->st.hit_regs += (uint64_t)(first && (hits >> s & 1u));
-        if (b->wr && b->wrote[row + r] && !(hits >> s & 1u)) b->need[row + r] = 1; /* from the RF */
+        if (b->wr) rff_read(&b->fate, w, r, hits >> s & 1u);
         b->last[row + r] = n;
     }
     for (unsigned d = 0; d < h->ndst; d++) {
@@ -98,10 +79,7 @@ static void bow_issued(void *ctx, unsigned w, const drv_inst *h, uint32_t hits)
         b->st.fills++; /* every result goes into the warp's collector */
         if (r >= b->regs) continue;
         b->last[row + r] = n;
-        if (b->wr) {
-            close_fate(b, row + r);
-            b->wrote[row + r] = n;
-        }
+        if (b->wr) rff_write(&b->fate, w, r);
     }
 }
 
@@ -114,9 +92,7 @@ drv_opc bow_opc(bow_t *b)
 const opc_stats *bow_get_stats(bow_t *b)
 {
     b->out = b->st;
-    if (b->wr) /* results still open: saved unless needed so far */
-        for (size_t i = 0; i < (size_t)b->warps * b->regs; i++)
-            b->out.rf_writes_saved += b->wrote[i] && !b->need[i];
+    if (b->wr) b->out.rf_writes_saved = rff_saved(&b->fate);
     return &b->out;
 }
 

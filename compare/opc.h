@@ -40,6 +40,11 @@ drv_opc opc_hook(opc_t *o);
 /* Counters since creation (BOW-WR: write-backs whose fate is still open count as needed). */
 const opc_stats *opc_get_stats(opc_t *o);
 
+/* A design's lookup of warp instruction h: `looked` (bit s) the sources it looked up,
+ * `hits` those it served. Counts lookups, hit_slots and hit_regs (distinct registers all of
+ * whose operands hit). */
+void opc_note_sources(opc_stats *st, const drv_inst *h, uint32_t looked, uint32_t hits);
+
 /* Add counters a to t. */
 void opc_add(opc_stats *t, const opc_stats *a);
 

@@ -58,11 +58,11 @@ static uint32_t rc_hits(void *ctx, unsigned w, const drv_inst *h)
 static void rc_issued(void *ctx, unsigned w, const drv_inst *h, uint32_t hits)
 {
     rc_t *r = ctx;
+    uint32_t looked = 0;
     for (unsigned s = 0; s < h->nsrc; s++) {
         rc_entry *e = entry_of(r, w, h, s);
         if (!e) continue;
-        r->st.lookups++;
-        if (hits >> s & 1u) r->st.hit_slots++;
+        looked |= 1u << s;
         if (h->src_reuse >> s & 1u) {
             if (!(hits >> s & 1u)) r->st.fills++;
             e->valid = 1;
@@ -72,16 +72,7 @@ static void rc_issued(void *ctx, unsigned w, const drv_inst *h, uint32_t hits)
             e->valid = 0;
         }
     }
-    /* registers served whole: every operand naming them hit (counted at their first) */
-    for (unsigned s = 0; hits && s < h->nsrc; s++) {
-        int first = 1, whole = 1;
-        for (unsigned k = 0; k < h->nsrc; k++) {
-            if (h->src[k] != h->src[s]) continue;
-            if (k < s) first = 0;
-            if (!(hits >> k & 1u)) whole = 0;
-        }
-        r->st.hit_regs += (uint64_t)(first && whole);
-    }
+    opc_note_sources(&r->st, h, looked, hits);
 }
 
 drv_opc rc_opc(rc_t *r)

@@ -3,15 +3,13 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-enum { FATE_NONE = 0, FATE_IN, FATE_OUT }; /* a result: none open, in the cache, left it */
+#include "rffate.h"
 
 struct rfc {
     unsigned warps, regs, ent, active;
     uint16_t *fifo;     /* [warps][ent] registers, oldest first */
     unsigned *n;        /* [warps] entries in use */
-    uint8_t *fate;      /* [warps][regs] FATE_* of the register's last result */
-    uint8_t *need;      /* [warps][regs] ... and a read after it left the cache needed it */
+    rff_t fate;         /* the results kept out of the register file */
     opc_stats st, out;
 };
 
@@ -23,12 +21,9 @@ rfc_t *rfc_create(const cfg_t *c)
     r->regs = c->regs ? c->regs : 1;
     r->ent = c->rfc_entries ? c->rfc_entries : 1;
     r->active = c->rfc_active ? c->rfc_active : 1;
-    size_t n = (size_t)r->warps * r->regs;
     r->fifo = calloc((size_t)r->warps * r->ent, sizeof *r->fifo);
     r->n = calloc(r->warps, sizeof *r->n);
-    r->fate = calloc(n, 1);
-    r->need = calloc(n, 1);
-    if (!r->fifo || !r->n || !r->fate || !r->need) {
+    if (!r->fifo || !r->n || rff_init(&r->fate, r->warps, r->regs)) {
         rfc_destroy(r);
         return NULL;
     }
@@ -40,18 +35,8 @@ void rfc_destroy(rfc_t *r)
     if (!r) return;
     free(r->fifo);
     free(r->n);
-    free(r->fate);
-    free(r->need);
+    rff_free(&r->fate);
     free(r);
-}
-
-/* Close register i's open result: saved unless a read after it left the cache needed it. */
-static void close_fate(rfc_t *r, size_t i)
-{
-    if (r->fate[i] == FATE_NONE) return;
-    r->st.rf_writes_saved += !r->need[i];
-    r->fate[i] = FATE_NONE;
-    r->need[i] = 0;
 }
 
 /* Slot of register reg in warp w's cache, or -1. */
@@ -63,15 +48,11 @@ static int find(const rfc_t *r, unsigned w, unsigned reg)
     return -1;
 }
 
-/* Empty warp w's cache: its results leave it (they are written back if a later read
- * needs them). */
+/* Empty warp w's cache (it left the active set): a later read of its results misses and
+ * needs them in the register file. */
 static void flush(void *ctx, unsigned w)
 {
     rfc_t *r = ctx;
-    for (unsigned k = 0; k < r->n[w]; k++) {
-        size_t i = (size_t)w * r->regs + r->fifo[(size_t)w * r->ent + k];
-        if (r->fate[i] == FATE_IN) r->fate[i] = FATE_OUT;
-    }
     r->n[w] = 0;
 }
 
@@ -88,37 +69,24 @@ static uint32_t rfc_hits(void *ctx, unsigned w, const drv_inst *h)
 static void rfc_issued(void *ctx, unsigned w, const drv_inst *h, uint32_t hits)
 {
     rfc_t *r = ctx;
-    size_t row = (size_t)w * r->regs;
     uint16_t *f = &r->fifo[(size_t)w * r->ent];
     if (h->seq == 0) { /* a new warp: the old one's results end with it */
-        for (unsigned reg = 0; reg < r->regs; reg++) close_fate(r, row + reg);
+        rff_end_warp(&r->fate, w);
         r->n[w] = 0;
     }
-    for (unsigned s = 0; s < h->nsrc; s++) {
-        unsigned reg = h->src[s];
-        r->st.lookups++;
-        r->st.hit_slots += hits >> s & 1u;
-        int first = 1;
-        for (unsigned k = 0; k < s; k++) first &= h->src[k] != reg;
-        r->st.hit_regs += (uint64_t)(first && (hits >> s & 1u));
-        if (reg < r->regs && r->fate[row + reg] == FATE_OUT && !(hits >> s & 1u)) r->need[row + reg] = 1;
-    }
+    opc_note_sources(&r->st, h, h->nsrc ? ~0u >> (32 - h->nsrc) : 0, hits);
+    for (unsigned s = 0; s < h->nsrc; s++) rff_read(&r->fate, w, h->src[s], hits >> s & 1u);
     for (unsigned d = 0; d < h->ndst; d++) {
         unsigned reg = h->dst[d];
         r->st.fills++;
         if (reg >= r->regs) continue;
-        close_fate(r, row + reg); /* its previous result is overwritten */
-        int k = find(r, w, reg);
-        if (k < 0) {
-            if (r->n[w] == r->ent) { /* full: the oldest leaves */
-                size_t i = row + f[0];
-                if (r->fate[i] == FATE_IN) r->fate[i] = FATE_OUT;
-                memmove(f, f + 1, (r->ent - 1) * sizeof *f);
-                r->n[w]--;
-            }
-            f[r->n[w]++] = (uint16_t)reg;
+        rff_write(&r->fate, w, reg); /* its previous result is overwritten */
+        if (find(r, w, reg) >= 0) continue; /* cached already: overwritten in place */
+        if (r->n[w] == r->ent) { /* full: the oldest leaves */
+            memmove(f, f + 1, (r->ent - 1) * sizeof *f);
+            r->n[w]--;
         }
-        r->fate[row + reg] = FATE_IN;
+        f[r->n[w]++] = (uint16_t)reg;
     }
 }
 
@@ -131,8 +99,7 @@ drv_opc rfc_opc(rfc_t *r)
 const opc_stats *rfc_get_stats(rfc_t *r)
 {
     r->out = r->st;
-    for (size_t i = 0; i < (size_t)r->warps * r->regs; i++) /* results still open */
-        r->out.rf_writes_saved += r->fate[i] != FATE_NONE && !r->need[i];
+    r->out.rf_writes_saved = rff_saved(&r->fate);
     return &r->out;
 }
 
