@@ -43,6 +43,9 @@ typedef struct {
     unsigned near_dst;    /* near destination hints, once its last pass is built */
     int head_ok;
     const trc_inst *ti;   /* &warp->inst[pc] while pc < warp->n */
+    /* what src_pop counts of ti, copied when its first pass is built: by the pop, hundreds
+     * of warps later on the GPU machine, ti has left the CPU's caches */
+    uint8_t ti_flags, ti_nsrc, ti_ndst, ti_val;
     uint64_t outstanding; /* pieces not completed (drv_src.complete) */
     uint64_t seq;
     unsigned arr_epoch;   /* epoch + 1 of the barrier it arrived at (0 = none) */
@@ -167,6 +170,18 @@ static void build_head(const tsrc_t *t, slot_t *s)
     const trc_inst *ti = s->ti;
     const cfg_t *c = &t->c;
     drv_inst *h = &s->head;
+    if (s->part == 0) {
+        unsigned ns = ti->nsrc;
+        s->nparts = ns > c->slots ? (ns + c->slots - 1) / c->slots : 1;
+        s->ti_flags = ti->flags;
+        s->ti_nsrc = ti->nsrc;
+        s->ti_ndst = ti->ndst;
+        s->ti_val = (ti->vdst | ti->vsrc) != 0;
+        if (ti->naddr && s->warp->addr) { /* its addresses, read when it executes (GPU) */
+            const char *a = (const char *)(s->warp->addr + ti->maddr);
+            for (size_t o = 0; o < ti->naddr * sizeof *s->warp->addr; o += 64) __builtin_prefetch(a + o);
+        }
+    }
     unsigned first = s->part * c->slots, n = ti->nsrc > first ? ti->nsrc - first : 0, near = 0;
     if (n > c->slots) n = c->slots;
     h->seq = s->seq;
@@ -209,6 +224,7 @@ static inline void prefetch_inst(const trc_inst *ti)
 {
     const char *p = (const char *)ti;
     for (size_t o = 0; o < sizeof *ti; o += 64) __builtin_prefetch(p + o);
+    __builtin_prefetch(p + sizeof *ti - 1);
 }
 
 /* Start slot s's next trace instruction (or end the warp). */
@@ -226,13 +242,8 @@ static inline void next_inst(tsrc_t *t, slot_t *s)
         return;
     }
     s->ti = &s->warp->inst[s->pc];
-    unsigned n = s->ti->nsrc;
-    s->nparts = n > t->c.slots ? (n + t->c.slots - 1) / t->c.slots : 1;
+    s->nparts = 1; /* build_head sets it from ti on the first pass */
     if (s->pc + 1 < s->warp->n) prefetch_inst(s->ti + 1);
-    if (s->ti->naddr && s->warp->addr) { /* its addresses, read when it executes (GPU) */
-        const char *a = (const char *)(s->warp->addr + s->ti->maddr);
-        for (size_t o = 0; o < s->ti->naddr * sizeof *s->warp->addr; o += 64) __builtin_prefetch(a + o);
-    }
 }
 
 static const drv_inst *src_peek(void *ctx, unsigned w)
@@ -250,7 +261,6 @@ static void src_pop(void *ctx, unsigned w)
 {
     tsrc_t *t = ctx;
     slot_t *s = &t->slot[w];
-    const trc_inst *ti = s->ti;
     s->outstanding += 1 + s->head.ndst;
     s->seq++;
     t->cnt.passes++;
@@ -259,14 +269,14 @@ static void src_pop(void *ctx, unsigned w)
         return;
     }
     t->cnt.insts++;
-    t->cnt.unknown_insts += (ti->flags & TRC_F_UNKNOWN) != 0;
-    t->cnt.val_insts += (ti->vdst | ti->vsrc) != 0;
+    t->cnt.unknown_insts += (s->ti_flags & TRC_F_UNKNOWN) != 0;
+    t->cnt.val_insts += s->ti_val;
     t->cnt.split_insts += s->nparts > 1;
-    t->cnt.src_regs += ti->nsrc;
-    t->cnt.dst_regs += ti->ndst;
+    t->cnt.src_regs += s->ti_nsrc;
+    t->cnt.dst_regs += s->ti_ndst;
     t->cnt.src_near += s->near_src;
     t->cnt.dst_near += s->near_dst;
-    if (ti->flags & TRC_F_BARRIER) {
+    if (s->ti_flags & TRC_F_BARRIER) {
         grp_t *g = s->g;
         t->cnt.barriers++;
         if (t->fed) t->waiting--;

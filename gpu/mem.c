@@ -20,7 +20,7 @@ typedef struct {
     cache_t *l1;
     uint64_t l1_free;        /* first milli-cycle the L1 takes another line lookup */
     uint64_t shmem_free;     /* first cycle shared memory takes another wavefront */
-    uint64_t *mshr;          /* [l1_mshrs] cycle each MSHR frees */
+    uint64_t *mshr;          /* [l1_mshrs] cycle each MSHR frees, a min-heap (mshr_wait) */
     pc_ent cpc[PC_TAB];      /* constant cache, by PC of the constant load */
     pc_ent ipc[PC_TAB];      /* instruction lines */
 } sm_mem;
@@ -180,18 +180,31 @@ static uint64_t l1_slot(sm_mem *p, uint64_t now)
     return t / MILLI;
 }
 
-/* A free MSHR of SM p at cycle t or later: the cycle it is taken; it frees at `until`
- * (set by the caller through *slot). */
-static uint64_t *mshr_take(mem_t *m, sm_mem *p, uint64_t *t)
+/* SM p's MSHRs are a binary min-heap of the cycles they free (p->mshr[0]: the earliest).
+ * A miss at cycle t takes the earliest: free at t or later, when it then starts. Which of
+ * several free MSHRs is taken changes nothing: l1_slot's cycles never decrease, so an
+ * MSHR free at t is free for every later miss. The miss holds it until `until`. */
+static uint64_t mshr_wait(mem_t *m, const sm_mem *p, uint64_t t)
 {
-    uint64_t *best = &p->mshr[0];
-    for (unsigned i = 0; i < m->c.l1_mshrs; i++) {
-        if (p->mshr[i] <= *t) return &p->mshr[i];
-        if (p->mshr[i] < *best) best = &p->mshr[i];
+    if (p->mshr[0] <= t) return t;
+    m->n.l1_mshr_stall_cycles += p->mshr[0] - t;
+    return p->mshr[0];
+}
+
+/* The earliest MSHR of p is taken until cycle `until`: restore the heap order. */
+static void mshr_hold(const mem_t *m, sm_mem *p, uint64_t until)
+{
+    uint64_t *h = p->mshr;
+    unsigned n = m->c.l1_mshrs, i = 0;
+    for (;;) {
+        unsigned c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && h[c + 1] < h[c]) c++;
+        if (h[c] >= until) break;
+        h[i] = h[c];
+        i = c;
     }
-    m->n.l1_mshr_stall_cycles += *best - *t;
-    *t = *best;
-    return best;
+    h[i] = until;
 }
 
 /* A global/local load (or an access timed like one) through L1. */
@@ -210,11 +223,10 @@ static uint64_t load(mem_t *m, sm_mem *p, const coal_line *ln, unsigned nl, uint
                 continue;
             }
             m->n.l1_misses++;
-            uint64_t tm = t;
-            uint64_t *slot = mshr_take(m, p, &tm);
+            uint64_t tm = mshr_wait(m, p, t);
             ready = l2_sector(m, ln[i].line, sct, tm, 0);
             if (ready < tm + m->c.l1_lat) ready = tm + m->c.l1_lat;
-            *slot = ready;
+            mshr_hold(m, p, ready);
             cache_fill(p->l1, ln[i].line, sct, ready, t);
             done = max64(done, ready);
         }
