@@ -71,8 +71,9 @@ typedef struct {
     unsigned cls;                  /* execution unit, < DRV_NCLS (used when ii > 0) */
     unsigned lat;                  /* latency, cycles */
     unsigned ii;                   /* initiation interval of its unit, 0 = no unit limit */
-    const void *ext;               /* the source's own reference (tsrc: its trc_inst), for
-                                      drv_src.exec_done; NULL: none */
+    const void *ext;               /* the source's own reference (tsrc: its trc_inst when
+                                      it accesses memory), for drv_src.exec_done; NULL:
+                                      none */
     uint32_t vdst, vsrc;           /* trace values: bit i, dst[i] / slot i has a row (0: none) */
     const uint32_t *dval, *sval;   /* the rows, DRV_VAL_ROW words each: one per set bit of
                                       vdst / vsrc in order; they stay valid until every

@@ -185,7 +185,7 @@ static void build_head(const tsrc_t *t, slot_t *s)
     unsigned first = s->part * c->slots, n = ti->nsrc > first ? ti->nsrc - first : 0, near = 0;
     if (n > c->slots) n = c->slots;
     h->seq = s->seq;
-    h->ext = NULL; /* the last pass executes: it carries the instruction */
+    h->ext = NULL; /* the last pass executes: it carries a memory instruction */
     h->nsrc = n;
     h->src_pos = first;
     h->src_reuse = first < 8 ? (uint32_t)(ti->src_reuse >> first) & ((1u << n) - 1u) : 0;
@@ -205,7 +205,7 @@ static void build_head(const tsrc_t *t, slot_t *s)
             near += h->dst_near[i];
         }
         s->near_dst = near;
-        h->ext = ti;
+        h->ext = ti->mspace != TRC_M_NONE ? ti : NULL; /* only memory is timed by it */
         h->lat = c->exec[h->cls].lat;
         h->ii = c->exec[h->cls].ii;
     } else {
@@ -566,7 +566,7 @@ static uint64_t src_exec_done(void *ctx, unsigned w, const drv_inst *h, uint64_t
 {
     tsrc_t *t = ctx;
     const trc_inst *ti = h->ext;
-    if (ti && ti->mspace != TRC_M_NONE && t->slot[w].used)
+    if (ti && t->slot[w].used) /* a memory instruction (build_head) */
         return t->mem(t->mem_ctx, t->slot[w].warp, ti, start);
     return start + (h->lat ? h->lat : 1);
 }

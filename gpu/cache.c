@@ -8,8 +8,11 @@
 
 #define NSECT 4
 
-/* Zero means empty, so a cache is a zeroed array whose pages the OS maps only when a set
- * is first used (an L2 of 50 MB has 400,000 ways; a run touches a few). */
+/* Zero means empty. A set's ways and fingerprints are placed in the next free block of
+ * the cache's arrays when a line is first filled into it, so the memory a run touches
+ * (zero pages the OS maps on first write) grows with the sets it uses, packed, not one page
+ * per set used: an L2 of 50 MB has 20,000 sets of 20 ways; a short run touches a few
+ * thousand of them. */
 typedef struct {
     uint64_t line1;          /* line address + 1; 0: invalid way */
     uint64_t used;           /* last use (LRU stamp) */
@@ -22,10 +25,13 @@ typedef struct {
  * 3 KB of ways. Same ways chosen, same results as comparing every way. */
 struct cache {
     unsigned sets, ways, fpw;   /* fpw: fingerprint words per set */
+    unsigned placed;            /* blocks given to sets so far */
+    uint64_t mask;              /* sets - 1 when sets is a power of two (no division), else 0 */
     uint64_t stamp;
-    way_t *w;                   /* [sets][ways] */
-    uint64_t *fp;               /* [sets][fpw]: way i in bits 8 * (i % 8) up of word i / 8 */
-    size_t bytes, fp_bytes;     /* of w and fp, when mapped (0: from calloc) */
+    uint32_t *block;            /* [sets]: 1 + the set's block, 0: not placed yet */
+    way_t *w;                   /* [block][ways] */
+    uint64_t *fp;               /* [block][fpw]: way i in bits 8 * (i % 8) up of word i / 8 */
+    size_t bytes, fp_bytes, block_bytes; /* of w, fp and block when mapped (0: calloc) */
 };
 
 #define ONES 0x0101010101010101ull
@@ -60,9 +66,11 @@ cache_t *cache_create(uint64_t bytes, unsigned ways)
     c->ways = ways;
     c->fpw = (ways + 7) / 8;
     c->sets = (unsigned)(bytes / (128ull * ways));
+    c->mask = (c->sets & (c->sets - 1)) == 0 ? c->sets - 1 : 0;
+    c->block = zalloc((size_t)c->sets * sizeof *c->block, &c->block_bytes);
     c->w = zalloc((size_t)c->sets * ways * sizeof *c->w, &c->bytes);
     c->fp = zalloc((size_t)c->sets * c->fpw * sizeof *c->fp, &c->fp_bytes);
-    if (!c->w || !c->fp) {
+    if (!c->block || !c->w || !c->fp) {
         cache_destroy(c);
         return NULL;
     }
@@ -72,6 +80,7 @@ cache_t *cache_create(uint64_t bytes, unsigned ways)
 void cache_destroy(cache_t *c)
 {
     if (!c) return;
+    if (c->block) zfree(c->block, c->block_bytes);
     if (c->w) zfree(c->w, c->bytes);
     if (c->fp) zfree(c->fp, c->fp_bytes);
     free(c);
@@ -79,8 +88,8 @@ void cache_destroy(cache_t *c)
 
 void cache_clear(cache_t *c)
 {
-    memset(c->w, 0, (size_t)c->sets * c->ways * sizeof *c->w);
-    memset(c->fp, 0, (size_t)c->sets * c->fpw * sizeof *c->fp);
+    memset(c->w, 0, (size_t)c->placed * c->ways * sizeof *c->w);
+    memset(c->fp, 0, (size_t)c->placed * c->fpw * sizeof *c->fp);
 }
 
 /* The fingerprint of line: 1..255 (0 marks an invalid way). */
@@ -96,12 +105,19 @@ static inline uint64_t zero_bytes(uint64_t x)
     return (x - ONES) & ~x & HIGHS;
 }
 
+/* The set of line: line modulo sets. */
+static inline size_t set_of(const cache_t *c, uint64_t line)
+{
+    return (size_t)(c->mask || c->sets == 1 ? line & c->mask : line % c->sets);
+}
+
 /* The way holding line, or NULL. */
 static way_t *find(cache_t *c, uint64_t line)
 {
-    size_t set = (size_t)(line % c->sets);
-    way_t *ways = &c->w[set * c->ways];
-    const uint64_t *fp = &c->fp[set * c->fpw], key = fingerprint(line) * ONES;
+    uint32_t b = c->block[set_of(c, line)];
+    if (!b--) return NULL;
+    way_t *ways = &c->w[(size_t)b * c->ways];
+    const uint64_t *fp = &c->fp[(size_t)b * c->fpw], key = fingerprint(line) * ONES;
     for (unsigned k = 0; k < c->fpw; k++) {
         for (uint64_t m = zero_bytes(fp[k] ^ key); m; m &= m - 1) {
             unsigned i = 8 * k + (unsigned)__builtin_ctzll(m) / 8;
@@ -122,11 +138,11 @@ int cache_lookup(cache_t *c, uint64_t line, unsigned sector, uint64_t now, uint6
     return 1;
 }
 
-/* The way a new line takes in set `set`: the first invalid way, else the least recently
+/* The way a new line takes in block b: the first invalid way, else the least recently
  * used. */
-static unsigned victim(const cache_t *c, size_t set)
+static unsigned victim(const cache_t *c, size_t b)
 {
-    const uint64_t *fp = &c->fp[set * c->fpw];
+    const uint64_t *fp = &c->fp[b * c->fpw];
     for (unsigned k = 0; k < c->fpw; k++) {
         uint64_t m = zero_bytes(fp[k]);
         if (m) {
@@ -135,7 +151,7 @@ static unsigned victim(const cache_t *c, size_t set)
             break;
         }
     }
-    const way_t *ways = &c->w[set * c->ways];
+    const way_t *ways = &c->w[b * c->ways];
     unsigned v = 0;
     for (unsigned i = 1; i < c->ways; i++)
         if (ways[i].used < ways[v].used) v = i;
@@ -147,10 +163,12 @@ void cache_fill(cache_t *c, uint64_t line, unsigned sector, uint64_t ready, uint
     (void)now;
     way_t *w = find(c, line);
     if (!w) {
-        size_t set = (size_t)(line % c->sets);
-        unsigned i = victim(c, set);
-        w = &c->w[set * c->ways + i];
-        uint64_t *f = &c->fp[set * c->fpw + i / 8];
+        uint32_t *bp = &c->block[set_of(c, line)];
+        if (!*bp) *bp = ++c->placed; /* at most sets blocks: one per set */
+        size_t b = *bp - 1;
+        unsigned i = victim(c, b);
+        w = &c->w[b * c->ways + i];
+        uint64_t *f = &c->fp[b * c->fpw + i / 8];
         *f = (*f & ~(0xffull << 8 * (i % 8))) | fingerprint(line) << 8 * (i % 8);
         w->line1 = line + 1;
         for (unsigned s = 0; s < NSECT; s++) w->ready1[s] = 0;
@@ -161,7 +179,7 @@ void cache_fill(cache_t *c, uint64_t line, unsigned sector, uint64_t ready, uint
 
 void cache_settle(cache_t *c)
 {
-    for (size_t i = 0; i < (size_t)c->sets * c->ways; i++)
+    for (size_t i = 0; i < (size_t)c->placed * c->ways; i++)
         for (unsigned s = 0; c->w[i].line1 && s < NSECT; s++)
             if (c->w[i].ready1[s]) c->w[i].ready1[s] = 1;
 }
