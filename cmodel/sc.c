@@ -11,6 +11,8 @@
 _Static_assert(CFG_MAX_P == 8, "the write-back ports' valid and ready bytes are one 8-byte word");
 _Static_assert(CFG_MAX_C <= 64, "unit sets (pending allocations, ready units) are 64-bit masks");
 
+static void reset(sc_t *m, int fresh);
+
 /* Create and reset a model carrying `words` 64-bit words of each register value (0: no
  * values at all). Every array gets one spare word, so none is empty. */
 static sc_t *create(const cfg_t *cfg, unsigned words)
@@ -39,7 +41,7 @@ static sc_t *create(const cfg_t *cfg, unsigned words)
         m->ccu[k].words = m->words;
         m->ccu[k].data = m->ccu_data + k * per;
     }
-    sc_reset(m);
+    reset(m, 1);
     return m;
 }
 
@@ -67,8 +69,10 @@ void sc_destroy(sc_t *m)
     free(m);
 }
 
-/* Reset values of every register; RF and CT data are zero. */
-void sc_reset(sc_t *m)
+/* Reset values of every register; RF and CT data are zero. fresh: m comes from calloc,
+ * so the large arrays are zero already (not written: a GPU run creates hundreds of
+ * models, and writing their zero pages maps them). */
+static void reset(sc_t *m, int fresh)
 {
     const cfg_t *c = &m->cfg;
     for (unsigned k = 0; k < c->ccus; k++) {
@@ -79,12 +83,12 @@ void sc_reset(sc_t *m)
         }
     }
     arb_reset(&m->arb);
-    memset(m->fill, 0, sizeof m->fill);
+    if (!fresh) memset(m->fill, 0, sizeof m->fill);
     m->nfill = 0;
     m->pend = 0;
     m->claim = 0;
-    memset(m->rdata, 0, sizeof(uint64_t) * c->banks * m->words);
-    memset(m->mem, 0, sizeof(uint64_t) * c->warps * c->regs * m->words);
+    if (!fresh) memset(m->rdata, 0, sizeof(uint64_t) * c->banks * m->words);
+    if (!fresh) memset(m->mem, 0, sizeof(uint64_t) * c->warps * c->regs * m->words);
     m->lfsr = (uint16_t)c->lfsr_seed;
     m->last_valid = 0;
     m->last_wid = 0;
@@ -92,7 +96,13 @@ void sc_reset(sc_t *m)
     m->counter = 0;
     fsm_reset(&m->fsm, c);
     m->fsm_issue = 0;
-    memset(&m->stats, 0, sizeof m->stats);
+    if (!fresh) memset(&m->stats, 0, sizeof m->stats);
+}
+
+/* See sc.h. */
+void sc_reset(sc_t *m)
+{
+    reset(m, 0);
 }
 
 /* Zero every input. */
