@@ -243,6 +243,7 @@ static inline void next_inst(tsrc_t *t, slot_t *s)
     }
     s->ti = &s->warp->inst[s->pc];
     s->nparts = 1; /* build_head sets it from ti on the first pass */
+    prefetch_inst(s->ti); /* read by the next peek; cold after the warp's last wait */
     if (s->pc + 1 < s->warp->n) prefetch_inst(s->ti + 1);
 }
 
