@@ -176,7 +176,7 @@ static void build_head(const tsrc_t *t, slot_t *s)
         s->ti_flags = ti->flags;
         s->ti_nsrc = ti->nsrc;
         s->ti_ndst = ti->ndst;
-        s->ti_val = (ti->vdst | ti->vsrc) != 0;
+        s->ti_val = s->warp->val && (ti->vdst | ti->vsrc) != 0; /* no values: not read */
         if (ti->naddr && s->warp->addr) { /* its addresses, read when it executes (GPU) */
             const char *a = (const char *)(s->warp->addr + ti->maddr);
             for (size_t o = 0; o < ti->naddr * sizeof *s->warp->addr; o += 64) __builtin_prefetch(a + o);
