@@ -65,7 +65,7 @@ enum {
     KI_SHMEM_SM, KI_L1_KB, KI_L1_WAYS, KI_L1_MSHRS, KI_L2_KB, KI_L2_WAYS, KI_L2_SLICES,
     KI_L2_LAT, KI_L2_BW, KI_DRAM_LAT, KI_DRAM_BW, KI_CONST_LAT, KI_CONST_MISS_LAT,
     KI_ICACHE_MISS_LAT, KI_LAUNCH_LAT, KI_LAUNCH_MIN, KI_EXIT_LAT, KI_BLOCK_INTERVAL,
-    KI_BLOCK_EXIT_LAT, KI_WARP_EXIT_LAT, KI_OPERAND_CACHE, KI_BOW_WINDOW, KI_RFC_ENTRIES, KI_RFC_ACTIVE,
+    KI_BLOCK_EXIT_LAT, KI_WARP_EXIT_LAT, KI_OPERAND_CACHE, KI_BOW_WINDOW, KI_RFC_ENTRIES, KI_RFC_ACTIVE, KI_RBA,
     KI_COUNT
 };
 
@@ -126,7 +126,7 @@ static const key_def keys[KI_COUNT] = {
     [KI_WFILTER] = HWE("write_filter", write_filter, 1, "off", "on"),
     [KI_SCHED] = HWE("scheduler", sched_gto, 0, "malekeh", "gto"),
     [KI_SHARING] = HWE("ccu_sharing", private_ccus, 0, "shared", "private"),
-    [KI_SUBCORES] = HWU("subcores_per_sm", subcores_per_sm, 1, 16, 4, NULL),
+    [KI_SUBCORES] = WLU("subcores_per_sm", subcores_per_sm, 1, 16, 4, NULL), /* reports only: not in the RTL hash */
     [KI_WL_SEED] = {"wl_seed", K_ULONG, F(wl_seed), 0, 1ull << 63, 1, NULL, NULL, NULL, 0, NULL, 0},
     [KI_WL_CYCLES] = {"wl_cycles", K_ULONG, F(wl_cycles), 1, 10000000000ull, 200000,
                       NULL, NULL, NULL, 0, NULL, 0},
@@ -205,6 +205,7 @@ static const key_def keys[KI_COUNT] = {
     [KI_BOW_WINDOW] = WLU("bow_window", bow_window, 2, 8, 3, NULL),
     [KI_RFC_ENTRIES] = WLU("rfc_entries", rfc_entries, 1, 64, 6, NULL),
     [KI_RFC_ACTIVE] = WLU("rfc_active", rfc_active, 1, CFG_MAX_W, 2, ", and <= warps"),
+    [KI_RBA] = {"rba", K_ENUM, F(rba), 0, 1, 0, "off", "on", NULL, 0, NULL, 0},
 };
 
 /* The default STHLD FSM table (contract D-16). */

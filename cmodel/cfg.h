@@ -143,6 +143,9 @@ typedef struct {
     unsigned bow_window;     /* BOW: instructions of a warp's operand window */
     unsigned rfc_entries;    /* RFC: results cached per active warp */
     unsigned rfc_active;     /* RFC: warps in the two-level scheduler's active set */
+    int rba;                 /* 1: register-bank-aware issue (Barnes et al., HPCA 2023): only
+                                the warps whose sources wait on the shortest bank queues
+                                present an instruction (driver/drv.c) */
 
     /* --- provenance, kept by cfg.c; not configuration (cfg_write/cfg_hash ignore it):
      *     where each key was last set: 0 = default, N = line N of the file,

@@ -100,6 +100,12 @@ static void reset(sc_t *m, int fresh)
 }
 
 /* See sc.h. */
+unsigned sc_bank_queued(const sc_t *m, unsigned b)
+{
+    return b < m->cfg.banks ? m->arb.count[b] : 0;
+}
+
+/* See sc.h. */
 void sc_reset(sc_t *m)
 {
     reset(m, 0);

@@ -52,6 +52,10 @@ sc_t *sc_create_nodata(const cfg_t *cfg);
 /* Free a model created by sc_create (NULL is fine). */
 void sc_destroy(sc_t *m);
 
+/* Read requests waiting in bank b's FIFO now (an observation for a warp scheduler outside
+ * the model, such as the driver's register-bank-aware issue; no effect). */
+unsigned sc_bank_queued(const sc_t *m, unsigned b);
+
 /* Reset all state to its reset values (statistics too). */
 void sc_reset(sc_t *m);
 

@@ -81,6 +81,8 @@ struct drv {
     uint64_t *since;               /* [warps] two-level: when warp w left the active set */
     uint64_t left;                 /* two-level: departures so far (the order of since[]) */
     uint64_t empty;                /* bit w: the source had nothing for warp w when last asked */
+    const sc_t *model;             /* register-bank-aware issue (drv_set_rba): its bank queues */
+    uint64_t rba_hidden;           /* presented warps whose inst_valid RBA cleared this cycle */
     drv_counts cnt;
     char err[DRV_ERR_LEN];
 };
@@ -636,6 +638,37 @@ void drv_skip(drv_t *d, uint64_t n)
     d->cnt.cycles += n;
 }
 
+void drv_set_rba(drv_t *d, const sc_t *m)
+{
+    d->model = m;
+}
+
+/* Register-bank-aware issue (Barnes et al., HPCA 2023, section IV-C): a presented warp's
+ * score is the sum, over the sources it presents, of the requests queued at the source's
+ * bank (two sources in one bank count that queue twice); only the warps of the lowest
+ * score keep their inst_valid this cycle, and the sub-core's own scheduler picks among
+ * them (its order breaks the ties, as the warp age does in the paper). */
+static void rba_filter(drv_t *d, sc_in *in)
+{
+    if (__builtin_popcountll(d->presented) < 2) return;
+    unsigned q[CFG_MAX_B], best = ~0u, score[CFG_MAX_W];
+    for (unsigned b = 0; b < d->c.banks; b++) q[b] = sc_bank_queued(d->model, b);
+    for (uint64_t todo = d->presented; todo; todo &= todo - 1) {
+        unsigned w = (unsigned)__builtin_ctzll(todo), s = 0;
+        for (unsigned k = 0; k < d->c.slots; k++)
+            if (in->inst_src_valid[w][k]) s += q[(in->inst_src_reg[w][k] + w) & (d->c.banks - 1u)];
+        score[w] = s;
+        if (s < best) best = s;
+    }
+    for (uint64_t todo = d->presented; todo; todo &= todo - 1) {
+        unsigned w = (unsigned)__builtin_ctzll(todo);
+        if (score[w] == best) continue;
+        in->inst_valid[w] = 0;
+        d->rba_hidden |= wbit(w);
+        d->cnt.rba_hidden++;
+    }
+}
+
 void drv_inputs(drv_t *d, sc_in *in)
 {
     if (d->words && !d->arch_full) { /* the first cycle with values: their store */
@@ -654,6 +687,9 @@ void drv_inputs(drv_t *d, sc_in *in)
         d->in_cleared = in;
         d->watch = d->c.warps >= 64 ? ~0ULL : (1ULL << d->c.warps) - 1;
     }
+    for (uint64_t todo = d->rba_hidden & d->presented; todo; todo &= todo - 1)
+        in->inst_valid[__builtin_ctzll(todo)] = 1; /* hidden last cycle only */
+    d->rba_hidden = 0;
     clear_wbs(d, in);
     in->disp_ready = d->wl ? !rng_pct(&d->rng, d->disp_stall_pct) : 1;
     if (d->issue_limit && d->cnt.issued >= d->issue_limit) { /* synthetic: no more issue */
@@ -673,6 +709,7 @@ void drv_inputs(drv_t *d, sc_in *in)
         }
         for (uint64_t todo = d->watch & may; todo; todo &= todo - 1)
             decide_warp(d, in, (unsigned)__builtin_ctzll(todo));
+        if (d->model) rba_filter(d, in);
         if (d->opc.active_max && !d->presented && inactive_ready(d, active)) {
             d->cnt.stall_inactive++;
             present_wbs(d, in);
@@ -846,7 +883,7 @@ static void do_writebacks(drv_t *d, const sc_in *in, const sc_out *out)
 static void do_issue(drv_t *d, const sc_out *out)
 {
     unsigned w = out->issue_wid;
-    if (w >= d->c.warps || !(d->presented >> w & 1u)) {
+    if (w >= d->c.warps || !((d->presented & ~d->rba_hidden) >> w & 1u)) {
         fail(d, "cycle %llu: issue of warp %u, which presented no instruction",
              (unsigned long long)d->cnt.cycles, w);
         return;

@@ -145,6 +145,9 @@ typedef struct {
     /* two-level scheduling (drv_opc.active_max): cycles no warp presented an instruction
      * while a warp outside the active set could have (counted before the reasons above) */
     uint64_t stall_inactive;
+    /* register-bank-aware issue (drv_set_rba): warp-cycles a presented instruction was held
+     * back because another warp's sources met shorter bank queues */
+    uint64_t rba_hidden;
 } drv_counts;
 
 typedef struct drv drv_t;
@@ -167,6 +170,11 @@ void drv_no_values(drv_t *d);
  * every issue re-decides every presented warp. Call before the first cycle. 0, or -1 when
  * out of memory. */
 int drv_set_opc(drv_t *d, const drv_opc *opc);
+
+/* Register-bank-aware issue (cfg.rba): from now on, each cycle only the presented warps
+ * whose sources wait on the shortest queues of model m's banks (sc_bank_queued) keep
+ * their instruction valid. m must outlive the driver; NULL turns it off. */
+void drv_set_rba(drv_t *d, const sc_t *m);
 
 /* Synthetic streams: present no instruction once n have been issued (0 = no limit). */
 void drv_set_issue_limit(drv_t *d, uint64_t n);

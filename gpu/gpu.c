@@ -274,6 +274,7 @@ static int sub_open(gpu_t *g, gsub *s, char *err)
         return -1;
     }
     if (!g->o->values) drv_no_values(s->d);
+    if (g->c.rba) drv_set_rba(s->d, s->m);
     if (g->c.operand_cache != CFG_OPC_NONE) {
         drv_opc h;
         if (!(s->opc = opc_create(&g->c)) || (h = opc_hook(s->opc), drv_set_opc(s->d, &h))) {

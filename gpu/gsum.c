@@ -54,6 +54,7 @@ void gsum_driver(drv_counts *t, const drv_counts *a)
     t->stall_other += a->stall_other;
     t->stall_empty += a->stall_empty;
     t->stall_inactive += a->stall_inactive;
+    t->rba_hidden += a->rba_hidden;
 }
 
 void gsum_trace(tsrc_counts *t, const tsrc_counts *a)

@@ -41,7 +41,9 @@ int64_t rep_storage_bits(const cfg_t *c)
     if (c->caching)
         unit = (int64_t)c->entries * ((int64_t)c->data_bits + reg + 1 + 1 + 1 + ent) +
                (int64_t)c->slots * (1 + 1 + ent);
-    return (int64_t)c->ccus * unit - 2 * (int64_t)c->slots * slot + (int64_t)opc_storage_bits(c);
+    /* RBA: a 5-bit score per warp in the scheduler's table (Barnes et al., section IV-C) */
+    int64_t rba = c->rba ? 5 * (int64_t)c->warps : 0;
+    return (int64_t)c->ccus * unit - 2 * (int64_t)c->slots * slot + (int64_t)opc_storage_bits(c) + rba;
 }
 
 /* A count with thousands separators. */
@@ -219,6 +221,9 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
         fprintf(f, "  two-level scheduler        %s cycles with no active warp ready while a warp "
                 "outside the active set was (%.1f %% of the sub-core cycles)\n",
                 num(r->dc.stall_inactive, n1, sizeof n1), pct(r->dc.stall_inactive, r->dc.cycles));
+    if (c->rba)
+        fprintf(f, "  register-bank-aware issue  %s warp-cycles an instruction was held back for "
+                "another warp's shorter bank queues\n", num(r->dc.rba_hidden, n1, sizeof n1));
     energy_t e;
     energy_of(c, s, r->insts, &e);
     fprintf(f, "  RF dynamic energy          %.1f pJ / instruction  (", e.pj_per_inst);
@@ -496,6 +501,7 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     ju64(&dob, "stall_other", r->dc.stall_other);
     ju64(&dob, "stall_empty", r->dc.stall_empty);
     ju64(&dob, "stall_inactive", r->dc.stall_inactive);
+    ju64(&dob, "rba_hidden", r->dc.rba_hidden);
     fputs("\n  }", f);
     if (o->trace) {
         section(f, "trace", &first);

@@ -95,6 +95,7 @@ int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
         goto out;
     }
     if (!o->values) drv_no_values(d);
+    if (c->rba) drv_set_rba(d, m);
     if (c->operand_cache != CFG_OPC_NONE) {
         drv_opc h;
         if (!(opc = opc_create(c)) || (h = opc_hook(opc), drv_set_opc(d, &h))) {

@@ -1,7 +1,7 @@
 /* test_compare.c - the comparison designs of compare/: NVIDIA's operand reuse cache on the
  * four examples of Huerta et al. (MICRO 2025, Listing 4), worked out by hand, and the
  * compiler's reuse bits (hints/reuse.c) on the same patterns; BOW and BOW-WR's windows on
- * a hand-worked stream. */
+ * a hand-worked stream; register-bank-aware issue (driver/drv.c) on three warps. */
 #include <string.h>
 #include "cfg.h"
 #include "hint.h"
@@ -278,8 +278,83 @@ static void test_rfc(void)
     TT_EQ(rfc_storage_bits(&c), 2 * 6 * (1024 + 1 + 8));
 }
 
+/* A source of hand-made instructions for register-bank-aware issue: warp w presents its
+ * instructions from cycle start[w] on, one after the other. */
+typedef struct {
+    drv_inst inst[4][2];
+    unsigned n[4], next[4], start[4];
+    uint64_t cycle;
+} rba_src;
+
+static const drv_inst *rba_peek(void *ctx, unsigned w)
+{
+    rba_src *s = ctx;
+    return s->cycle >= s->start[w] && s->next[w] < s->n[w] ? &s->inst[w][s->next[w]] : NULL;
+}
+
+static void rba_pop(void *ctx, unsigned w) { ((rba_src *)ctx)->next[w]++; }
+
+/* The order in which warps issue on the baseline collectors (2 banks: bank = (register +
+ * warp) mod 2, docs/spec.md D-1), with or without RBA: warp 0 first issues a reader of R0,
+ * R2 and R4, three requests to bank 0; from cycle 2 warp 1 offers a reader of R1 and R3
+ * (bank 0 twice: score 2 x queue 0) and warp 2 a reader of R1 (bank 1: score queue 1 = 0).
+ * GTO takes the older warp 1 first; RBA takes warp 2, whose bank is idle, while bank 0
+ * still has warp 0's requests queued. Returns the issue order, warps as digits. */
+static unsigned rba_order(int rba, uint64_t *hidden)
+{
+    cfg_t c;
+    cfg_defaults(&c);
+    c.caching = 0;
+    c.sched_gto = 1;
+    c.banks = 2;
+    c.warps = 4;
+    c.ccus = 3;
+    c.slots = 3;
+    c.entries = 3;
+    c.rba = rba;
+    rba_src s;
+    memset(&s, 0, sizeof s);
+    s.inst[0][0] = bi(0, 10, 0, 2);
+    s.inst[0][0].src[s.inst[0][0].nsrc++] = 4;
+    s.inst[1][0] = bi(0, 11, 1, 3);
+    s.inst[2][0] = bi(0, 12, 1, -1);
+    s.n[0] = s.n[1] = s.n[2] = 1;
+    s.start[1] = s.start[2] = 2;
+    for (int w = 0; w < 3; w++) s.inst[w][0].lat = 1;
+    drv_src src = {&s, rba_peek, rba_pop, NULL, NULL, NULL, NULL};
+    sc_t *m = sc_create_nodata(&c);
+    drv_t *d = drv_create_src(&c, &src);
+    unsigned order = 0;
+    TT_CHECK(m && d);
+    if (!m || !d) return 0;
+    drv_no_values(d);
+    if (rba) drv_set_rba(d, m);
+    static sc_in in;
+    static sc_out out;
+    for (s.cycle = 0; s.cycle < 40; s.cycle++) {
+        drv_inputs(d, &in);
+        sc_step(m, &in, &out);
+        if (out.issue_valid) order = order * 10 + out.issue_wid;
+        TT_EQ(drv_consume(d, &in, &out), 0);
+    }
+    *hidden = drv_get_counts(d)->rba_hidden;
+    drv_destroy(d);
+    sc_destroy(m);
+    return order;
+}
+
+static void test_rba(void)
+{
+    uint64_t hidden;
+    TT_EQ(rba_order(0, &hidden), 12); /* warp 0, then 1, then 2: "012" */
+    TT_EQ(hidden, 0);
+    TT_EQ(rba_order(1, &hidden), 21); /* warp 0, then 2, then 1 */
+    TT_CHECK(hidden >= 1);
+}
+
 int main(void)
 {
+    TT_RUN(test_rba);
     TT_RUN(test_rfc);
     TT_RUN(test_bow);
     TT_RUN(test_listing4);
