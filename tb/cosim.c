@@ -3,7 +3,7 @@
  *
  *   cosim [--config FILE] [--set k=v]... [--cycles N] [--seed S]
  *         [--mode legal|adversarial] [--vcd-dir DIR] [--waves FILE] [--bench N]
- *         [--trace FILE [--hints FILE] [--blocks N]] [--outputs-only]
+ *         [--trace FILE [--hints FILE] [--blocks N]] [--outputs-only] [--brief]
  *
  * --trace: legal traffic from an Accel-Sim trace (driver/tsrc.h), run to completion (every
  * instruction retired); --cycles N is then a limit.
@@ -18,6 +18,8 @@
  * --outputs-only: compare the output ports only, never dbg_state_o (RTL edited by hand, a
  * netlist, or RTL generated without --debug; scripts/cosim.sh builds it with VG_NO_DBG).
  * --bench N: model-alone, RTL-alone (recorded inputs) and lockstep cycles/s over N cycles.
+ * --brief: a pass is one line (the PASS line with the coverage and the bins it missed),
+ * without the statistics and per-bin counts (the co-simulation kit, make kit).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +53,7 @@ typedef struct {
     const char *hints;   /* its hint file (NULL: cfg.hints) */
     unsigned long blocks;/* only the first N blocks (0 = all) */
     int outputs_only;    /* 1: no dbg_state_o comparison */
+    int brief;           /* 1: a pass prints one line */
 } opts_t;
 
 /* ---- bit vectors (uint32 words, LSB first) ---------------------------------------- */
@@ -397,6 +400,10 @@ static int parse_rest(char **rest, int nrest, char *argv0, opts_t *o)
             o->outputs_only = 1;
             continue;
         }
+        if (strcmp(a, "--brief") == 0) {
+            o->brief = 1;
+            continue;
+        }
         const char *v = eq ? eq + 1 : (i + 1 < nrest ? rest[i + 1] : NULL);
         int consumed = eq ? 0 : 1;
         if (!v) {
@@ -421,7 +428,7 @@ static int parse_rest(char **rest, int nrest, char *argv0, opts_t *o)
         } else {
             fprintf(stderr, PROG ": unknown option '%s' (allowed: --config, --set, --cycles, "
                             "--seed, --mode, --vcd-dir, --waves, --bench, --trace, --hints, "
-                            "--blocks, --outputs-only)\n", a);
+                            "--blocks, --outputs-only, --brief)\n", a);
             return 2;
         }
         i += consumed;
@@ -571,9 +578,14 @@ int main(int argc, char **argv)
                    (unsigned long long)drv_get_counts(r.d)->wb_trace_values,
                    (unsigned long long)drv_get_counts(r.d)->src_trace_checks,
                    (unsigned long long)drv_get_counts(r.d)->src_trace_diffs);
-        printf("\n");
-        stats_print(sc_stats_get(r.m), &c, stdout);
-        cov_print(r.cov, stdout);
+        if (o.brief) {
+            cov_brief(r.cov, stdout);
+            printf("\n");
+        } else {
+            printf("\n");
+            stats_print(sc_stats_get(r.m), &c, stdout);
+            cov_print(r.cov, stdout);
+        }
     } else if (rc == 1) {
         long fc = r.fail_cycle;
         printf("cosim: re-run this case:");

@@ -248,3 +248,16 @@ void cov_print(const cov_t *cv, FILE *f)
         fprintf(f, "\n");
     }
 }
+
+void cov_brief(const cov_t *cv, FILE *f)
+{
+    unsigned hitn = 0;
+    for (unsigned i = 0; i < cv->nbins; i++) hitn += cv->count[i] != 0;
+    fprintf(f, " coverage=%u/%u", hitn, cv->nbins);
+    const char *sep = " missed=";
+    for (unsigned i = 0; i < cv->nbins; i++)
+        if (!cv->count[i]) {
+            fprintf(f, "%s%s", sep, cv->name[i]);
+            sep = ",";
+        }
+}

@@ -21,5 +21,8 @@ void cov_post(cov_t *cv, const sc_t *m, const sc_in *in, const sc_out *out);
 /* `cov <name> <count>` for every bin (zero counts included), a `cov_summary` line and, when
  * some bin was never hit, a `cov_missed` line naming those bins. */
 void cov_print(const cov_t *cv, FILE *f);
+/* The same on the rest of one line: " coverage=H/N", then " missed=a,b,..." when some bin
+ * was never hit (no newline). */
+void cov_brief(const cov_t *cv, FILE *f);
 
 #endif
