@@ -12,6 +12,9 @@ static inline uint16_t lfsr_next(uint16_t s)
     return (uint16_t)(((unsigned)s << 1 | fb) & 0xFFFFu);
 }
 
+/* The state n steps of lfsr_next after s (n of any size: the period is 65535). */
+uint16_t lfsr_jump(uint16_t s, uint64_t n);
+
 /* D-10 pick: the first i < n with bit i of cand set at or after (s mod n), circularly;
  * -1 if none (n <= 64). */
 int lfsr_pick(uint16_t s, uint64_t cand, unsigned n);

@@ -544,12 +544,23 @@ int sc_quiescent(const sc_t *m)
 void sc_idle(sc_t *m, uint64_t n)
 {
     /* sc_step with no instruction offered and no write-back, on a quiescent sub-core:
-     * every step of sc_step is empty but the counters, the FSM tick and the LFSR */
-    for (uint64_t i = 0; i < n; i++) {
-        m->stats.cycles++;
-        m->stats.idle_no_warp++;
-        tick_fsm(m, m->fsm_issue);
-        m->fsm_issue = 0;
-        m->lfsr = lfsr_next(m->lfsr);
+     * every step of sc_step is empty but the counters, the FSM tick and the LFSR. The
+     * ticks inside an interval only count (fsm_tick), so they are added at once; only the
+     * interval ends are stepped; the LFSR jumps n states. */
+    if (n == 0) return;
+    m->stats.cycles += n;
+    m->stats.idle_no_warp += n;
+    tick_fsm(m, m->fsm_issue);
+    m->fsm_issue = 0;
+    for (uint64_t left = n - 1; left;) {
+        uint64_t room = (uint64_t)m->cfg.interval - 1u - m->fsm.cycle; /* ticks before the end */
+        if (room >= left) {
+            m->fsm.cycle += (uint32_t)left;
+            break;
+        }
+        m->fsm.cycle += (uint32_t)room;
+        left -= room + 1;
+        tick_fsm(m, 0); /* the interval's last cycle */
     }
+    m->lfsr = lfsr_jump(m->lfsr, n);
 }
