@@ -143,6 +143,9 @@ typedef struct {
     unsigned bow_window;     /* BOW: instructions of a warp's operand window */
     unsigned rfc_entries;    /* RFC: results cached per active warp */
     unsigned rfc_active;     /* RFC: warps in the two-level scheduler's active set */
+    int ccu_writeback;       /* 1: price the CCUs as write-back (a variant of Malekeh, energy
+                                only): a result a CCU holds reaches the register file only
+                                if a later read misses it (driver/drv.c) */
     int rba;                 /* 1: register-bank-aware issue (Barnes et al., HPCA 2023): only
                                 the warps whose sources wait on the shortest bank queues
                                 present an instruction (driver/drv.c) */

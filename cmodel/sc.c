@@ -106,6 +106,15 @@ unsigned sc_bank_queued(const sc_t *m, unsigned b)
 }
 
 /* See sc.h. */
+int sc_ccu_holds(const sc_t *m, unsigned wid, unsigned reg)
+{
+    for (unsigned k = 0; m->cfg.caching && k < m->cfg.ccus; k++)
+        if (m->ccu[k].owner_valid && m->ccu[k].owner == wid && ccu_lookup(&m->ccu[k], (uint16_t)reg) >= 0)
+            return 1;
+    return 0;
+}
+
+/* See sc.h. */
 void sc_reset(sc_t *m)
 {
     reset(m, 0);

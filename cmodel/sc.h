@@ -56,6 +56,10 @@ void sc_destroy(sc_t *m);
  * the model, such as the driver's register-bank-aware issue; no effect). */
 unsigned sc_bank_queued(const sc_t *m, unsigned b);
 
+/* 1 if a CCU owned by warp wid holds register reg now (an observation for statistics
+ * outside the model; no effect). */
+int sc_ccu_holds(const sc_t *m, unsigned wid, unsigned reg);
+
 /* Reset all state to its reset values (statistics too). */
 void sc_reset(sc_t *m);
 

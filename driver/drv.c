@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "drv.h"
+#include "rffate.h"
 #include "rng.h"
 #include "wl.h"
 
@@ -81,7 +82,8 @@ struct drv {
     uint64_t *since;               /* [warps] two-level: when warp w left the active set */
     uint64_t left;                 /* two-level: departures so far (the order of since[]) */
     uint64_t empty;                /* bit w: the source had nothing for warp w when last asked */
-    const sc_t *model;             /* register-bank-aware issue (drv_set_rba): its bank queues */
+    const sc_t *model;             /* drv_set_model: observed for RBA and write-back CCUs */
+    rff_t wbfate;                  /* write-back CCUs: which results the register file needs */
     uint64_t rba_hidden;           /* presented warps whose inst_valid RBA cleared this cycle */
     drv_counts cnt;
     char err[DRV_ERR_LEN];
@@ -264,6 +266,7 @@ void drv_destroy(drv_t *d)
     free(d->filt);
     free(d->fhits);
     free(d->since);
+    rff_free(&d->wbfate);
     free(d);
 }
 
@@ -305,6 +308,12 @@ const char *drv_error(const drv_t *d)
 const drv_counts *drv_get_counts(const drv_t *d)
 {
     return &d->cnt;
+}
+
+/* Keep drv_counts.ccu_wb_saved current (O(1)). */
+static inline void wb_saved_now(drv_t *d)
+{
+    d->cnt.ccu_wb_saved = rff_saved(&d->wbfate);
 }
 
 /* Word k of the value written by record r (invented data). */
@@ -638,9 +647,12 @@ void drv_skip(drv_t *d, uint64_t n)
     d->cnt.cycles += n;
 }
 
-void drv_set_rba(drv_t *d, const sc_t *m)
+int drv_set_model(drv_t *d, const sc_t *m)
 {
     d->model = m;
+    if (m && d->c.ccu_writeback && !d->wbfate.open)
+        return rff_init(&d->wbfate, d->c.warps, d->c.regs);
+    return 0;
 }
 
 /* Register-bank-aware issue (Barnes et al., HPCA 2023, section IV-C): a presented warp's
@@ -709,7 +721,7 @@ void drv_inputs(drv_t *d, sc_in *in)
         }
         for (uint64_t todo = d->watch & may; todo; todo &= todo - 1)
             decide_warp(d, in, (unsigned)__builtin_ctzll(todo));
-        if (d->model) rba_filter(d, in);
+        if (d->model && d->c.rba) rba_filter(d, in);
         if (d->opc.active_max && !d->presented && inactive_ready(d, active)) {
             d->cnt.stall_inactive++;
             present_wbs(d, in);
@@ -873,6 +885,13 @@ static void do_writebacks(drv_t *d, const sc_in *in, const sc_out *out)
         if (*pd) (*pd)--;
         r->done = 1;
         accepted = 1;
+        if (d->wbfate.open) { /* a write-back CCU keeps what its warp's CCU took */
+            int held = sc_ccu_holds(d->model, r->wid, r->reg);
+            d->cnt.ccu_wb_cached += (uint64_t)held;
+            rff_write(&d->wbfate, r->wid, r->reg);
+            if (!held) rff_read(&d->wbfate, r->wid, r->reg, 0); /* to the register file now */
+            wb_saved_now(d);
+        }
         watch_warp(d, r->wid);
         d->cnt.written_back++;
         if (d->src.complete) d->src.complete(d->src.ctx, r->wid);
@@ -898,6 +917,10 @@ static void do_issue(drv_t *d, const sc_out *out)
         d->in_stale |= d->in_set;
         d->watch |= d->in_set;
     }
+    if (d->wbfate.open) /* the lookup (next cycle) sees the state after this cycle: now */
+        for (unsigned s = 0; s < cr->inst.nsrc; s++)
+            rff_read(&d->wbfate, w, cr->inst.src[s], sc_ccu_holds(d->model, w, cr->inst.src[s]));
+    if (d->wbfate.open) wb_saved_now(d);
     cr->tag = (uint32_t)h->seq & d->tag_mask;
     uint8_t mem = d->wl ? h->cls == WL_MEM : h->cls == DRV_CLS_LDST || h->cls == DRV_CLS_SHMEM;
     for (unsigned i = 0; i < h->ndst; i++) {

@@ -145,9 +145,14 @@ typedef struct {
     /* two-level scheduling (drv_opc.active_max): cycles no warp presented an instruction
      * while a warp outside the active set could have (counted before the reasons above) */
     uint64_t stall_inactive;
-    /* register-bank-aware issue (drv_set_rba): warp-cycles a presented instruction was held
+    /* register-bank-aware issue (drv_set_model): warp-cycles a presented instruction was held
      * back because another warp's sources met shorter bank queues */
     uint64_t rba_hidden;
+    /* write-back CCUs (cfg.ccu_writeback): accepted write-backs a CCU of their warp then
+     * held, and of all results, those never needed in the register file: overwritten
+     * (or still open at the end) with no read missing the CCUs in between (a result the
+     * CCUs did not take is needed at once) */
+    uint64_t ccu_wb_cached, ccu_wb_saved;
 } drv_counts;
 
 typedef struct drv drv_t;
@@ -171,10 +176,12 @@ void drv_no_values(drv_t *d);
  * out of memory. */
 int drv_set_opc(drv_t *d, const drv_opc *opc);
 
-/* Register-bank-aware issue (cfg.rba): from now on, each cycle only the presented warps
- * whose sources wait on the shortest queues of model m's banks (sc_bank_queued) keep
- * their instruction valid. m must outlive the driver; NULL turns it off. */
-void drv_set_rba(drv_t *d, const sc_t *m);
+/* Let the driver observe model m (read-only; m must outlive the driver): with cfg.rba,
+ * register-bank-aware issue (each cycle only the presented warps whose sources wait on
+ * the shortest queues of m's banks, sc_bank_queued, keep their instruction valid); with
+ * cfg.ccu_writeback, the write-back CCUs' fates (drv_counts.ccu_wb_*). Call before the
+ * first cycle. 0, or -1 when out of memory. */
+int drv_set_model(drv_t *d, const sc_t *m);
 
 /* Synthetic streams: present no instruction once n have been issued (0 = no limit). */
 void drv_set_issue_limit(drv_t *d, uint64_t n);

@@ -274,7 +274,7 @@ static int sub_open(gpu_t *g, gsub *s, char *err)
         return -1;
     }
     if (!g->o->values) drv_no_values(s->d);
-    if (g->c.rba) drv_set_rba(s->d, s->m);
+    if (g->c.rba || g->c.ccu_writeback) drv_set_model(s->d, s->m);
     if (g->c.operand_cache != CFG_OPC_NONE) {
         drv_opc h;
         if (!(s->opc = opc_create(&g->c)) || (h = opc_hook(s->opc), drv_set_opc(s->d, &h))) {
@@ -614,6 +614,10 @@ static void add_stats(run_result *r, gsub *s, int first)
         r->st.intervals = a->intervals;
     }
     gsum_stats(&r->st, a);
+    if (s->g->c.ccu_writeback) { /* write-back CCUs: energy only */
+        uint64_t sv = drv_get_counts(s->d)->ccu_wb_saved;
+        r->st.bank_writes -= sv < a->bank_writes ? sv : a->bank_writes;
+    }
     if (s->opc) {
         const opc_stats *o = opc_get_stats(s->opc);
         opc_fold(o, &r->st);

@@ -55,6 +55,8 @@ void gsum_driver(drv_counts *t, const drv_counts *a)
     t->stall_empty += a->stall_empty;
     t->stall_inactive += a->stall_inactive;
     t->rba_hidden += a->rba_hidden;
+    t->ccu_wb_cached += a->ccu_wb_cached;
+    t->ccu_wb_saved += a->ccu_wb_saved;
 }
 
 void gsum_trace(tsrc_counts *t, const tsrc_counts *a)

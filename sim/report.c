@@ -43,6 +43,8 @@ int64_t rep_storage_bits(const cfg_t *c)
                (int64_t)c->slots * (1 + 1 + ent);
     /* RBA: a 5-bit score per warp in the scheduler's table (Barnes et al., section IV-C) */
     int64_t rba = c->rba ? 5 * (int64_t)c->warps : 0;
+    /* write-back CCUs: a dirty bit per entry */
+    rba += c->ccu_writeback ? (int64_t)c->ccus * c->entries : 0;
     return (int64_t)c->ccus * unit - 2 * (int64_t)c->slots * slot + (int64_t)opc_storage_bits(c) + rba;
 }
 
@@ -221,6 +223,11 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
         fprintf(f, "  two-level scheduler        %s cycles with no active warp ready while a warp "
                 "outside the active set was (%.1f %% of the sub-core cycles)\n",
                 num(r->dc.stall_inactive, n1, sizeof n1), pct(r->dc.stall_inactive, r->dc.cycles));
+    if (c->ccu_writeback)
+        fprintf(f, "  write-back CCUs            %s of %s write-backs went into a CCU; %s register-file "
+                "writes saved (%.1f %%; off the bank writes for the energy)\n",
+                num(r->dc.ccu_wb_cached, n1, sizeof n1), num(r->dc.written_back, n2, sizeof n2),
+                num(r->dc.ccu_wb_saved, n3, sizeof n3), pct(r->dc.ccu_wb_saved, r->dc.written_back));
     if (c->rba)
         fprintf(f, "  register-bank-aware issue  %s warp-cycles an instruction was held back for "
                 "another warp's shorter bank queues\n", num(r->dc.rba_hidden, n1, sizeof n1));
@@ -502,6 +509,8 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     ju64(&dob, "stall_empty", r->dc.stall_empty);
     ju64(&dob, "stall_inactive", r->dc.stall_inactive);
     ju64(&dob, "rba_hidden", r->dc.rba_hidden);
+    ju64(&dob, "ccu_wb_cached", r->dc.ccu_wb_cached);
+    ju64(&dob, "ccu_wb_saved", r->dc.ccu_wb_saved);
     fputs("\n  }", f);
     if (o->trace) {
         section(f, "trace", &first);

@@ -95,7 +95,7 @@ int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
         goto out;
     }
     if (!o->values) drv_no_values(d);
-    if (c->rba) drv_set_rba(d, m);
+    if (c->rba || c->ccu_writeback) drv_set_model(d, m);
     if (c->operand_cache != CFG_OPC_NONE) {
         drv_opc h;
         if (!(opc = opc_create(c)) || (h = opc_hook(opc), drv_set_opc(d, &h))) {
@@ -109,6 +109,8 @@ int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
     if (o->progress) fprintf(stderr, "\r%*s\r", 70, "");
     r->st = *sc_stats_get(m);
     r->dc = *drv_get_counts(d);
+    if (c->ccu_writeback) /* energy only: the timing still writes every result */
+        r->st.bank_writes -= r->dc.ccu_wb_saved < r->st.bank_writes ? r->dc.ccu_wb_saved : r->st.bank_writes;
     if (opc) {
         r->opc = *opc_get_stats(opc);
         opc_fold(&r->opc, &r->st);

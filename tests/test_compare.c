@@ -281,7 +281,7 @@ static void test_rfc(void)
 /* A source of hand-made instructions for register-bank-aware issue: warp w presents its
  * instructions from cycle start[w] on, one after the other. */
 typedef struct {
-    drv_inst inst[4][2];
+    drv_inst inst[4][4];
     unsigned n[4], next[4], start[4];
     uint64_t cycle;
 } rba_src;
@@ -328,7 +328,7 @@ static unsigned rba_order(int rba, uint64_t *hidden)
     TT_CHECK(m && d);
     if (!m || !d) return 0;
     drv_no_values(d);
-    if (rba) drv_set_rba(d, m);
+    drv_set_model(d, m); /* rba follows c.rba */
     static sc_in in;
     static sc_out out;
     for (s.cycle = 0; s.cycle < 40; s.cycle++) {
@@ -352,8 +352,59 @@ static void test_rba(void)
     TT_CHECK(hidden >= 1);
 }
 
+/* Write-back CCUs (ccu_writeback = on) on one warp, worked out by hand with the write
+ * filter on (only near results enter the owner's CCU) and the CCU's 8 entries never full:
+ *   i0: R1 = f(R0)  near: R1 enters the CCU (open, unneeded)
+ *   i1: R1 = f(R2)  near: i0's R1 closes, never read: saved; the new R1 enters the CCU
+ *   i2: R3 = f(R1)  far: R1 read from the CCU (a hit: still unneeded); R3 does not enter
+ *                   the CCU, so it goes to the register file at once: needed
+ *   i3: R4 = f(R3)  near: R4 enters the CCU; R3 read from the register file
+ * At the end R1 (i1) and R4 are open and unneeded: 3 of the 4 register-file writes saved,
+ * 3 write-backs went into the CCU. */
+static void test_ccu_writeback(void)
+{
+    cfg_t c;
+    cfg_defaults(&c);
+    c.data_bits = 64;
+    c.warps = 4;
+    c.entries = 8;
+    c.slots = 3;
+    c.ccu_writeback = 1;
+    rba_src s;
+    memset(&s, 0, sizeof s);
+    s.inst[0][0] = bi(0, 1, 0, -1);
+    s.inst[0][1] = bi(1, 1, 2, -1);
+    s.inst[0][2] = bi(2, 3, 1, -1);
+    s.inst[0][3] = bi(3, 4, 3, -1);
+    s.inst[0][0].dst_near[0] = s.inst[0][1].dst_near[0] = s.inst[0][3].dst_near[0] = 1;
+    for (int i = 0; i < 4; i++) s.inst[0][i].lat = 4;
+    s.n[0] = 4;
+    drv_src src = {&s, rba_peek, rba_pop, NULL, NULL, NULL, NULL};
+    sc_t *m = sc_create_nodata(&c);
+    drv_t *d = drv_create_src(&c, &src);
+    TT_CHECK(m && d);
+    if (!m || !d) return;
+    drv_no_values(d);
+    TT_EQ(drv_set_model(d, m), 0);
+    static sc_in in;
+    static sc_out out;
+    for (s.cycle = 0; s.cycle < 200; s.cycle++) {
+        drv_inputs(d, &in);
+        sc_step(m, &in, &out);
+        TT_EQ(drv_consume(d, &in, &out), 0);
+    }
+    const drv_counts *dc = drv_get_counts(d);
+    TT_EQ(dc->issued, 4);
+    TT_EQ(dc->written_back, 4);
+    TT_EQ(dc->ccu_wb_cached, 3);
+    TT_EQ(dc->ccu_wb_saved, 3);
+    drv_destroy(d);
+    sc_destroy(m);
+}
+
 int main(void)
 {
+    TT_RUN(test_ccu_writeback);
     TT_RUN(test_rba);
     TT_RUN(test_rfc);
     TT_RUN(test_bow);

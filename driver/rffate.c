@@ -7,7 +7,7 @@ int rff_init(rff_t *f, unsigned warps, unsigned regs)
 {
     f->warps = warps;
     f->regs = regs;
-    f->saved = 0;
+    f->saved = f->open_unneeded = 0;
     f->open = calloc((size_t)warps * regs, 1);
     f->need = calloc((size_t)warps * regs, 1);
     return f->open && f->need ? 0 : -1;
@@ -24,14 +24,20 @@ void rff_free(rff_t *f)
 static void close_one(rff_t *f, size_t i)
 {
     if (!f->open[i]) return;
-    f->saved += !f->need[i];
+    if (!f->need[i]) {
+        f->saved++;
+        f->open_unneeded--;
+    }
     f->open[i] = f->need[i] = 0;
 }
 
 void rff_read(rff_t *f, unsigned w, unsigned r, int hit)
 {
     size_t i = (size_t)w * f->regs + r;
-    if (r < f->regs && f->open[i] && !hit) f->need[i] = 1;
+    if (r < f->regs && f->open[i] && !hit && !f->need[i]) {
+        f->need[i] = 1;
+        f->open_unneeded--;
+    }
 }
 
 void rff_write(rff_t *f, unsigned w, unsigned r)
@@ -40,6 +46,7 @@ void rff_write(rff_t *f, unsigned w, unsigned r)
     size_t i = (size_t)w * f->regs + r;
     close_one(f, i);
     f->open[i] = 1;
+    f->open_unneeded++;
 }
 
 void rff_end_warp(rff_t *f, unsigned w)
@@ -49,7 +56,5 @@ void rff_end_warp(rff_t *f, unsigned w)
 
 uint64_t rff_saved(const rff_t *f)
 {
-    uint64_t s = f->saved;
-    for (size_t i = 0; i < (size_t)f->warps * f->regs; i++) s += f->open[i] && !f->need[i];
-    return s;
+    return f->saved + f->open_unneeded;
 }

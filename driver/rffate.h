@@ -1,4 +1,5 @@
-/* rffate.h - which results a design keeps out of the register file: BOW-WR and RFC write a
+/* rffate.h - which results a design keeps out of the register file: BOW-WR, RFC and
+ * write-back CCUs (driver/drv.c, ccu_writeback) write a
  * result to the register file only when a later read of it, before the register is written
  * again, cannot find it in the design's own storage (the compilers' liveness hints of their
  * papers, known here exactly from each warp's stream). A result is open from its write
@@ -14,6 +15,7 @@ typedef struct {
     unsigned warps, regs;
     uint8_t *open, *need;   /* [warps][regs] */
     uint64_t saved;         /* closed results never needed in the register file */
+    uint64_t open_unneeded; /* open results no read has needed yet */
 } rff_t;
 
 /* No open result for warps x regs registers. 0, or -1 when out of memory. */
@@ -31,7 +33,8 @@ void rff_write(rff_t *f, unsigned w, unsigned r);
 /* Warp w's slot gets a new warp: every open result of the old one closes. */
 void rff_end_warp(rff_t *f, unsigned w);
 
-/* Register-file writes saved so far, results still open counted by the reads so far. */
+/* Register-file writes saved so far, results still open counted by the reads so far
+ * (O(1)). */
 uint64_t rff_saved(const rff_t *f);
 
 #endif
