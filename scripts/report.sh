@@ -7,7 +7,7 @@
 #   make area, make area LIBERTY=<sky130> (when ../shared/pdk has it), make main,
 #   make validate, make collectors, make traces, make eval,
 #   make eval EVAL_OUT=build/eval-fill EVAL_SET=sm_fill=on,
-#   make eval EVAL_OUT=build/eval-subcore EVAL_SET=machine=subcore,
+#   make eval EVAL_OUT=build/eval-subcore EVAL_SET=machine=subcore, bash eval/writeside.sh,
 #   make sthld-sweep, make sthld-sweep STHLD_OUT=build/sthld-i1000 STHLD_SET=interval=1000,
 #   make dse DSE_POINTS=eval/dse_points_measured.txt, make figures
 # (the ones that need ../shared skip with a message and their sections say so). Then it
@@ -52,6 +52,7 @@ if [ "$assemble_only" = 0 ]; then
         steps+=("collectors|make -s collectors" "traces|make -s traces" "eval|make -s eval"
                 "eval-fill|make -s eval EVAL_OUT=$B/eval-fill EVAL_SET=sm_fill=on"
                 "eval-subcore|make -s eval EVAL_OUT=$B/eval-subcore EVAL_SET=machine=subcore"
+                "writeside|bash eval/writeside.sh"
                 "sthld|make -s sthld-sweep"
                 "sthld-i1000|make -s sthld-sweep STHLD_OUT=$B/sthld-i1000 STHLD_SET=interval=1000"
                 "dse|make -s dse DSE_POINTS=eval/dse_points_measured.txt")
@@ -178,6 +179,9 @@ if ls "$WL"/*.traceg* >/dev/null 2>&1; then
     table_rows "$B/eval/hints.md" | section hints "Exact, profiled and static hints, preset GPU" "make eval"
     need "$B/eval/designs.md" "make eval"
     table_rows "$B/eval/designs.md" | section designs "Every design against the storage it adds, preset GPU" "make eval"
+    need "$out/writeside.log" "make report"
+    table_rows "$out/writeside.log" | section writeside "The write side: write-back CCUs, SRAM and STT-MRAM register files" \
+        "bash eval/writeside.sh"
 
     need "$B/eval-subcore/table.csv" "make eval EVAL_OUT=build/eval-subcore EVAL_SET=machine=subcore"
     # the hit ratio by counting and by machine: the mean over the traces of Malekeh (and of
@@ -200,7 +204,7 @@ if ls "$WL"/*.traceg* >/dev/null 2>&1; then
     table_rows "$B/dse/dse.md" | section dse "Design space: CCUs x entries against area and Fmax" \
         "make dse DSE_POINTS=eval/dse_points_measured.txt"
 else
-    for s in collectors traces papers-gpu papers-fill variants designs hints counting dse; do
+    for s in collectors traces papers-gpu papers-fill variants designs hints writeside counting dse; do
         skipped "$s" "$s" "$WL has no traces"
     done
 fi
