@@ -65,7 +65,7 @@ enum {
     KI_SHMEM_SM, KI_L1_KB, KI_L1_WAYS, KI_L1_MSHRS, KI_L2_KB, KI_L2_WAYS, KI_L2_SLICES,
     KI_L2_LAT, KI_L2_BW, KI_DRAM_LAT, KI_DRAM_BW, KI_CONST_LAT, KI_CONST_MISS_LAT,
     KI_ICACHE_MISS_LAT, KI_LAUNCH_LAT, KI_LAUNCH_MIN, KI_EXIT_LAT, KI_BLOCK_INTERVAL,
-    KI_BLOCK_EXIT_LAT, KI_WARP_EXIT_LAT, KI_OPERAND_CACHE, KI_BOW_WINDOW, KI_RFC_ENTRIES, KI_RFC_ACTIVE, KI_RBA, KI_CCU_WB,
+    KI_BLOCK_EXIT_LAT, KI_WARP_EXIT_LAT, KI_OPERAND_CACHE, KI_BOW_WINDOW, KI_RFC_ENTRIES, KI_RFC_ACTIVE, KI_RBA, KI_CCU_WB, KI_RF_STATES, KI_SLEEP_WINDOW,
     KI_COUNT
 };
 
@@ -206,6 +206,8 @@ static const key_def keys[KI_COUNT] = {
     [KI_RFC_ENTRIES] = WLU("rfc_entries", rfc_entries, 1, 64, 6, NULL),
     [KI_RFC_ACTIVE] = WLU("rfc_active", rfc_active, 1, CFG_MAX_W, 2, ", and <= warps"),
     [KI_RBA] = {"rba", K_ENUM, F(rba), 0, 1, 0, "off", "on", NULL, 0, NULL, 0},
+    [KI_RF_STATES] = {"rf_states", K_ENUM, F(rf_states), 0, 1, 0, "off", "on", NULL, 0, NULL, 0},
+    [KI_SLEEP_WINDOW] = WLU("sleep_window", sleep_window, 1, 1000000, 3, NULL),
     [KI_CCU_WB] = {"ccu_writeback", K_ENUM, F(ccu_writeback), 0, 1, 0, "off", "on", NULL, 0, NULL, 0},
 };
 

@@ -146,6 +146,10 @@ typedef struct {
     int ccu_writeback;       /* 1: price the CCUs as write-back (a variant of Malekeh, energy
                                 only): a result a CCU holds reaches the register file only
                                 if a later read misses it (driver/drv.c) */
+    int rf_states;           /* 1: count register-cycles by the power state a liveness-aware
+                                register file could put them in (GReEneR; driver/tsrc.c) */
+    unsigned sleep_window;   /* rf_states: a live value whose next read is more than this many
+                                instructions of its warp away could sleep (GReEneR's W) */
     int rba;                 /* 1: register-bank-aware issue (Barnes et al., HPCA 2023): only
                                 the warps whose sources wait on the shortest bank queues
                                 present an instruction (driver/drv.c) */

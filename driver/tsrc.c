@@ -50,11 +50,21 @@ typedef struct {
     uint64_t seq;
     unsigned arr_epoch;   /* epoch + 1 of the barrier it arrived at (0 = none) */
     unsigned pass_epoch;  /* epoch + 1 of the barrier it issued (0 = none) */
+    uint64_t born;        /* cfg.rf_states: the cycle of its first issue (0: none yet) */
+    unsigned nreg;        /* cfg.rf_states: 1 + the highest register it named */
     drv_inst head;
 } slot_t;
 
+/* cfg.rf_states: a register's last access. */
+typedef struct {
+    uint64_t last;        /* its cycle */
+    uint32_t idx;         /* 1 + the warp's instruction index; 0: not accessed yet */
+} rs_ent;
+
 struct tsrc {
     cfg_t c;
+    uint64_t now;         /* cycles ticked (tsrc_tick, tsrc_skip) */
+    rs_ent *rs;           /* cfg.rf_states: [warps][regs] */
     hsrc_t *h;
     const char *path;
     uint64_t max_blocks;
@@ -227,6 +237,46 @@ static inline void prefetch_inst(const trc_inst *ti)
     __builtin_prefetch(p + sizeof *ti - 1);
 }
 
+/* cfg.rf_states: slot s's register r is accessed now by its instruction idx (a write:
+ * write); the interval since its last access (or since the warp's first issue) is counted
+ * in the state it allows. */
+static void rs_access(tsrc_t *t, slot_t *s, unsigned r, uint32_t idx, int write)
+{
+    rs_ent *e = &t->rs[(size_t)(s - t->slot) * t->c.regs + r];
+    uint64_t from = e->idx ? e->last : s->born, len = t->now - from;
+    if (write) t->cnt.reg_cycles_off += len;                     /* dead until rewritten */
+    else if (idx - (e->idx ? e->idx - 1u : 0u) > t->c.sleep_window) t->cnt.reg_cycles_sleep += len;
+    else t->cnt.reg_cycles_on += len;
+    e->last = t->now;
+    e->idx = idx + 1u;
+    if (r + 1u > s->nreg) s->nreg = r + 1u;
+}
+
+/* cfg.rf_states: slot s issues its trace instruction ti (index idx): its reads, then its
+ * writes. */
+static void rs_issue(tsrc_t *t, slot_t *s, const trc_inst *ti, uint32_t idx)
+{
+    if (!s->born) s->born = t->now ? t->now : 1;
+    for (unsigned k = 0; k < ti->nsrc; k++)
+        if (ti->src[k] < t->c.regs) rs_access(t, s, ti->src[k], idx, 0);
+    for (unsigned k = 0; k < ti->ndst; k++)
+        if (ti->dst[k] < t->c.regs) rs_access(t, s, ti->dst[k], idx, 1);
+}
+
+/* cfg.rf_states: slot s's warp issued its last instruction: every register it named is
+ * dead from its last access on (or all its life, if never accessed); the slot is cleared
+ * for the next warp. */
+static void rs_end(tsrc_t *t, slot_t *s)
+{
+    rs_ent *e = &t->rs[(size_t)(s - t->slot) * t->c.regs];
+    for (unsigned r = 0; r < s->nreg; r++) {
+        t->cnt.reg_cycles_off += t->now - (e[r].idx ? e[r].last : s->born);
+        e[r].idx = 0;
+    }
+    s->nreg = 0;
+    s->born = 0;
+}
+
 /* Start slot s's next trace instruction (or end the warp). */
 static inline void next_inst(tsrc_t *t, slot_t *s)
 {
@@ -234,6 +284,7 @@ static inline void next_inst(tsrc_t *t, slot_t *s)
     s->head_ok = 0;
     s->near_src = s->near_dst = 0;
     if (s->pc >= s->warp->n) {
+        if (t->rs && s->born) rs_end(t, s);
         s->exited = 1;
         t->active &= ~(1ULL << (s - t->slot));
         s->g->live--;
@@ -277,6 +328,7 @@ static void src_pop(void *ctx, unsigned w)
     t->cnt.dst_regs += s->ti_ndst;
     t->cnt.src_near += s->near_src;
     t->cnt.dst_near += s->near_dst;
+    if (t->rs) rs_issue(t, s, s->ti, s->pc);
     if (s->ti_flags & TRC_F_BARRIER) {
         grp_t *g = s->g;
         t->cnt.barriers++;
@@ -327,6 +379,12 @@ static tsrc_t *alloc_src(const cfg_t *c, const char *path, char *err)
     t->iface.complete = src_complete;
     t->iface.active = src_active;
     t->nfree = c->warps;
+    if (c->rf_states && !(t->rs = calloc((size_t)(c->warps ? c->warps : 1) * c->regs, sizeof *t->rs))) {
+        free(t->slot);
+        free(t);
+        snprintf(err, TSRC_ERR_LEN, "%s: out of memory", path);
+        return NULL;
+    }
     return t;
 }
 
@@ -345,6 +403,7 @@ static tsrc_t *open_trace(const cfg_t *c, const char *path, const char *hint_fil
     t->h = hsrc_open_keep(path, &o, keep, herr);
     if (!t->h) {
         snprintf(err, TSRC_ERR_LEN, "%s", herr);
+        free(t->rs);
         free(t->slot);
         free(t);
         return NULL;
@@ -378,6 +437,7 @@ void tsrc_close(tsrc_t *t)
     }
     if (t->cur) blk_unref(t, t->cur);
     hsrc_close(t->h);
+    free(t->rs);
     free(t->slot);
     free(t);
 }
@@ -529,6 +589,7 @@ __attribute__((noinline)) static int place_blocks(tsrc_t *t, char *err)
 
 int tsrc_tick(tsrc_t *t, char *err)
 {
+    t->now++;
     t->cnt.empty_slot_cycles += t->nfree;
     t->cnt.bar_wait_slot_cycles += t->waiting;
     return t->place ? place_blocks(t, err) : 0;
@@ -619,6 +680,7 @@ uint64_t tsrc_free_slots(const tsrc_t *t)
 
 void tsrc_skip(tsrc_t *t, uint64_t n)
 {
+    t->now += n;
     t->cnt.empty_slot_cycles += n * t->nfree;
     t->cnt.bar_wait_slot_cycles += n * t->waiting;
 }

@@ -45,6 +45,12 @@ typedef struct {
     uint64_t unknown_insts;        /* trace instructions of an opcode of no known class */
     uint64_t val_insts;            /* trace instructions issued with register values
                                       (tracer 6 `Val`, when kept) */
+    /* cfg.rf_states: register-cycles of the warps' registers (R0 up to the highest one a
+     * warp names, from its first issue to its last), by the state a liveness-aware
+     * register file could keep them in: OFF (dead: the next access writes it, or there is
+     * none), SLEEP (live, its next read more than cfg.sleep_window instructions of the
+     * warp away), ON (the rest) */
+    uint64_t reg_cycles_off, reg_cycles_sleep, reg_cycles_on;
 } tsrc_counts;
 
 typedef struct tsrc tsrc_t;

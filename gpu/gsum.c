@@ -77,6 +77,9 @@ void gsum_trace(tsrc_counts *t, const tsrc_counts *a)
     t->empty_slot_cycles += a->empty_slot_cycles;
     t->unknown_insts += a->unknown_insts;
     t->val_insts += a->val_insts;
+    t->reg_cycles_off += a->reg_cycles_off;
+    t->reg_cycles_sleep += a->reg_cycles_sleep;
+    t->reg_cycles_on += a->reg_cycles_on;
 }
 
 void gsum_mem(mem_counts *t, const mem_counts *a)

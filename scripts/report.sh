@@ -8,6 +8,7 @@
 #   make validate, make collectors, make traces, make eval,
 #   make eval EVAL_OUT=build/eval-fill EVAL_SET=sm_fill=on,
 #   make eval EVAL_OUT=build/eval-subcore EVAL_SET=machine=subcore, bash eval/writeside.sh,
+#   bash eval/leakage.sh,
 #   make sthld-sweep, make sthld-sweep STHLD_OUT=build/sthld-i1000 STHLD_SET=interval=1000,
 #   make dse DSE_POINTS=eval/dse_points_measured.txt, make figures
 # (the ones that need ../shared skip with a message and their sections say so). Then it
@@ -53,6 +54,7 @@ if [ "$assemble_only" = 0 ]; then
                 "eval-fill|make -s eval EVAL_OUT=$B/eval-fill EVAL_SET=sm_fill=on"
                 "eval-subcore|make -s eval EVAL_OUT=$B/eval-subcore EVAL_SET=machine=subcore"
                 "writeside|bash eval/writeside.sh"
+                "leakage|bash eval/leakage.sh"
                 "sthld|make -s sthld-sweep"
                 "sthld-i1000|make -s sthld-sweep STHLD_OUT=$B/sthld-i1000 STHLD_SET=interval=1000"
                 "dse|make -s dse DSE_POINTS=eval/dse_points_measured.txt")
@@ -182,6 +184,9 @@ if ls "$WL"/*.traceg* >/dev/null 2>&1; then
     need "$out/writeside.log" "make report"
     table_rows "$out/writeside.log" | section writeside "The write side: write-back CCUs, SRAM and STT-MRAM register files" \
         "bash eval/writeside.sh"
+    need "$out/leakage.log" "make report"
+    table_rows "$out/leakage.log" | section leakage "RF leakage from liveness: register-cycles by power state" \
+        "bash eval/leakage.sh"
 
     need "$B/eval-subcore/table.csv" "make eval EVAL_OUT=build/eval-subcore EVAL_SET=machine=subcore"
     # the hit ratio by counting and by machine: the mean over the traces of Malekeh (and of
@@ -204,7 +209,7 @@ if ls "$WL"/*.traceg* >/dev/null 2>&1; then
     table_rows "$B/dse/dse.md" | section dse "Design space: CCUs x entries against area and Fmax" \
         "make dse DSE_POINTS=eval/dse_points_measured.txt"
 else
-    for s in collectors traces papers-gpu papers-fill variants designs hints writeside counting dse; do
+    for s in collectors traces papers-gpu papers-fill variants designs hints writeside leakage counting dse; do
         skipped "$s" "$s" "$WL has no traces"
     done
 fi

@@ -252,6 +252,13 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
     else
         fprintf(f, "  operand values             not carried (statistics only; --values checks "
                 "them), errors %s\n", num(r->dc.errors, n2, sizeof n2));
+    uint64_t rc = r->tc.reg_cycles_off + r->tc.reg_cycles_sleep + r->tc.reg_cycles_on;
+    if (c->rf_states && rc)
+        fprintf(f, "  register-cycles by state   OFF (dead) %.1f %%, SLEEP (next read > %u instructions "
+                "away) %.1f %%, ON %.1f %% of %s (GReEneR: leakage -69 %% on its kernels)\n",
+                100.0 * (double)r->tc.reg_cycles_off / (double)rc, c->sleep_window,
+                100.0 * (double)r->tc.reg_cycles_sleep / (double)rc,
+                100.0 * (double)r->tc.reg_cycles_on / (double)rc, num(rc, n1, sizeof n1));
     if (r->tc.val_insts) /* a tracer-6 trace with `Val` lines, on the bit-accurate path */
         fprintf(f, "  trace register values      %s instructions carried them: %s write-backs "
                 "wrote them, %s source operands compared with them, %s differ\n",
@@ -537,6 +544,11 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
         ju64(&to, "unknown_instructions", t->unknown_insts);
         jtext(&to, "unknown_opcodes", r->unknown_ops);
         if (t->val_insts) ju64(&to, "value_instructions", t->val_insts);
+        if (c->rf_states) {
+            ju64(&to, "reg_cycles_off", t->reg_cycles_off);
+            ju64(&to, "reg_cycles_sleep", t->reg_cycles_sleep);
+            ju64(&to, "reg_cycles_on", t->reg_cycles_on);
+        }
         fputs("\n  }", f);
     }
     if (r->g.used) gpu_json(f, r, &first);

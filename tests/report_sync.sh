@@ -21,7 +21,7 @@ for k, body in r.items():
 heads = ('| kernel | measured cycles | simulated | error |', '| machine | baseline IPC, 1 / 2 / 4 / 8 collectors',
          '| trace | instructions | hit ratio Malekeh', '| trace | hit ratio (Malekeh; distinct registers) | bank reads',
          '| machine (mean over the traces) | Malekeh hit ratio',
-         '| variant | preset GPU: IPC / baseline', '| design (variant) | storage added per sub-core', '| trace | hit ratio: exact hints', '| trace | RF bank writes / inst', '| point | C | E | banks | width', '== main job:')
+         '| variant | preset GPU: IPC / baseline', '| design (variant) | storage added per sub-core', '| trace | hit ratio: exact hints', '| trace | RF bank writes / inst', '| trace | register-cycles | OFF (dead)', '| point | C | E | banks | width', '== main job:')
 found = {h: 0 for h in heads}
 for path in sys.argv[2:]:
     if path.endswith('docs/results.md'): continue

@@ -338,8 +338,76 @@ static void test_deterministic_and_baseline(void)
     free(b);
 }
 
+/* rf_states on one warp, worked out by hand from its issue cycles t0..t4 (the cycle count
+ * at each issue; the warp lives from t0 to its EXIT at t4 and names R0..R3, so 4 registers
+ * x (t4 - t0) register-cycles in all):
+ *   i0 R1 = MOV; i1 R2 = MOV; i2 R3 = MOV      writes: R1, R2, R3 dead since t0 (OFF
+ *                                               0, t1 - t0, t2 - t0)
+ *   i3 R3 = IADD3 R1                            R1 read 3 instructions after its write:
+ *                                               SLEEP t3 - t0 with sleep_window 1 (ON with
+ *                                               3); R3 rewritten unread: OFF t3 - t2
+ *   i4 EXIT                                     the end: R0 never named, R1 and R3 after
+ *                                               t3, R2 after t1: OFF
+ */
+static void rf_run(unsigned window, tsrc_counts *tc, long *t)
+{
+    const char *body =
+        "#BEGIN_TB\nthread block = 0,0,0\n"
+        "warp = 0\ninsts = 5\n0000 ffffffff 1 R1 MOV 0 0\n0010 ffffffff 1 R2 MOV 0 0\n"
+        "0020 ffffffff 1 R3 MOV 0 0\n0030 ffffffff 1 R3 IADD3 1 R1 0\n0040 ffffffff 0 EXIT 0 0\n"
+        "#END_TB\n";
+    cfg_t c;
+    char err[TSRC_ERR_LEN] = "";
+    small_cfg(&c, 1, 3);
+    c.rf_states = 1;
+    c.sleep_window = window;
+    TT_EQ(write_trace(HEADER, body), 0);
+    tsrc_t *tr = tsrc_open(&c, path, NULL, 0, err);
+    TT_CHECK(tr != NULL);
+    if (!tr) {
+        unlink(path);
+        return;
+    }
+    sc_t *m = sc_create(&c);
+    drv_t *d = drv_create_src(&c, tsrc_iface(tr));
+    static sc_in in;
+    static sc_out out;
+    unsigned n = 0;
+    for (long cyc = 0; cyc < 1000 && !(tsrc_done(tr) && drv_idle(d)); cyc++) {
+        TT_EQ(tsrc_tick(tr, err), 0);
+        drv_inputs(d, &in);
+        sc_step(m, &in, &out);
+        TT_EQ(drv_consume(d, &in, &out), 0);
+        if (out.issue_valid && n < 5) t[n++] = cyc + 1; /* tsrc's cycle count at the issue */
+    }
+    TT_EQ(n, 5);
+    *tc = *tsrc_get_counts(tr);
+    drv_destroy(d);
+    sc_destroy(m);
+    tsrc_close(tr);
+    unlink(path);
+}
+
+static void test_rf_states(void)
+{
+    tsrc_counts tc;
+    long t[5] = {0};
+    rf_run(1, &tc, t);
+    long off = (t[1] - t[0]) + (t[2] - t[0]) + (t[3] - t[2]) +
+               (t[4] - t[0]) + (t[4] - t[3]) + (t[4] - t[1]) + (t[4] - t[3]);
+    TT_EQ(tc.reg_cycles_off, off);
+    TT_EQ(tc.reg_cycles_sleep, t[3] - t[0]);
+    TT_EQ(tc.reg_cycles_on, 0);
+    TT_EQ(tc.reg_cycles_off + tc.reg_cycles_sleep + tc.reg_cycles_on, 4 * (t[4] - t[0]));
+    TT_CHECK(t[3] > t[0]);
+    rf_run(3, &tc, t); /* the read 3 instructions away no longer sleeps */
+    TT_EQ(tc.reg_cycles_sleep, 0);
+    TT_EQ(tc.reg_cycles_on, t[3] - t[0]);
+}
+
 int main(void)
 {
+    TT_RUN(test_rf_states);
     TT_RUN(test_blocks_groups);
     TT_RUN(test_max_blocks);
     TT_RUN(test_one_register_three_slots);
