@@ -5,6 +5,8 @@
 #   make area-period-sweep  target period vs area and Fmax -> build/period-sweep/
 #   make area-summary       the headline of the default configuration's `make area` datasheet
 #   make area-baseline      re-measure and rewrite synth/area_baseline.json (the CI guard)
+#   make power [AREA_DIR=dir] [TRACE=file]  power of CONFIG from the flat netlist of
+#                           `make area LIBERTY=<sky130> OUT=dir` (default dir: build/area-sky130)
 AREA_PDK     ?= ../shared/pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz
 # empty: the period of constraints/default.sdc (create_clock)
 AREA_PERIOD  ?=
@@ -15,7 +17,12 @@ AREA_PERIOD  ?=
 #> area-summary       the datasheet headline of the default configuration
 #> area-baseline      re-measure synth/area_baseline.json, the CI guard
 #> timing-sweep       Fmax of every generator-sweep configuration
-.PHONY: area area-sweep area-period-sweep area-summary area-baseline
+#> power              power of CONFIG (OpenSTA, activities from the co-simulation of a shipped trace), after make area LIBERTY=...
+.PHONY: area area-sweep area-period-sweep area-summary area-baseline power
+
+AREA_DIR ?= $(BUILD)/area-sky130
+power: $(BUILD)/ccugen $(BUILD)/malekeh-sim
+	bash synth/power.sh --area $(AREA_DIR) --config $(CONFIG) $(if $(TRACE),--trace $(TRACE))
 
 $(BUILD)/area-report: $(sort $(wildcard synth/*.c)) cmodel/cfg.c cmodel/cfg.h
 	@mkdir -p $(dir $@)

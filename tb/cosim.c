@@ -4,6 +4,7 @@
  *   cosim [--config FILE] [--set k=v]... [--cycles N] [--seed S]
  *         [--mode legal|adversarial] [--vcd-dir DIR] [--waves FILE] [--bench N]
  *         [--trace FILE [--hints FILE] [--blocks N]] [--outputs-only] [--brief]
+ *         [--activity FILE]
  *
  * --trace: legal traffic from an Accel-Sim trace (driver/tsrc.h), run to completion (every
  * instruction retired); --cycles N is then a limit.
@@ -18,6 +19,9 @@
  * --outputs-only: compare the output ports only, never dbg_state_o (RTL edited by hand, a
  * netlist, or RTL generated without --debug; scripts/cosim.sh builds it with VG_NO_DBG).
  * --bench N: model-alone, RTL-alone (recorded inputs) and lockstep cycles/s over N cycles.
+ * --activity FILE: after a pass, write the input ports' measured switching activity as
+ * OpenSTA commands (set_power_activity -input_ports ... -activity A -duty D: A toggles per
+ * bit per cycle, D the share of bit-cycles high; synth/power.sh).
  * --brief: a pass is one line (the PASS line with the coverage and the bins it missed),
  * without the statistics and per-bin counts (the co-simulation kit, make kit).
  */
@@ -54,6 +58,7 @@ typedef struct {
     unsigned long blocks;/* only the first N blocks (0 = all) */
     int outputs_only;    /* 1: no dbg_state_o comparison */
     int brief;           /* 1: a pass prints one line */
+    const char *activity;/* write the input ports' activity here (OpenSTA commands) */
 } opts_t;
 
 /* ---- bit vectors (uint32 words, LSB first) ---------------------------------------- */
@@ -133,6 +138,51 @@ static void pack_outputs(const sc_out *o)
         bv_put(&port_exp[VG_DISP_SRC_VALID], s, 1, o->disp_src_valid[s]);
         bv_put_data(&port_exp[VG_DISP_SRC_DATA], s * DW, DW, o->disp_src_data[s]);
     }
+}
+
+/* --activity: per input port, bit toggles and high bits summed over the cycles, against
+ * the previous cycle's vector. */
+static uint64_t act_toggles[VG_NPORTS], act_high[VG_NPORTS], act_cycles;
+static bv_t act_prev[VG_NPORTS];
+
+static void activity_sample(void)
+{
+    for (int p = VG_INST_VALID; p <= VG_DISP_READY; p++) {
+        const bv_t *b = &port_exp[p];
+        if (!act_prev[p].v && bv_alloc(&act_prev[p], port_width[p])) continue;
+        for (unsigned k = 0; k < b->words; k++) {
+            if (act_cycles) act_toggles[p] += (uint64_t)__builtin_popcount(b->v[k] ^ act_prev[p].v[k]);
+            act_high[p] += (uint64_t)__builtin_popcount(b->v[k]);
+            act_prev[p].v[k] = b->v[k];
+        }
+    }
+    act_cycles++;
+}
+
+/* The activity file: one set_power_activity per input port (its bits together); reset held
+ * high; the clock is the SDC's. 0, or -1 with a message. */
+static int activity_write(const char *path, const char *what)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, PROG ": --activity: cannot write %s\n", path);
+        return -1;
+    }
+    fprintf(f, "# input-port switching activity measured by the co-simulation (tb/cosim.c): %s, "
+               "%llu cycles; activity = toggles per bit per cycle, duty = share of bit-cycles high\n",
+            what, (unsigned long long)act_cycles);
+    fprintf(f, "set_power_activity -input_ports [get_ports {%s}] -activity 0 -duty 1\n", vg_name(VG_RST_N));
+    for (int p = VG_INST_VALID; p <= VG_DISP_READY; p++) {
+        double bits = (double)port_width[p] * (double)(act_cycles ? act_cycles : 1);
+        double a = act_cycles > 1 ? (double)act_toggles[p] / ((double)port_width[p] * (double)(act_cycles - 1)) : 0;
+        fprintf(f, "set_power_activity -input_ports [get_ports {%s*}] -activity %.6f -duty %.6f\n",
+                vg_name(p), a, (double)act_high[p] / bits);
+    }
+    if (fclose(f)) {
+        fprintf(stderr, PROG ": --activity: cannot write %s\n", path);
+        return -1;
+    }
+    return 0;
 }
 
 static void rtl_set(vg_t *v, int port, unsigned val)
@@ -328,6 +378,7 @@ static int run_loop(run_t *r, unsigned long cycles, long trace_from, int report)
         sc_step(r->m, &in, &out);
         if (r->cov) cov_post(r->cov, r->m, &in, &out);
         pack_inputs(&in);
+        if (r->o->activity && report) activity_sample();
         pack_outputs(&out);
         rtl_apply_inputs(r->v);
         vg_eval(r->v);
@@ -418,6 +469,7 @@ static int parse_rest(char **rest, int nrest, char *argv0, opts_t *o)
         else if (strcmp(key, "--trace") == 0) o->trace = v;
         else if (strcmp(key, "--hints") == 0) o->hints = v;
         else if (strcmp(key, "--blocks") == 0) o->blocks = strtoul(v, NULL, 0);
+        else if (strcmp(key, "--activity") == 0) o->activity = v;
         else if (strcmp(key, "--mode") == 0) {
             if (strcmp(v, "legal") == 0) o->adversarial = 0;
             else if (strcmp(v, "adversarial") == 0) o->adversarial = 1;
@@ -428,7 +480,7 @@ static int parse_rest(char **rest, int nrest, char *argv0, opts_t *o)
         } else {
             fprintf(stderr, PROG ": unknown option '%s' (allowed: --config, --set, --cycles, "
                             "--seed, --mode, --vcd-dir, --waves, --bench, --trace, --hints, "
-                            "--blocks, --outputs-only, --brief)\n", a);
+                            "--blocks, --outputs-only, --brief, --activity)\n", a);
             return 2;
         }
         i += consumed;
@@ -578,6 +630,8 @@ int main(int argc, char **argv)
                    (unsigned long long)drv_get_counts(r.d)->wb_trace_values,
                    (unsigned long long)drv_get_counts(r.d)->src_trace_checks,
                    (unsigned long long)drv_get_counts(r.d)->src_trace_diffs);
+        if (o.activity && activity_write(o.activity, o.trace ? o.trace : (o.adversarial ? "adversarial inputs" : "the synthetic workload")))
+            rc = 2;
         if (o.brief) {
             cov_brief(r.cov, stdout);
             printf("\n");
