@@ -4,7 +4,7 @@
 #
 #   synth/area.sh --config FILE [--set k=v]... [--liberty LIB] [--out DIR]
 #                 [--widths "D1 D2"] [--exact] [--fast] [--no-baseline] [--period PS] [--target PS]
-#                 [--no-sta] [--sta-width W] [--sram-lib FILE] [--no-power]
+#                 [--no-sta] [--sta-width W] [--sram-lib FILE]
 #
 # Steps: generate the RTL of the configuration (full data width) into OUT/rtl; synthesize
 # the design hierarchically with Yosys (rf_bank is a blackbox: counted as bits, not gates)
@@ -13,10 +13,7 @@
 # the same for the baseline (--set caching=off) unless --no-baseline; unless --no-sta,
 # synth/sta.sh synthesizes the whole sub-core flat at full width (or --sta-width W) and times
 # it with OpenSTA; then build/area-report writes OUT/area.json and OUT/area.md and this script
-# prints the headline figures. With a Liberty that has power tables (sky130 HD), a full-width
-# timing run and no --no-power, synth/power.sh then adds the power (OpenSTA report_power,
-# activities from the co-simulation of the shipped trace; the baseline's flat netlist too)
-# to the headline and a "Power" section to OUT/area.md (docs/area.md "Power"). The clock is the period of constraints/default.sdc (--period PS
+# prints the headline figures. The clock is the period of constraints/default.sdc (--period PS
 # overrides it); every synthesis targets synthesis_target_pct % of it (`abc -D`, synth/sdc.sh;
 # --target PS sets the target itself). The RF banks' area comes from
 # the SRAM model of docs/area.md, or with --sram-lib FILE from the area of the first cell of
@@ -33,7 +30,7 @@ GENERIC=$here/synth/generic_cells.lib
 SDC=$here/constraints/default.sdc
 
 config=""; sets=(); liberty=""; out=""; widths="8 16"; exact=0; fast=0; base=1; period=""; target=""
-sta=1; sta_width=""; sram_lib=""; power=1
+sta=1; sta_width=""; sram_lib=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --config) config=$2; shift 2 ;;
@@ -47,7 +44,6 @@ while [ $# -gt 0 ]; do
         --period) period=$2; shift 2 ;;
         --target) target=$2; shift 2 ;;
         --no-sta) sta=0; shift ;;
-        --no-power) power=0; shift ;;
         --sta-width) sta_width=$2; shift 2 ;;
         --sram-lib) sram_lib=$2; shift 2 ;;
         *) echo "area.sh: unknown option '$1'" >&2; exit 2 ;;
@@ -224,31 +220,5 @@ commit=$(git -C "$here" describe --always --dirty 2>/dev/null || echo unknown)
     --period "$period" --target "$target" --seconds $(( $(date +%s) - t0 )) --cell-areas "$out/synth/cell_areas.txt" \
     "${sta_args[@]}" "${sram_args[@]}" --corner "$corner" --io "$io" --tools "$tools" --commit "$commit" \
     --json "$out/area.json" --md "$out/area.md"
-# power: a real Liberty (power tables), the whole sub-core timed at its full width
-if [ "$power" = 1 ] && [ -n "$sta_pid" ] && [ -z "$sta_width" ] && (gzip -cdf "$lib" 2>/dev/null || true) | grep -q internal_power; then
-    if bash "$here/synth/power.sh" --area "$out" --config "$config" "${sets[@]}" >"$out/power.log" 2>&1; then
-        # into the headline block (before its closing fence) and a section of its own
-        awk -v pf="$out/power/power.md" '
-            /^<!-- \/headline -->$/ && fence { while ((getline l < pf) > 0) print l; close(pf); print "```"; fence = 0 }
-            /^<!-- headline -->$/ { inh = 1 }
-            inh && /^```$/ { if (++nf == 2) { fence = 1; next } }
-            { print }' "$out/area.md" >"$out/area.md.tmp" && mv "$out/area.md.tmp" "$out/area.md"
-        {
-            echo
-            echo "## Power"
-            echo
-            echo "OpenSTA's report_power on the flat netlist above and on the baseline's (caching = off, the"
-            echo "same clock and library), each with the input activities of its own lockstep co-simulation of"
-            echo "the shipped trace (synth/power.sh; docs/area.md \"Power\" gives the method and its limits):"
-            echo
-            echo '```'
-            cat "$out/power/power.md"
-            echo '```'
-        } >>"$out/area.md"
-    else
-        echo "area.sh: power not measured (synth/power.sh failed: $out/power.log)" >&2
-        tail -n 3 "$out/power.log" >&2
-    fi
-fi
 sed -n '/^<!-- headline -->$/,/^<!-- \/headline -->$/p' "$out/area.md" | grep -v '^<!--\|^```'
 echo "area: $out/area.json $out/area.md ($(( $(date +%s) - t0 )) s)"

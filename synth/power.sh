@@ -3,6 +3,7 @@
 # measured by the co-simulation of a real trace (docs/area.md "Power"). Usage:
 #
 #   synth/power.sh --area DIR [--config FILE] [--set k=v]... [--trace FILE] [--sram-lib FILE]
+#                  [--datasheet]
 #
 # DIR is the output of `make area LIBERTY=...` for the same configuration (its flat netlist
 # DIR/sta/netlist.v, timed at the SDC clock; the generic library has no power tables). Steps:
@@ -16,12 +17,14 @@
 # (malekeh-sim, one sub-core, caching on against off), priced with the OpenRAM sky130 macro
 # of --sram-lib (default ../shared/pdk/sram/sky130_sram_2kbyte_1rw1r_32x512_8_TT_1p8V_25C.lib:
 # its clock pin's internal energy, rise + fall, per access of one 32-bit word). Writes
-# DIR/power/{activity.tcl,power.tcl,power.log,power.txt,power.md}; prints power.md's lines.
+# DIR/power/{malekeh,base}/{activity.tcl,power.tcl,power.log}, DIR/power/{power.txt,power.md};
+# prints power.md's lines. --datasheet: also into DIR/area.md, at the end of its headline
+# block and as a section "Power" (`make area LIBERTY=...` does this).
 # Exit 0; 2 on bad arguments or a missing input (one line).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 STA=${STA:-sta}
-area=""; config=$here/configs/default.cfg; sets=(); trace=""; sram=""
+area=""; config=$here/configs/default.cfg; sets=(); trace=""; sram=""; sheet=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --area) area=$2; shift 2 ;;
@@ -29,12 +32,14 @@ while [ $# -gt 0 ]; do
         --set) sets+=(--set "$2"); shift 2 ;;
         --trace) trace=$2; shift 2 ;;
         --sram-lib) sram=$2; shift 2 ;;
-        *) echo "power.sh: unknown option '$1' (allowed: --area DIR --config FILE --set k=v --trace FILE --sram-lib FILE)" >&2; exit 2 ;;
+        --datasheet) sheet=1; shift ;;
+        *) echo "power.sh: unknown option '$1' (allowed: --area DIR --config FILE --set k=v --trace FILE --sram-lib FILE --datasheet)" >&2; exit 2 ;;
     esac
 done
 [ -n "$area" ] || { echo "power.sh: --area DIR is required (the output of make area LIBERTY=...)" >&2; exit 2; }
 [ -s "$area/sta/netlist.v" ] && [ -s "$area/sta/sta.tcl" ] || {
     echo "power.sh: $area/sta/netlist.v: missing (expected the output of make area LIBERTY=<a Liberty with power tables>)" >&2; exit 2; }
+[ ! -d "$area/sta-rtl" ] || { echo "power.sh: $area/sta times a narrower sub-core (make area --sta-width): expected the full-width netlist" >&2; exit 2; }
 lib=$(sed -n '1s/^read_liberty //p' "$area/sta/sta.tcl")
 grep -q 'internal_power' "$lib" 2>/dev/null || {
     echo "power.sh: $lib: no internal_power tables (expected a real Liberty such as sky130 HD, make area LIBERTY=...)" >&2; exit 2; }
@@ -124,4 +129,25 @@ awk -v tot="$malekeh_tot" -v pint="$malekeh_int" -v sw="$malekeh_sw" -v leak="$m
     echo "period_ns $period_ns"; echo "bank_reads_on $r_on"; echo "bank_reads_off $r_off"
     echo "sram_word_energy_pj ${e_word:-}"; echo "sram_word_bits ${word_bits:-}"; echo "rtl_hash ${rtl_hash:-}"
 } >"$out/power.txt"
+if [ "$sheet" = 1 ] && [ -s "$area/area.md" ]; then
+    # the headline block (before its closing fence) and a section of its own
+    awk -v pf="$out/power.md" '
+        /^<!-- \/headline -->$/ && fence { while ((getline l < pf) > 0) print l; close(pf); print "```"; fence = 0 }
+        /^<!-- headline -->$/ { inh = 1 }
+        inh && /^```$/ { if (++nf == 2) { fence = 1; next } }
+        { print }' "$area/area.md" >"$area/area.md.tmp"
+    {
+        echo
+        echo "## Power"
+        echo
+        echo "OpenSTA's report_power on the flat netlist above and on the baseline's (caching = off, the"
+        echo "same clock and library), each with the input activities of its own lockstep co-simulation of"
+        echo "the shipped trace (synth/power.sh; docs/area.md \"Method: power\" gives the method and its limits):"
+        echo
+        echo '```'
+        cat "$out/power.md"
+        echo '```'
+    } >>"$area/area.md.tmp"
+    mv "$area/area.md.tmp" "$area/area.md"
+fi
 cat "$out/power.md"
