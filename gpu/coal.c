@@ -8,26 +8,20 @@
 unsigned coal_lines(const uint64_t *addr, unsigned n, unsigned width, coal_line *out)
 {
     uint16_t slot[HASH] = {0}; /* line index + 1 at the line's hash slot; 0: empty */
-    unsigned nl = 0, lastk = 0; /* out[lastk]: the line the previous sector fell in */
+    unsigned nl = 0;
     if (width == 0) width = 1;
     for (unsigned i = 0; i < n; i++) {
         uint64_t first = addr[i] / COAL_SECTOR, last = (addr[i] + width - 1) / COAL_SECTOR;
         for (uint64_t s = first; s <= last; s++) {
             uint64_t line = s / (COAL_LINE / COAL_SECTOR);
             unsigned bit = 1u << (s % (COAL_LINE / COAL_SECTOR));
-            if (nl && out[lastk].line == line) { /* a coalesced warp: the same line again */
-                out[lastk].sectors |= bit;
-                continue;
-            }
             unsigned h = (unsigned)((line * 0x9E3779B97F4A7C15ull) >> 56);
             while (slot[h] && out[slot[h] - 1].line != line) h = (h + 1) % HASH;
             if (slot[h]) {
-                lastk = slot[h] - 1u;
-                out[lastk].sectors |= bit;
+                out[slot[h] - 1].sectors |= bit;
             } else if (nl < COAL_MAX_LINES) {
                 out[nl].line = line;
                 out[nl].sectors = bit;
-                lastk = nl;
                 slot[h] = (uint16_t)++nl;
             }
         }
