@@ -33,8 +33,8 @@ $(BUILD)/area-report: $(sort $(wildcard synth/*.c)) cmodel/cfg.c cmodel/cfg.h
 # (synth/power.sh --datasheet: into the datasheet's headline; a failure is reported, the
 # datasheet stays without it)
 area: $(BUILD)/ccugen $(BUILD)/area-report $(BUILD)/malekeh-sim
-	@set -o pipefail; bash synth/area.sh --config $(CONFIG) $(if $(LIBERTY),--liberty $(LIBERTY)) $(if $(OUT),--out $(OUT)) \
-	  $(if $(AREA_PERIOD),--period $(AREA_PERIOD)) $(if $(SRAM_LIB),--sram-lib $(SRAM_LIB)) $(AREA_FLAGS) | tee $(BUILD)/area-last.log
+	@mkdir -p $(BUILD) && bash -o pipefail -c 'bash synth/area.sh --config $(CONFIG) $(if $(LIBERTY),--liberty $(LIBERTY)) $(if $(OUT),--out $(OUT)) \
+	  $(if $(AREA_PERIOD),--period $(AREA_PERIOD)) $(if $(SRAM_LIB),--sram-lib $(SRAM_LIB)) $(AREA_FLAGS) | tee $(BUILD)/area-last.log'
 	@d=$$(sed -n 's|^area: \(.*\)/area.json .*|\1|p' $(BUILD)/area-last.log | tail -n1); \
 	if [ -n "$(LIBERTY)" ] && [ -s "$$d/sta/netlist.v" ] && [ ! -d "$$d/sta-rtl" ] && \
 	   (gzip -cdf "$(LIBERTY)" 2>/dev/null || true) | grep -q internal_power; then \
