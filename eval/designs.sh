@@ -35,7 +35,7 @@ awk -F, -v ff="$ff" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i
     "$out/table.csv" >"$out/designs.md.tmp"
 mv "$out/designs.md.tmp" "$out/designs.md"
 # the plotted designs; two at the same point (BOW and BOW-WR read the same) share a label
-grep -Ev '^(sthld_|gto|lru_only|no_filter|profile|static|rba|malekeh_rba|malekeh_wb) ' "$out/designs.dat.tmp" |
+grep -Ev '^(sthld_[^ ]*|gto[^ ]*|lru_only|no_filter|profile|static|rba|malekeh_rba|malekeh_wb) ' "$out/designs.dat.tmp" |
     awk '{ k = $2 " " $3; if (k in name) name[k] = name[k] "/" $1; else { name[k] = $1; order[++n] = k }; e[k, ++m[k]] = $4 }
          END { for (i = 1; i <= n; i++) { k = order[i]; for (j = 1; j <= m[k]; j++) print (j == 1 ? name[k] : "-"), k, e[k, j] } }' \
     >"$out/designs.dat"
