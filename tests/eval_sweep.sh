@@ -51,8 +51,8 @@ awk -F, -v hr="$(col hit_ratio)" -v ir="$(col ipc_vs_baseline)" -v br="$(col ban
       if ($opt + 1e-9 < $lru) bad = bad " " id ": OPT below LRU;"
       if ($unb + 1e-9 < $opt || $unb > 1) bad = bad " " id ": the unbounded cache below OPT or above 1;"
       if (sum < 0.999 || sum > 1.001) bad = bad " " id ": energy shares sum to " sum ";"
-      if ($2 !~ /^baseline/ && $2 !~ /^sthld_|^gto/ && $hr == 0) bad = bad " " id ": caching variant with no hit;"
-      if ($2 ~ /^baseline/ && $hr != 0) bad = bad " " id ": a baseline with hits;" }
+      if ($2 !~ /^baseline/ && $2 != "rba" && $2 !~ /^sthld_|^gto/ && $hr == 0) bad = bad " " id ": caching variant with no hit;"
+      if (($2 ~ /^baseline/ || $2 == "rba") && $hr != 0) bad = bad " " id ": a baseline with hits;" }
     END { if (bad == "") print "PASS: eval_sweep: every row sane (baseline 0/1/0/0, reads and energy > 0, ratios in range, unbounded >= OPT >= LRU, shares sum to 1)"
           else print "FAIL: eval_sweep:" bad }' "$csv"
 md=$(sed '/^\*\*mean over/q' "$tmp/table.md" | grep -c '^| [a-z_0-9]* | [0-9]'); js=$(grep -c '"trace":' "$tmp/table.json")

@@ -24,6 +24,7 @@ out=$(make -s kit OUT="$base/first" KIT_SET="data_bits=32 warps=4 entries=4 slot
 mv "$base/first" "$base/kit"
 grep -rq "$ROOT" "$base/kit/Makefile" "$base/kit/src" && bad "the kit's Makefile or sources name the repository"
 cd "$base/kit" || exit 1
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES # as a user runs it: not a sub-make of make test
 out=$(make CYCLES=20000 SEED=3 2>&1); rc=$?
 run=$(echo "$out" | grep -v '^kit: building')
 if [ "$rc" = 0 ] && [ "$(echo "$run" | wc -l)" = 1 ] && echo "$run" | grep -q '^cosim: PASS .* coverage=[0-9]*/[0-9]*'; then
