@@ -680,6 +680,18 @@ static int step_sm(gpu_t *g, gsm *p, uint64_t c0, uint64_t c1, char *err)
             g->nplanned--;
             if (place(g, gb, err)) return 2;
         }
+        /* every sub-core of the SM asleep past this cycle (step_sub would return at once for
+         * each): go on at the first cycle one wakes, a planned block arrives or the batch
+         * ends */
+        uint64_t wake = UINT64_MAX;
+        for (unsigned i = 0; i < p->nrun && wake > c; i++)
+            if (p->run[i]->sleep_until < wake) wake = p->run[i]->sleep_until;
+        if (p->nrun && wake > c + 1) {
+            uint64_t next = wake < c1 ? wake : c1;
+            if (p->plan_head && p->plan_head->at < next) next = p->plan_head->at;
+            c = next - 1;
+            continue;
+        }
         for (unsigned i = 0; i < p->nrun; i++)
             if ((rc = step_sub(g, p->run[i], err))) return rc;
     }
