@@ -13,17 +13,9 @@
 # the means, beside GReEneR's 69.04 % (its 21 kernels, compiler analysis, CACTI-P).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-SIM=$ROOT/build/malekeh-sim
-make -s -C "$ROOT" build/malekeh-sim >/dev/null
-traces=("$@")
-if [ ${#traces[@]} -eq 0 ]; then
-    WL=${WORKLOADS:-$ROOT/../shared/workloads}
-    ls "$WL"/*.traceg >/dev/null 2>&1 || { echo "eval/leakage.sh: no traces in $WL: skipped"; exit 0; }
-    traces=("$WL"/*.traceg)
-fi
-for t in "${traces[@]}"; do [ -r "$t" ] || { echo "eval/leakage.sh: $t: cannot read the trace" >&2; exit 2; }; done
+NAME=eval/leakage.sh
+. "$ROOT/eval/trace_list.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
 echo "| trace | register-cycles | OFF (dead) | SLEEP (next read > 3 instructions away) | ON | leakage saved: at least (OFF) / at most (OFF + SLEEP) |"
 echo "|---|---:|---:|---:|---:|---:|"
 n=0

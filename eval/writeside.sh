@@ -10,22 +10,14 @@
 # baseline of the same register file; then the means. The preset GPU of each trace.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-SIM=$ROOT/build/malekeh-sim
-make -s -C "$ROOT" build/malekeh-sim >/dev/null
-traces=("$@")
-if [ ${#traces[@]} -eq 0 ]; then
-    WL=${WORKLOADS:-$ROOT/../shared/workloads}
-    ls "$WL"/*.traceg >/dev/null 2>&1 || { echo "eval/writeside.sh: no traces in $WL: skipped"; exit 0; }
-    traces=("$WL"/*.traceg)
-fi
-for t in "${traces[@]}"; do [ -r "$t" ] || { echo "eval/writeside.sh: $t: cannot read the trace" >&2; exit 2; }; done
+NAME=eval/writeside.sh
+. "$ROOT/eval/trace_list.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 rd=$(grep -o 'energy_bank_read", CFG_E_BANK_READ, [0-9]*' "$ROOT/cmodel/cfg.c" | grep -o '[0-9]*$')
 wr=$(grep -o 'energy_bank_write", CFG_E_BANK_WRITE, [0-9]*' "$ROOT/cmodel/cfg.c" | grep -o '[0-9]*$')
 # STT-MRAM: the defaults (thousandths of a pJ) scaled by Hi-End's Table 1 ratios
 stt=(--set "energy_bank_read=$(awk -v e="$rd" 'BEGIN { printf "%.3f", e / 1000 * 0.239 / 0.203 }')"
      --set "energy_bank_write=$(awk -v e="$wr" 'BEGIN { printf "%.3f", e / 1000 * 0.300 / 0.191 }')")
-get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
 echo "| trace | RF bank writes / inst: Malekeh / write-back CCUs | write-backs kept out of the RF | RF energy vs baseline, SRAM: Malekeh / write-back | STT-MRAM: Malekeh / write-back |"
 echo "|---|---:|---:|---:|---:|"
 n=0
