@@ -917,10 +917,11 @@ static void do_issue(drv_t *d, const sc_out *out)
         d->in_stale |= d->in_set;
         d->watch |= d->in_set;
     }
-    if (d->wbfate.open) /* the lookup (next cycle) sees the state after this cycle: now */
+    if (d->wbfate.open) { /* the lookup (next cycle) sees the state after this cycle: now */
         for (unsigned s = 0; s < cr->inst.nsrc; s++)
             rff_read(&d->wbfate, w, cr->inst.src[s], sc_ccu_holds(d->model, w, cr->inst.src[s]));
-    if (d->wbfate.open) wb_saved_now(d);
+        wb_saved_now(d);
+    }
     cr->tag = (uint32_t)h->seq & d->tag_mask;
     uint8_t mem = d->wl ? h->cls == WL_MEM : h->cls == DRV_CLS_LDST || h->cls == DRV_CLS_SHMEM;
     for (unsigned i = 0; i < h->ndst; i++) {

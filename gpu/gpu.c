@@ -274,7 +274,10 @@ static int sub_open(gpu_t *g, gsub *s, char *err)
         return -1;
     }
     if (!g->o->values) drv_no_values(s->d);
-    if (g->c.rba || g->c.ccu_writeback) drv_set_model(s->d, s->m);
+    if ((g->c.rba || g->c.ccu_writeback) && drv_set_model(s->d, s->m)) {
+        snprintf(err, RUN_ERR_LEN, "out of memory (SM %u: the write-back CCUs' result fates)", s->sm);
+        return -1;
+    }
     if (g->c.operand_cache != CFG_OPC_NONE) {
         drv_opc h;
         if (!(s->opc = opc_create(&g->c)) || (h = opc_hook(s->opc), drv_set_opc(s->d, &h))) {

@@ -95,7 +95,10 @@ int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
         goto out;
     }
     if (!o->values) drv_no_values(d);
-    if (c->rba || c->ccu_writeback) drv_set_model(d, m);
+    if ((c->rba || c->ccu_writeback) && drv_set_model(d, m)) {
+        snprintf(err, RUN_ERR_LEN, "out of memory (the write-back CCUs' result fates)");
+        goto out;
+    }
     if (c->operand_cache != CFG_OPC_NONE) {
         drv_opc h;
         if (!(opc = opc_create(c)) || (h = opc_hook(opc), drv_set_opc(d, &h))) {
