@@ -780,6 +780,41 @@ static void test_sc_sthld_wait(void)
     sc_destroy(m);
 }
 
+/* The `stallthresh` variant of `make eval` (eval/variants.txt: the authors' prototype's fixed
+ * wait of 50 stalls, sthld_mode = fixed, sthld_init = 50). As test_sc_sthld_wait: c5 warp 2
+ * offers, both units hold a near value -> WAIT with counter 0 < 50, counter 1; every cycle
+ * up to c54 waits again (counter 50 after c54; nothing issues or dispatches after c5's
+ * dispatch of warp 1); c55: counter 50 >= 50 -> NEAR_FLUSH, warp 2 issues; 50 waits. Its
+ * r0 misses in the flushed unit: c56 lookup, c57 claim and grant, c58 fill, c59 dispatch. */
+static void test_sc_stallthresh_wait(void)
+{
+    cfg_t c;
+    char err[256];
+    sch_small_cfg(&c);
+    TT_EQ(cfg_set(&c, "sthld_mode", "fixed", "test", err), 0);
+    TT_EQ(cfg_set(&c, "sthld_init", "50", "test", err), 0);
+    sc_t *m = sch_mk(&c);
+    if (!m)
+        return;
+    two_near_units(m);
+    sch_offer(2, 0x32, 0, -1, -1, 1);
+    sch_step(m); /* c5 */
+    TT_EQ(sch_out.issue_valid, 0);
+    TT_EQ(m->counter, 1);
+    sch_quiet_until(m, 55);
+    TT_EQ(m->counter, 50);
+    TT_EQ(m->stats.alloc[ALLOC_WAIT], 50);
+    sch_issue_at(m, 55, 2);
+    sch_withdraw(2);
+    TT_EQ(m->counter, 0);
+    TT_EQ(m->stats.alloc[ALLOC_NEAR_FLUSH], 1);
+    TT_CHECK(m->ccu[0].owner == 2 || m->ccu[1].owner == 2);
+    sch_quiet_until(m, 59);
+    sch_disp_at(m, 59, 2, 0x32, 1, sch_val(2, 0), 0, 0);
+    TT_EQ(m->fsm.sthld, 50);
+    sc_destroy(m);
+}
+
 /* Write-backs around issue and lookup (docs/spec.md decision 15, section 4).
  *  c0..c4: warp 1 reads r5 into unit 1 (entry 0), dispatched in c4 (unit free from c5).
  *  c5: near wb (w1, r7) = 0x77 AND warp 1 issues (r7, r5): c5 is the unit's issue cycle,
@@ -1074,6 +1109,7 @@ int main(int argc, char **argv)
     TT_RUN(test_sc_read_blocked_by_write);
     TT_RUN(test_sc_near_flush);
     TT_RUN(test_sc_sthld_wait);
+    TT_RUN(test_sc_stallthresh_wait);
     TT_RUN(test_sc_wb_same_cycle_issue);
     TT_RUN(test_sc_dispatch_rr);
     TT_RUN(test_sc_private);
