@@ -12,8 +12,11 @@ INC     := -Icmodel -Idriver -Itb -Itrace -Ihints -Isim -Ieval -Igpu -Icompare
 LDLIBS  := -llzma -lz -lm
 GEN_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 # the generator's identity in every generated file's header: a hash of its sources (not the
-# commit, so rtl/ changes only when the generator does)
-GEN_SRC_HASH := $(shell cat $(sort $(wildcard gen/*.c gen/*.h gen/templates/*.vt)) gen/vt2c.sh cmodel/cfg.c cmodel/cfg.h 2>/dev/null | sha256sum | cut -c1-12)
+# commit, so rtl/ changes only when the generator does); the model files it links (GEN_MODEL)
+# are among them: the configuration, the port table and the debug-state layout
+GEN_MODEL := cmodel/cfg.c cmodel/mlk_ports.c cmodel/mlk_dbgmap.c
+GEN_MODEL_H := cmodel/cfg.h cmodel/mlk_ports.h cmodel/mlk_dbgmap.h
+GEN_SRC_HASH := $(shell cat $(sort $(wildcard gen/*.c gen/*.h gen/templates/*.vt)) gen/vt2c.sh $(GEN_MODEL) $(GEN_MODEL_H) 2>/dev/null | sha256sum | cut -c1-12)
 OUT     ?=
 # quiet build: one line per step (`make V=1` prints every command)
 Q    := $(if $(V),,@)
@@ -68,9 +71,9 @@ $(BUILD)/gen/templates.c: $(TEMPLATES) gen/vt2c.sh
 	@$(call step,GEN,$@)
 	$(Q)bash gen/vt2c.sh $@ $(TEMPLATES)
 
-$(BUILD)/ccugen: $(GEN_SRC) $(BUILD)/gen/templates.c $(wildcard gen/*.h) cmodel/cfg.c cmodel/cfg.h
+$(BUILD)/ccugen: $(GEN_SRC) $(BUILD)/gen/templates.c $(wildcard gen/*.h) $(GEN_MODEL) $(GEN_MODEL_H)
 	@$(call step,LD ,$@)
-	$(Q)$(CC) $(CFLAGS) -DGEN_VERSION='"$(GEN_VERSION)"' -DGEN_SRC_HASH='"$(GEN_SRC_HASH)"' -Icmodel -Igen -o $@ $(GEN_SRC) $(BUILD)/gen/templates.c cmodel/cfg.c
+	$(Q)$(CC) $(CFLAGS) -DGEN_VERSION='"$(GEN_VERSION)"' -DGEN_SRC_HASH='"$(GEN_SRC_HASH)"' -Icmodel -Igen -o $@ $(GEN_SRC) $(BUILD)/gen/templates.c $(GEN_MODEL)
 
 # make gen CONFIG=path [OUT=dir]: generate the RTL of a configuration
 gen: $(BUILD)/ccugen

@@ -1,10 +1,11 @@
-/* dbg.c - state packing in the RTL's dbg_state_o order (see gen/templates: ccu.vt,
- * ocu.vt, arbiter.vt, subcore.vt). */
+/* dbg.c - the model's state packed in dbg_state_o's layout (cmodel/mlk_dbgmap.h: the
+ * fields, their order and widths; here only each field's value). */
 #include "dbg.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "mlk_dbgmap.h"
 #include "sc_state.h"
 
 /* A walk over every field; each visit appends `width` bits of `value`. */
@@ -18,8 +19,9 @@ typedef struct {
     int found;
 } walker;
 
-/* Append one field. */
-static void put(walker *w, uint64_t value, unsigned width, const char *fmt, int a, int b)
+/* Append one field of `width` bits named prefix + name (+ "[i]" when idx >= 0). */
+static void put(walker *w, uint64_t value, unsigned width, const char *prefix, const char *name,
+                int idx)
 {
     /* a word at a time; fields come in bit order and cover every bit, so the first write
        into a word (at its bit 0) sets it and the later ones OR into it: no clearing pass */
@@ -34,53 +36,15 @@ static void put(walker *w, uint64_t value, unsigned width, const char *fmt, int 
             i += n;
         }
     if (w->name && !w->found && w->want >= w->pos && w->want < w->pos + width) {
-        char f[64];
-        snprintf(f, sizeof f, fmt, a, b);
-        snprintf(w->name, w->len, "%s", f);
+        if (idx >= 0)
+            snprintf(w->name, w->len, "%s%s[%d]", prefix, name, idx);
+        else
+            snprintf(w->name, w->len, "%s%s", prefix, name);
         w->lsb = w->pos;
         w->width = width;
         w->found = 1;
     }
     w->pos += width;
-}
-
-/* The fields of one unit (ccu.vt / ocu.vt dbg_o order). */
-static void walk_unit(walker *w, const sc_t *m, unsigned k)
-{
-    const cfg_t *c = &m->cfg;
-    const ccu_t *u = &m->ccu[k];
-    unsigned ne = c->caching ? c->entries : c->slots;
-    unsigned ib = cfg_clog2(ne), rb = cfg_clog2(c->regs);
-    if (c->caching) {
-        for (unsigned i = 0; i < ne; i++) put(w, ccu_bit(u->valid, i), 1, "ccu%d.valid[%d]", (int)k, (int)i);
-        for (unsigned i = 0; i < ne; i++) put(w, ccu_bit(u->lock, i), 1, "ccu%d.lock[%d]", (int)k, (int)i);
-        for (unsigned i = 0; i < ne; i++) put(w, ccu_bit(u->near, i), 1, "ccu%d.near[%d]", (int)k, (int)i);
-        for (unsigned i = 0; i < ne; i++) put(w, u->ct[i].tag, rb, "ccu%d.tag[%d]", (int)k, (int)i);
-        for (unsigned i = 0; i < ne; i++) put(w, u->ct[i].rank, ib, "ccu%d.rank[%d]", (int)k, (int)i);
-    }
-    for (unsigned s = 0; s < c->slots; s++) put(w, u->oct_valid >> s & 1u, 1, "ccu%d.oct_valid[%d]", (int)k, (int)s);
-    for (unsigned s = 0; s < c->slots; s++) put(w, u->oct_ready >> s & 1u, 1, "ccu%d.oct_ready[%d]", (int)k, (int)s);
-    for (unsigned s = 0; s < c->slots; s++) put(w, u->oct_idx[s], ib, "ccu%d.oct_idx[%d]", (int)k, (int)s);
-    put(w, u->busy, 1, "ccu%d.busy", (int)k, 0);
-    if (c->caching) /* baseline units have no owner, only the warp they hold */
-        put(w, u->owner_valid, 1, "ccu%d.owner_valid", (int)k, 0);
-    put(w, u->owner, cfg_clog2(c->warps), "ccu%d.owner", (int)k, 0);
-    put(w, u->tag, c->tag_bits, "ccu%d.inst_tag", (int)k, 0);
-    /* the captured instruction awaiting its allocation (docs/spec.md 3) */
-    put(w, u->pend, 1, "ccu%d.pend", (int)k, 0);
-    if (c->caching)
-        put(w, u->p_flush, 1, "ccu%d.pend_flush", (int)k, 0);
-    /* a free CCU's RTL captures whatever is offered (decision 15): its fields show as 0 */
-    unsigned vis = !c->caching || u->busy;
-    for (unsigned s = 0; s < c->slots; s++) put(w, vis && u->p_valid[s], 1, "ccu%d.pend_valid[%d]", (int)k, (int)s);
-    for (unsigned s = 0; s < c->slots; s++) put(w, vis ? u->p_reg[s] : 0, rb, "ccu%d.pend_reg[%d]", (int)k, (int)s);
-    if (c->caching)
-        for (unsigned s = 0; s < c->slots; s++) put(w, vis && u->p_near[s], 1, "ccu%d.pend_near[%d]", (int)k, (int)s);
-    /* the claim cycle: the slots whose registers claim the victims chosen last cycle */
-    if (c->caching) {
-        put(w, u->claim, 1, "ccu%d.claim", (int)k, 0);
-        for (unsigned s = 0; s < c->slots; s++) put(w, u->c_first >> s & 1u, 1, "ccu%d.claim_first[%d]", (int)k, (int)s);
-    }
 }
 
 /* A queued request as the bank FIFO stores it: {ccu, slot, row}, row = {wid, reg >> bb}. */
@@ -90,65 +54,107 @@ static uint64_t req_bits(const arb_req *r, unsigned sb, unsigned wb, unsigned rr
     return row | ((uint64_t)r->slot << (wb + rrb)) | ((uint64_t)r->ccu << (wb + rrb + sb));
 }
 
-/* The fields of one bank of the arbiter (arbiter.vt dbg_o order). */
-static void walk_bank(walker *w, const sc_t *m, unsigned b)
+/* Bank b's queued request i (0 beyond its count) as {ccu, slot, row}. */
+static uint64_t bank_req(const sc_t *m, unsigned b, unsigned i)
 {
     const cfg_t *c = &m->cfg;
-    unsigned ib = cfg_clog2(c->slots), cb = cfg_clog2(c->ccus), wb = cfg_clog2(c->warps);
-    unsigned rb = cfg_clog2(c->regs), bb = 0;
+    unsigned sb = cfg_clog2(c->slots), wb = cfg_clog2(c->warps), rb = cfg_clog2(c->regs), bb = 0;
     while ((1u << bb) < c->banks)
         bb++;
-    unsigned rrb = rb > bb ? rb - bb : 0, fd = c->ccus * c->slots;
-    unsigned cnt = arb_count(&m->arb, b);
-    uint64_t head = cnt ? req_bits(arb_at(&m->arb, b, 0), ib, wb, rrb, bb) : 0;
-    put(w, cnt, cfg_clog2(fd + 1), "arb.bank%d.count", (int)b, 0);
-    put(w, head, cb + ib + wb + rrb, "arb.bank%d.head", (int)b, 0);
-    put(w, m->fill[b].valid, 1, "arb.bank%d.fill_valid", (int)b, 0);
-    put(w, m->fill[b].ccu, cb, "arb.bank%d.fill_ccu", (int)b, 0);
-    put(w, m->fill[b].slot, ib, "arb.bank%d.fill_slot", (int)b, 0);
-    for (unsigned i = 0; i < fd; i++) /* the queue from the head, 0 beyond the count */
-        put(w, i < cnt ? req_bits(arb_at(&m->arb, b, i), ib, wb, rrb, bb) : 0,
-            cb + ib + wb + rrb, "arb.bank%d.q[%d]", (int)b, (int)i);
-    /* the RTL's write pointer = read pointer + count (mod depth): a ring has no other */
-    put(w, 1, 1, "arb.bank%d.ptr_ok", (int)b, 0);
+    unsigned rrb = rb > bb ? rb - bb : 0;
+    return i < arb_count(&m->arb, b) ? req_bits(arb_at(&m->arb, b, i), sb, wb, rrb, bb) : 0;
 }
 
-/* Every field in dbg_state_o order. */
-static void walk(walker *w, const sc_t *m)
+/* The model's value of field f, element i, of instance k (unit or bank; 0 otherwise). The
+ * fields, their order and widths are mlk_dbgmap.h's; only their values are here. */
+static uint64_t value(const sc_t *m, int f, unsigned k, unsigned i)
 {
-    const cfg_t *c = &m->cfg;
-    unsigned sb = cfg_clog2(c->sthld_max + 1), wb = cfg_clog2(c->warps);
-    for (unsigned k = 0; k < c->ccus; k++)
-        walk_unit(w, m, k);
-    for (unsigned b = 0; b < c->banks; b++)
-        walk_bank(w, m, b);
-    put(w, m->lfsr, 16, "lfsr", 0, 0);
-    put(w, m->last_valid, 1, "sched.last_valid", 0, 0);
-    put(w, m->last_wid, wb, "sched.last_wid", 0, 0);
-    put(w, m->rr, cfg_clog2(c->ccus), "dispatch.rr", 0, 0);
-    if (!c->caching) /* baseline: no waiting counter, no STHLD */
-        return;
-    put(w, m->counter, sb, "alloc.counter", 0, 0);
-    if (c->sthld_adaptive) {
-        unsigned iib = cfg_clog2(c->interval + 1);
-        put(w, m->fsm.cycle, cfg_clog2(c->interval), "fsm.cycle", 0, 0);
-        put(w, m->fsm.issued, iib, "fsm.issued", 0, 0);
-        put(w, m->fsm.prev, iib, "fsm.prev", 0, 0);
-        put(w, m->fsm.have_prev, 1, "fsm.have_prev", 0, 0);
-        put(w, m->fsm.state, cfg_clog2(c->fsm_states + 1), "fsm.state", 0, 0);
-        put(w, m->fsm.sthld, sb, "fsm.sthld", 0, 0);
-        put(w, m->fsm_issue, 1, "fsm.last_issue", 0, 0);
+    int g = mlk_dbg_field(f)->group;
+    const ccu_t *u = &m->ccu[g == MLK_DG_UNIT || g == MLK_DG_PEND ? k : 0];
+    const arb_grant *fl = &m->fill[g == MLK_DG_BANK ? k : 0];
+    /* a free CCU's RTL captures whatever is offered (decision 15): its fields show as 0 */
+    unsigned vis = !m->cfg.caching || u->busy;
+    switch (f) {
+    case MLK_DF_CT_VALID: return ccu_bit(u->valid, i);
+    case MLK_DF_CT_LOCK: return ccu_bit(u->lock, i);
+    case MLK_DF_CT_NEAR: return ccu_bit(u->near, i);
+    case MLK_DF_CT_TAG: return u->ct[i].tag;
+    case MLK_DF_CT_RANK: return u->ct[i].rank;
+    case MLK_DF_OCT_VALID: return u->oct_valid >> i & 1u;
+    case MLK_DF_OCT_READY: return u->oct_ready >> i & 1u;
+    case MLK_DF_OCT_IDX: return u->oct_idx[i];
+    case MLK_DF_BUSY: return u->busy;
+    case MLK_DF_OWNER_VALID: return u->owner_valid;
+    case MLK_DF_OWNER: return u->owner;
+    case MLK_DF_INST_TAG: return u->tag;
+    /* the captured instruction awaiting its allocation (docs/spec.md 3) */
+    case MLK_DF_PEND: return u->pend;
+    case MLK_DF_PEND_FLUSH: return u->p_flush;
+    case MLK_DF_PEND_VALID: return vis && u->p_valid[i];
+    case MLK_DF_PEND_REG: return vis ? u->p_reg[i] : 0;
+    case MLK_DF_PEND_NEAR: return vis && u->p_near[i];
+    /* the claim cycle: the slots whose registers claim the victims chosen last cycle */
+    case MLK_DF_CLAIM: return u->claim;
+    case MLK_DF_CLAIM_FIRST: return u->c_first >> i & 1u;
+    case MLK_DF_Q_COUNT: return arb_count(&m->arb, k);
+    case MLK_DF_Q_HEAD: return bank_req(m, k, 0);
+    case MLK_DF_FILL_VALID: return fl->valid;
+    case MLK_DF_FILL_CCU: return fl->ccu;
+    case MLK_DF_FILL_SLOT: return fl->slot;
+    case MLK_DF_Q: return bank_req(m, k, i); /* the queue from the head, 0 beyond the count */
+    /* the RTL's write pointer = read pointer + count (mod depth): a ring has no other */
+    case MLK_DF_PTR_OK: return 1;
+    case MLK_DF_LFSR: return m->lfsr;
+    case MLK_DF_LAST_VALID: return m->last_valid;
+    case MLK_DF_LAST_WID: return m->last_wid;
+    case MLK_DF_RR: return m->rr;
+    case MLK_DF_COUNTER: return m->counter;
+    case MLK_DF_FSM_CYCLE: return m->fsm.cycle;
+    case MLK_DF_FSM_ISSUED: return m->fsm.issued;
+    case MLK_DF_FSM_PREV: return m->fsm.prev;
+    case MLK_DF_FSM_HAVE_PREV: return m->fsm.have_prev;
+    case MLK_DF_FSM_STATE: return m->fsm.state;
+    case MLK_DF_FSM_STHLD: return m->fsm.sthld;
+    case MLK_DF_FSM_LAST_ISSUE: return m->fsm_issue;
+    }
+    return 0;
+}
+
+/* The fields of group g (shapes s) for instance k, named with prefix. */
+static void walk_group(walker *w, const sc_t *m, const mlk_dbg_shape *s, int g, unsigned k,
+                       const char *prefix)
+{
+    for (int f = 0; f < MLK_NDF; f++) {
+        if (mlk_dbg_field(f)->group != g)
+            continue;
+        for (unsigned i = 0; i < s[f].n; i++)
+            put(w, value(m, f, k, i), s[f].width, prefix, mlk_dbg_field(f)->name,
+                s[f].indexed ? (int)i : -1);
     }
 }
 
-/* See dbg.h. */
-unsigned sc_dbg_width(const sc_t *m)
+/* Every field in dbg_state_o order (mlk_dbgmap.h). */
+static void walk(walker *w, const sc_t *m)
 {
-    walker w;
-    memset(&w, 0, sizeof w);
-    walk(&w, m);
-    return w.pos;
+    const cfg_t *c = &m->cfg;
+    mlk_dbg_shape s[MLK_NDF];
+    char prefix[32];
+    mlk_dbg_shapes(c, s);
+    for (unsigned k = 0; k < c->ccus; k++) {
+        snprintf(prefix, sizeof prefix, "ccu%u.", k);
+        walk_group(w, m, s, MLK_DG_UNIT, k, prefix);
+        walk_group(w, m, s, MLK_DG_PEND, k, prefix);
+    }
+    for (unsigned b = 0; b < c->banks; b++) {
+        snprintf(prefix, sizeof prefix, "arb.bank%u.", b);
+        walk_group(w, m, s, MLK_DG_BANK, b, prefix);
+    }
+    walk_group(w, m, s, MLK_DG_TOP, 0, "");
+    walk_group(w, m, s, MLK_DG_FSM, 0, "");
 }
+
+/* See dbg.h. */
+unsigned sc_dbg_width(const sc_t *m) { return mlk_dbg_width(&m->cfg); }
 
 /* See dbg.h. */
 void sc_dbg_pack(const sc_t *m, uint32_t *words)

@@ -1,13 +1,16 @@
 /* vars.c - everything the templates need, computed from the configuration. */
 #include "vars.h"
 
+#include "mlk_dbgmap.h"
+#include "ports.h"
+
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Widths and sizes shared by the variables and the debug width. */
 typedef struct {
     unsigned ne, ib, slb, cb, wb, rb, pb, bb, bib, rrb, rowb, fd, fpb, fcb, fw, sb, icb, iib, stb;
-    unsigned ccu_dbg, pend_dbg, arb_dbg_bw, fsm_dbg;
 } widths;
 
 /* is_pow2: 1 when n is a power of two (n >= 1) */
@@ -45,24 +48,7 @@ static widths compute(const cfg_t *c)
     w.icb = cfg_clog2(c->interval);
     w.iib = cfg_clog2(c->interval + 1);
     w.stb = cfg_clog2(c->fsm_states + 1);
-    w.ccu_dbg = 2 * c->slots + c->slots * w.ib + 1 + w.wb + c->tag_bits;
-    if (c->caching) /* cache table fields and owner_valid */
-        w.ccu_dbg += 3 * c->entries + c->entries * w.rb + c->entries * w.ib + 1;
-    /* pending allocation: pend, valid[S], reg[S]; caching adds flush, near[S] and the
-     * claim cycle's claim and first[S] */
-    w.pend_dbg = 1 + c->slots * (1 + w.rb) + (c->caching ? 2 + 2 * c->slots : 0);
-    w.ccu_dbg += w.pend_dbg;
-    w.arb_dbg_bw = w.fcb + w.fw + 1 + w.cb + w.slb + w.fd * w.fw + 1; /* + the queue, ptr_ok */
-    w.fsm_dbg = w.icb + 2 * w.iib + 1 + w.stb + w.sb + 1; /* + the registered issue */
     return w;
-}
-
-/* See vars.h. */
-unsigned vars_dbg_width(const cfg_t *c)
-{
-    widths w = compute(c);
-    return c->ccus * w.ccu_dbg + c->banks * w.arb_dbg_bw + 16 + (w.wb + 1) + w.cb +
-           (c->caching ? w.sb : 0) + (c->caching && c->sthld_adaptive ? w.fsm_dbg : 0);
 }
 
 /* The FSM table as Verilog case items (deltas in STHLD units). */
@@ -98,6 +84,31 @@ static void ext_expr(const char *name, unsigned bits, unsigned to, char *buf, si
         snprintf(buf, len, "%s[%u:0]", name, to - 1);
     else
         snprintf(buf, len, "{{%u{1'b0}}, %s}", to - bits, name);
+}
+
+/* Set PORTS to the top module's port list (gen/ports.c) with the variables already in v
+ * expanded in its comments. 0, or -1 (out of memory, or an unknown variable). */
+static int set_ports(tpl_vars *v, const cfg_t *c, int debug)
+{
+    char *text = NULL, *out = NULL, err[256];
+    size_t tlen = 0, olen = 0;
+    int rc = -1;
+    FILE *f = open_memstream(&text, &tlen);
+    if (!f)
+        return -1;
+    ports_write(f, c, debug);
+    if (fclose(f) == 0 && (f = open_memstream(&out, &olen)) != NULL) {
+        rc = tpl_expand("ports", text, v, f, err, sizeof err);
+        if (fclose(f) != 0)
+            rc = -1;
+        if (rc == 0)
+            rc = tpl_set(v, "PORTS", out);
+        else
+            fprintf(stderr, "ccugen: internal: the port table: %s\n", err);
+    }
+    free(text);
+    free(out);
+    return rc;
 }
 
 #define SETI(name, val) rc |= tpl_seti(v, name, (long)(val))
@@ -155,12 +166,14 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETS("VICTIM_ARGS", c->repl_lru_only ? "older" : "ct_near_d_o, older, start_ge_i");
     SETI("ARB_NEAR", c->caching && c->write_filter);
     SETI("DEBUG", debug);
-    SETI("CCU_DBG_W", w.ccu_dbg);
-    SETI("PEND_DBG_W", w.pend_dbg);
-    SETI("ARB_DBG_BW", w.arb_dbg_bw);
-    SETI("ARB_DBG_W", c->banks * w.arb_dbg_bw);
-    SETI("FSM_DBG_W", w.fsm_dbg);
-    SETI("DBG_W", vars_dbg_width(c));
+    /* the debug state's widths: its layout is cmodel/mlk_dbgmap.h's (the model packs it) */
+    unsigned pend_dbg = mlk_dbg_group_width(c, MLK_DG_PEND);
+    SETI("CCU_DBG_W", mlk_dbg_group_width(c, MLK_DG_UNIT) + pend_dbg);
+    SETI("PEND_DBG_W", pend_dbg);
+    SETI("ARB_DBG_BW", mlk_dbg_group_width(c, MLK_DG_BANK));
+    SETI("ARB_DBG_W", c->banks * mlk_dbg_group_width(c, MLK_DG_BANK));
+    SETI("FSM_DBG_W", mlk_dbg_group_width(c, MLK_DG_FSM));
+    SETI("DBG_W", mlk_dbg_width(c));
     SETS("FSM_DBG_CAT", c->caching && c->sthld_adaptive ? "fsm_dbg, " : "");
     SETS("ALLOC_DBG_CAT", c->caching ? "alloc_dbg, " : "");
     SETS("WF_NOTE", c->write_filter ? "" : "; write_filter = off: every write-back");
@@ -180,5 +193,6 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETI("MOD_NEXT", (use_start_e && !e_pow2) || !c_pow2);
     fsm_cases(c, w.stb, buf, sizeof buf);
     SETS("FSM_CASES", buf);
+    rc |= set_ports(v, c, debug); /* last: its comments may name the variables above */
     return rc ? -1 : 0;
 }

@@ -9,7 +9,4 @@
  * allocation failure. Sets P (module prefix) from the configuration hash. */
 int vars_build(tpl_vars *v, const cfg_t *c, int debug);
 
-/* Width in bits of the debug state vector (same as the RTL's dbg_state_o). */
-unsigned vars_dbg_width(const cfg_t *c);
-
 #endif

@@ -1,0 +1,41 @@
+/* mlk_ports.c - the top-level port table's queries (see mlk_ports.h). */
+#include "mlk_ports.h"
+
+#include "mlk_dbgmap.h"
+
+static const mlk_port_t ports[MLK_NPORTS] = {
+#define P(ID, name, dir, vec, count, elem, unit, flags, doc) {#name, MLK_##dir, vec, unit, flags, doc},
+    MLK_PORTS(P, P, MLK_PORTS_NONE)
+#undef P
+};
+
+/* See mlk_ports.h. */
+const mlk_port_t *mlk_port(int p) { return &ports[p]; }
+
+/* See mlk_ports.h. */
+const char *mlk_port_name(int p) { return p >= 0 && p < MLK_NPORTS ? ports[p].name : "?"; }
+
+/* See mlk_ports.h. */
+unsigned mlk_port_count(const cfg_t *c, int p)
+{
+    switch (p) {
+#define P(ID, name, dir, vec, count, elem, unit, flags, doc) case MLK_P_##ID: return (unsigned)(count);
+        MLK_PORTS(P, P, MLK_PORTS_NONE)
+#undef P
+    }
+    return 0;
+}
+
+/* See mlk_ports.h. */
+unsigned mlk_port_elem(const cfg_t *c, int p)
+{
+    switch (p) {
+#define P(ID, name, dir, vec, count, elem, unit, flags, doc) case MLK_P_##ID: return (unsigned)(elem);
+        MLK_PORTS(P, P, MLK_PORTS_NONE)
+#undef P
+    }
+    return 0;
+}
+
+/* See mlk_ports.h. */
+unsigned mlk_port_width(const cfg_t *c, int p) { return mlk_port_count(c, p) * mlk_port_elem(c, p); }
