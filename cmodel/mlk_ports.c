@@ -39,3 +39,9 @@ unsigned mlk_port_elem(const cfg_t *c, int p)
 
 /* See mlk_ports.h. */
 unsigned mlk_port_width(const cfg_t *c, int p) { return mlk_port_count(c, p) * mlk_port_elem(c, p); }
+
+/* See mlk_ports.h. */
+int mlk_port_driven(int p) { return ports[p].dir == MLK_IN && !(ports[p].flags & MLK_PF_CTRL); }
+
+/* See mlk_ports.h. */
+int mlk_port_compared(int p) { return ports[p].dir == MLK_OUT && !(ports[p].flags & MLK_PF_DEBUG); }

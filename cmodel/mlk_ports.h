@@ -114,6 +114,14 @@ unsigned mlk_port_count(const cfg_t *c, int p);
 /* Width of one element of port p in configuration c. */
 unsigned mlk_port_elem(const cfg_t *c, int p);
 
+/* 1 when port p is an input a bench drives from the model's sc_in every cycle (every input
+ * but the clock and the reset): the vectors' inputs. */
+int mlk_port_driven(int p);
+
+/* 1 when port p is an output compared with the model's sc_out every cycle (every output
+ * but the --debug state): the vectors' outputs. */
+int mlk_port_compared(int p);
+
 #ifdef __cplusplus
 }
 #endif

@@ -63,34 +63,27 @@ typedef struct {
 
 /* ---- bit vectors (uint32 words, LSB first) ---------------------------------------- */
 
-static unsigned W_, S_, RB, WB, TB, DW, P_;
+static unsigned W_, S_, P_;
 static bv_t port_exp[VG_NPORTS], port_act[VG_NPORTS];
 static unsigned port_width[VG_NPORTS], port_elem[VG_NPORTS];
 
-static void setup_widths(const cfg_t *c, const sc_t *m)
+/* Every port's width and element width, from the port table (cmodel/mlk_ports.h). */
+static void setup_widths(const cfg_t *c)
 {
-    W_ = c->warps; S_ = c->slots; RB = cfg_clog2(c->regs); WB = cfg_clog2(c->warps);
-    TB = c->tag_bits; DW = c->data_bits; P_ = c->wb_ports;
-    unsigned w[VG_NPORTS] = {
-        [VG_CLK] = 1, [VG_RST_N] = 1, [VG_INST_VALID] = W_, [VG_INST_SRC_VALID] = W_ * S_,
-        [VG_INST_SRC_REG] = W_ * S_ * RB, [VG_INST_SRC_NEAR] = W_ * S_,
-        [VG_INST_TAG] = W_ * TB, [VG_WB_VALID] = P_, [VG_WB_WID] = P_ * WB,
-        [VG_WB_REG] = P_ * RB, [VG_WB_NEAR] = P_, [VG_WB_DATA] = P_ * DW,
-        [VG_DISP_READY] = 1, [VG_ISSUE_VALID] = 1, [VG_ISSUE_WID] = WB, [VG_WB_READY] = P_,
-        [VG_DISP_VALID] = 1, [VG_DISP_WID] = WB, [VG_DISP_TAG] = TB,
-        [VG_DISP_SRC_VALID] = S_, [VG_DISP_SRC_DATA] = S_ * DW,
-        [VG_DBG_STATE] = sc_dbg_width(m),
-    };
-    unsigned e[VG_NPORTS] = {
-        [VG_INST_VALID] = 1, [VG_INST_SRC_VALID] = 1, [VG_INST_SRC_REG] = RB,
-        [VG_INST_SRC_NEAR] = 1, [VG_INST_TAG] = TB, [VG_WB_VALID] = 1, [VG_WB_WID] = WB,
-        [VG_WB_REG] = RB, [VG_WB_NEAR] = 1, [VG_WB_DATA] = DW, [VG_WB_READY] = 1,
-        [VG_DISP_SRC_VALID] = 1, [VG_DISP_SRC_DATA] = DW,
-    };
+    W_ = c->warps; S_ = c->slots; P_ = c->wb_ports;
     for (int p = 0; p < VG_NPORTS; p++) {
-        port_width[p] = w[p];
-        port_elem[p] = e[p] ? e[p] : w[p];
+        port_width[p] = mlk_port_width(c, p);
+        port_elem[p] = mlk_port_elem(c, p);
     }
+}
+
+/* Element i of port p's expected vector := v (port_elem[p] bits). */
+static void put_el(int p, unsigned i, uint64_t v) { bv_put(&port_exp[p], i * port_elem[p], port_elem[p], v); }
+
+/* Element i of port p's expected vector := a register value (words). */
+static void put_data(int p, unsigned i, const uint64_t *v)
+{
+    bv_put_data(&port_exp[p], i * port_elem[p], port_elem[p], v);
 }
 
 static int alloc_ports(void)
@@ -104,39 +97,39 @@ static int alloc_ports(void)
 /* sc_in -> input port vectors (port_exp[] of the input ports). */
 static void pack_inputs(const sc_in *in)
 {
-    for (int p = VG_INST_VALID; p <= VG_DISP_READY; p++) bv_clear(&port_exp[p]);
+    for (int p = 0; p < VG_NPORTS; p++) if (mlk_port_driven(p)) bv_clear(&port_exp[p]);
     for (unsigned w = 0; w < W_; w++) {
-        bv_put(&port_exp[VG_INST_VALID], w, 1, in->inst_valid[w]);
-        bv_put(&port_exp[VG_INST_TAG], w * TB, TB, in->inst_tag[w]);
+        put_el(VG_INST_VALID, w, in->inst_valid[w]);
+        put_el(VG_INST_TAG, w, in->inst_tag[w]);
         for (unsigned s = 0; s < S_; s++) {
             unsigned i = w * S_ + s;
-            bv_put(&port_exp[VG_INST_SRC_VALID], i, 1, in->inst_src_valid[w][s]);
-            bv_put(&port_exp[VG_INST_SRC_REG], i * RB, RB, in->inst_src_reg[w][s]);
-            bv_put(&port_exp[VG_INST_SRC_NEAR], i, 1, in->inst_src_near[w][s]);
+            put_el(VG_INST_SRC_VALID, i, in->inst_src_valid[w][s]);
+            put_el(VG_INST_SRC_REG, i, in->inst_src_reg[w][s]);
+            put_el(VG_INST_SRC_NEAR, i, in->inst_src_near[w][s]);
         }
     }
     for (unsigned p = 0; p < P_; p++) {
-        bv_put(&port_exp[VG_WB_VALID], p, 1, in->wb_valid[p]);
-        bv_put(&port_exp[VG_WB_WID], p * WB, WB, in->wb_wid[p]);
-        bv_put(&port_exp[VG_WB_REG], p * RB, RB, in->wb_reg[p]);
-        bv_put(&port_exp[VG_WB_NEAR], p, 1, in->wb_near[p]);
-        bv_put_data(&port_exp[VG_WB_DATA], p * DW, DW, in->wb_data[p]);
+        put_el(VG_WB_VALID, p, in->wb_valid[p]);
+        put_el(VG_WB_WID, p, in->wb_wid[p]);
+        put_el(VG_WB_REG, p, in->wb_reg[p]);
+        put_el(VG_WB_NEAR, p, in->wb_near[p]);
+        put_data(VG_WB_DATA, p, in->wb_data[p]);
     }
-    bv_put(&port_exp[VG_DISP_READY], 0, 1, in->disp_ready);
+    put_el(VG_DISP_READY, 0, in->disp_ready);
 }
 
 static void pack_outputs(const sc_out *o)
 {
-    for (int p = VG_ISSUE_VALID; p <= VG_DISP_SRC_DATA; p++) bv_clear(&port_exp[p]);
-    bv_put(&port_exp[VG_ISSUE_VALID], 0, 1, o->issue_valid);
-    bv_put(&port_exp[VG_ISSUE_WID], 0, WB, o->issue_wid);
-    for (unsigned p = 0; p < P_; p++) bv_put(&port_exp[VG_WB_READY], p, 1, o->wb_ready[p]);
-    bv_put(&port_exp[VG_DISP_VALID], 0, 1, o->disp_valid);
-    bv_put(&port_exp[VG_DISP_WID], 0, WB, o->disp_wid);
-    bv_put(&port_exp[VG_DISP_TAG], 0, TB, o->disp_tag);
+    for (int p = 0; p < VG_NPORTS; p++) if (mlk_port_compared(p)) bv_clear(&port_exp[p]);
+    put_el(VG_ISSUE_VALID, 0, o->issue_valid);
+    put_el(VG_ISSUE_WID, 0, o->issue_wid);
+    for (unsigned p = 0; p < P_; p++) put_el(VG_WB_READY, p, o->wb_ready[p]);
+    put_el(VG_DISP_VALID, 0, o->disp_valid);
+    put_el(VG_DISP_WID, 0, o->disp_wid);
+    put_el(VG_DISP_TAG, 0, o->disp_tag);
     for (unsigned s = 0; s < S_; s++) {
-        bv_put(&port_exp[VG_DISP_SRC_VALID], s, 1, o->disp_src_valid[s]);
-        bv_put_data(&port_exp[VG_DISP_SRC_DATA], s * DW, DW, o->disp_src_data[s]);
+        put_el(VG_DISP_SRC_VALID, s, o->disp_src_valid[s]);
+        put_data(VG_DISP_SRC_DATA, s, o->disp_src_data[s]);
     }
 }
 
@@ -147,7 +140,8 @@ static bv_t act_prev[VG_NPORTS];
 
 static void activity_sample(void)
 {
-    for (int p = VG_INST_VALID; p <= VG_DISP_READY; p++) {
+    for (int p = 0; p < VG_NPORTS; p++) {
+        if (!mlk_port_driven(p)) continue;
         const bv_t *b = &port_exp[p];
         if (!act_prev[p].v && bv_alloc(&act_prev[p], port_width[p])) continue;
         for (unsigned k = 0; k < b->words; k++) {
@@ -172,7 +166,8 @@ static int activity_write(const char *path, const char *what)
                "%llu cycles; activity = toggles per bit per cycle, duty = share of bit-cycles high\n",
             what, (unsigned long long)act_cycles);
     fprintf(f, "set_power_activity -input_ports [get_ports {%s}] -activity 0 -duty 1\n", vg_name(VG_RST_N));
-    for (int p = VG_INST_VALID; p <= VG_DISP_READY; p++) {
+    for (int p = 0; p < VG_NPORTS; p++) {
+        if (!mlk_port_driven(p)) continue;
         double bits = (double)port_width[p] * (double)(act_cycles ? act_cycles : 1);
         double a = act_cycles > 1 ? (double)act_toggles[p] / ((double)port_width[p] * (double)(act_cycles - 1)) : 0;
         fprintf(f, "set_power_activity -input_ports [get_ports {%s*}] -activity %.6f -duty %.6f\n",
@@ -195,7 +190,7 @@ static void rtl_set(vg_t *v, int port, unsigned val)
 
 static void rtl_apply_inputs(vg_t *v)
 {
-    for (int p = VG_INST_VALID; p <= VG_DISP_READY; p++) vg_set(v, p, port_exp[p].v);
+    for (int p = 0; p < VG_NPORTS; p++) if (mlk_port_driven(p)) vg_set(v, p, port_exp[p].v);
 }
 
 /* First differing bit of port p between port_exp and port_act, or -1. */
@@ -266,7 +261,8 @@ static void rtl_reset(vg_t *v)
 {
     rtl_set(v, VG_CLK, 0);
     rtl_set(v, VG_RST_N, 0);
-    for (int p = VG_INST_VALID; p <= VG_DISP_READY; p++) {
+    for (int p = 0; p < VG_NPORTS; p++) {
+        if (!mlk_port_driven(p)) continue;
         bv_clear(&port_exp[p]);
         vg_set(v, p, port_exp[p].v);
     }
@@ -383,7 +379,8 @@ static int run_loop(run_t *r, unsigned long cycles, long trace_from, int report)
         rtl_apply_inputs(r->v);
         vg_eval(r->v);
         if (tracing) vg_trace_dump(r->v, (uint64_t)t * 10);
-        for (int p = VG_ISSUE_VALID; p <= VG_DISP_SRC_DATA; p++) {
+        for (int p = 0; p < VG_NPORTS; p++) {
+            if (!mlk_port_compared(p)) continue;
             vg_get(r->v, p, port_act[p].v);
             bit = first_diff(p);
             if (bit >= 0) {
@@ -494,7 +491,7 @@ static int bench(run_t *r, unsigned long n)
 {
     /* 1: model + driver alone, recording the packed inputs */
     unsigned nin = 0;
-    for (int p = VG_INST_VALID; p <= VG_DISP_READY; p++) nin += port_exp[p].words;
+    for (int p = 0; p < VG_NPORTS; p++) if (mlk_port_driven(p)) nin += port_exp[p].words;
     uint32_t *rec = malloc(sizeof(uint32_t) * nin * n);
     if (!rec) return 2;
     sc_in in;
@@ -517,7 +514,8 @@ static int bench(run_t *r, unsigned long n)
         if (r->d) drv_consume(r->d, &in, &out);
         pack_inputs(&in);
         uint32_t *q = rec + (size_t)t * nin;
-        for (int p = VG_INST_VALID; p <= VG_DISP_READY; p++) {
+        for (int p = 0; p < VG_NPORTS; p++) {
+            if (!mlk_port_driven(p)) continue;
             memcpy(q, port_exp[p].v, sizeof(uint32_t) * port_exp[p].words);
             q += port_exp[p].words;
         }
@@ -527,12 +525,13 @@ static int bench(run_t *r, unsigned long n)
     t0 = now_s();
     for (unsigned long t = 0; t < n; t++) {
         const uint32_t *q = rec + (size_t)t * nin;
-        for (int p = VG_INST_VALID; p <= VG_DISP_READY; p++) {
+        for (int p = 0; p < VG_NPORTS; p++) {
+            if (!mlk_port_driven(p)) continue;
             vg_set(r->v, p, q);
             q += port_exp[p].words;
         }
         vg_eval(r->v);
-        for (int p = VG_ISSUE_VALID; p <= VG_DISP_SRC_DATA; p++) vg_get(r->v, p, port_act[p].v);
+        for (int p = 0; p < VG_NPORTS; p++) if (mlk_port_compared(p)) vg_get(r->v, p, port_act[p].v);
         rtl_set(r->v, VG_CLK, 1);
         vg_eval(r->v);
         rtl_set(r->v, VG_CLK, 0);
@@ -596,7 +595,7 @@ int main(int argc, char **argv)
         run_close(&r);
         return 2;
     }
-    setup_widths(&c, r.m);
+    setup_widths(&c);
     if (alloc_ports()) return 2;
     if (o.bench) {
         rc = bench(&r, o.bench);

@@ -11,11 +11,13 @@
  *                 <prefix>_subcore and compares every output with out.hex, cycle by cycle.
  * Both .hex files are $readmemh-friendly: one hexadecimal word per line, most significant
  * digit first, ceil(width/4) digits. Port order, least significant field first (each port
- * flattened as in docs/spec.md "Top-level ports", element i at [i*w +: w]):
+ * flattened as in docs/spec.md "Top-level ports", element i at [i*w +: w]): the port
+ * table's order (cmodel/mlk_ports.h), today
  *   in  = inst_valid_i, inst_src_valid_i, inst_src_reg_i, inst_src_near_i, inst_tag_i,
  *         wb_valid_i, wb_wid_i, wb_reg_i, wb_near_i, wb_data_i, disp_ready_i
  *   out = issue_valid_o, issue_wid_o, wb_ready_o, disp_valid_o, disp_wid_o, disp_tag_o,
  *         disp_src_valid_o, disp_src_data_o
+ * (tb_vectors.v names them in its header).
  * The test bench reads DIR/in.hex and DIR/out.hex (paths as given to --out, relative to the
  * directory vvp runs in); plusargs +in=FILE and +out=FILE override them, +cycles=K replays
  * only the first K cycles (1 <= K <= N; other values mean N). It prints
@@ -33,57 +35,37 @@
 #include "cfg.h"
 #include "bitvec.h"
 #include "drv.h"
+#include "mlk_ports.h"
 #include "sc.h"
 
 #define PROG "vecgen"
 #define ALLOWED "--config FILE, --set key=value, --cycles N, --out DIR"
 
-/* ---- port table ------------------------------------------------------------------- */
+/* ---- port layout ------------------------------------------------------------------ */
 
-enum {
-    P_INST_VALID, P_INST_SRC_VALID, P_INST_SRC_REG, P_INST_SRC_NEAR, P_INST_TAG,
-    P_WB_VALID, P_WB_WID, P_WB_REG, P_WB_NEAR, P_WB_DATA, P_DISP_READY,
-    P_ISSUE_VALID, P_ISSUE_WID, P_WB_READY, P_DISP_VALID, P_DISP_WID, P_DISP_TAG,
-    P_DISP_SRC_VALID, P_DISP_SRC_DATA, P_NPORTS
-};
-#define P_FIRST_OUT P_ISSUE_VALID
-
-static const char *const port_name[P_NPORTS] = {
-    "inst_valid_i", "inst_src_valid_i", "inst_src_reg_i", "inst_src_near_i", "inst_tag_i",
-    "wb_valid_i", "wb_wid_i", "wb_reg_i", "wb_near_i", "wb_data_i", "disp_ready_i",
-    "issue_valid_o", "issue_wid_o", "wb_ready_o", "disp_valid_o", "disp_wid_o", "disp_tag_o",
-    "disp_src_valid_o", "disp_src_data_o",
-};
-
+/* The ports and their widths are the port table's (cmodel/mlk_ports.h): the in vector holds
+ * every input a bench drives (mlk_port_driven), the out vector every compared output
+ * (mlk_port_compared), each in table order. */
 typedef struct {
-    unsigned W, S, P, RB, WB, TB, DW;  /* docs/spec.md widths */
-    unsigned width[P_NPORTS];          /* port width */
-    unsigned lsb[P_NPORTS];            /* offset inside the in / out concatenation */
+    unsigned W, S, P;                  /* warps, slots, write-back ports */
+    unsigned width[MLK_NPORTS];        /* port width */
+    unsigned elem[MLK_NPORTS];         /* element width */
+    unsigned lsb[MLK_NPORTS];          /* offset inside the in / out concatenation */
     unsigned in_w, out_w;              /* concatenation widths */
 } layout_t;
 
 /* Fill the port widths and offsets of configuration c. */
 static void layout_init(layout_t *l, const cfg_t *c)
 {
-    l->W = c->warps; l->S = c->slots; l->P = c->wb_ports; l->RB = cfg_clog2(c->regs);
-    l->WB = cfg_clog2(c->warps); l->TB = c->tag_bits; l->DW = c->data_bits;
-    unsigned ws = l->W * l->S;
-    const unsigned w[P_NPORTS] = {
-        l->W, ws, ws * l->RB, ws, l->W * l->TB, l->P, l->P * l->WB, l->P * l->RB, l->P,
-        l->P * l->DW, 1,
-        1, l->WB, l->P, 1, l->WB, l->TB, l->S, l->S * l->DW,
-    };
-    unsigned off = 0;
-    for (int p = 0; p < P_NPORTS; p++) {
-        if (p == P_FIRST_OUT) {
-            l->in_w = off;
-            off = 0;
-        }
-        l->width[p] = w[p];
-        l->lsb[p] = off;
-        off += w[p];
+    l->W = c->warps; l->S = c->slots; l->P = c->wb_ports;
+    l->in_w = l->out_w = 0;
+    for (int p = 0; p < MLK_NPORTS; p++) {
+        l->width[p] = mlk_port_width(c, p);
+        l->elem[p] = mlk_port_elem(c, p);
+        unsigned *off = mlk_port_driven(p) ? &l->in_w : mlk_port_compared(p) ? &l->out_w : NULL;
+        l->lsb[p] = off ? *off : 0;
+        if (off) *off += l->width[p];
     }
-    l->out_w = off;
 }
 
 /* ---- bit vectors (uint32 words, LSB first) ------------------------------------------ */
@@ -103,43 +85,55 @@ static void bv_write_hex(const bv_t *b, FILE *f)
 
 /* ---- packing ------------------------------------------------------------------------ */
 
+/* Element i of port p := v, in its concatenation b. */
+static void put_el(const layout_t *l, bv_t *b, int p, unsigned i, uint64_t v)
+{
+    bv_put(b, l->lsb[p] + i * l->elem[p], l->elem[p], v);
+}
+
+/* Element i of port p := a register value (words), in its concatenation b. */
+static void put_data(const layout_t *l, bv_t *b, int p, unsigned i, const uint64_t *v)
+{
+    bv_put_data(b, l->lsb[p] + i * l->elem[p], l->elem[p], v);
+}
+
 /* The model's inputs of one cycle -> the in concatenation. */
 static void pack_inputs(const layout_t *l, const sc_in *in, bv_t *b)
 {
     bv_clear(b);
     for (unsigned w = 0; w < l->W; w++) {
-        bv_put(b, l->lsb[P_INST_VALID] + w, 1, in->inst_valid[w]);
-        bv_put(b, l->lsb[P_INST_TAG] + w * l->TB, l->TB, in->inst_tag[w]);
+        put_el(l, b, MLK_P_INST_VALID, w, in->inst_valid[w]);
+        put_el(l, b, MLK_P_INST_TAG, w, in->inst_tag[w]);
         for (unsigned s = 0; s < l->S; s++) {
             unsigned i = w * l->S + s;
-            bv_put(b, l->lsb[P_INST_SRC_VALID] + i, 1, in->inst_src_valid[w][s]);
-            bv_put(b, l->lsb[P_INST_SRC_REG] + i * l->RB, l->RB, in->inst_src_reg[w][s]);
-            bv_put(b, l->lsb[P_INST_SRC_NEAR] + i, 1, in->inst_src_near[w][s]);
+            put_el(l, b, MLK_P_INST_SRC_VALID, i, in->inst_src_valid[w][s]);
+            put_el(l, b, MLK_P_INST_SRC_REG, i, in->inst_src_reg[w][s]);
+            put_el(l, b, MLK_P_INST_SRC_NEAR, i, in->inst_src_near[w][s]);
         }
     }
     for (unsigned p = 0; p < l->P; p++) {
-        bv_put(b, l->lsb[P_WB_VALID] + p, 1, in->wb_valid[p]);
-        bv_put(b, l->lsb[P_WB_WID] + p * l->WB, l->WB, in->wb_wid[p]);
-        bv_put(b, l->lsb[P_WB_REG] + p * l->RB, l->RB, in->wb_reg[p]);
-        bv_put(b, l->lsb[P_WB_NEAR] + p, 1, in->wb_near[p]);
-        bv_put_data(b, l->lsb[P_WB_DATA] + p * l->DW, l->DW, in->wb_data[p]);
+        put_el(l, b, MLK_P_WB_VALID, p, in->wb_valid[p]);
+        put_el(l, b, MLK_P_WB_WID, p, in->wb_wid[p]);
+        put_el(l, b, MLK_P_WB_REG, p, in->wb_reg[p]);
+        put_el(l, b, MLK_P_WB_NEAR, p, in->wb_near[p]);
+        put_data(l, b, MLK_P_WB_DATA, p, in->wb_data[p]);
     }
-    bv_put(b, l->lsb[P_DISP_READY], 1, in->disp_ready);
+    put_el(l, b, MLK_P_DISP_READY, 0, in->disp_ready);
 }
 
 /* The model's outputs of one cycle -> the out concatenation. */
 static void pack_outputs(const layout_t *l, const sc_out *o, bv_t *b)
 {
     bv_clear(b);
-    bv_put(b, l->lsb[P_ISSUE_VALID], 1, o->issue_valid);
-    bv_put(b, l->lsb[P_ISSUE_WID], l->WB, o->issue_wid);
-    for (unsigned p = 0; p < l->P; p++) bv_put(b, l->lsb[P_WB_READY] + p, 1, o->wb_ready[p]);
-    bv_put(b, l->lsb[P_DISP_VALID], 1, o->disp_valid);
-    bv_put(b, l->lsb[P_DISP_WID], l->WB, o->disp_wid);
-    bv_put(b, l->lsb[P_DISP_TAG], l->TB, o->disp_tag);
+    put_el(l, b, MLK_P_ISSUE_VALID, 0, o->issue_valid);
+    put_el(l, b, MLK_P_ISSUE_WID, 0, o->issue_wid);
+    for (unsigned p = 0; p < l->P; p++) put_el(l, b, MLK_P_WB_READY, p, o->wb_ready[p]);
+    put_el(l, b, MLK_P_DISP_VALID, 0, o->disp_valid);
+    put_el(l, b, MLK_P_DISP_WID, 0, o->disp_wid);
+    put_el(l, b, MLK_P_DISP_TAG, 0, o->disp_tag);
     for (unsigned s = 0; s < l->S; s++) {
-        bv_put(b, l->lsb[P_DISP_SRC_VALID] + s, 1, o->disp_src_valid[s]);
-        bv_put_data(b, l->lsb[P_DISP_SRC_DATA] + s * l->DW, l->DW, o->disp_src_data[s]);
+        put_el(l, b, MLK_P_DISP_SRC_VALID, s, o->disp_src_valid[s]);
+        put_data(l, b, MLK_P_DISP_SRC_DATA, s, o->disp_src_data[s]);
     }
 }
 
@@ -173,7 +167,7 @@ static void tb_zero_mem(FILE *f, const char *path, unsigned rows)
 static void write_tb(FILE *f, const layout_t *l, const cfg_t *c, unsigned long n,
                      const char *dir, const char *prefix)
 {
-    unsigned bb = 0, rb = l->RB;
+    unsigned bb = 0, rb = cfg_clog2(c->regs);
     while ((1u << bb) < c->banks) bb++;
     unsigned rows = c->warps << (rb > bb ? rb - bb : 0);  /* rf_bank ROWS (gen/vars.c) */
     unsigned ne = c->caching ? c->entries : c->slots;      /* ct_data entries */
@@ -181,13 +175,16 @@ static void write_tb(FILE *f, const layout_t *l, const cfg_t *c, unsigned long n
     fprintf(f, "// tb_vectors.v - written by " PROG " (tb/vecgen.c); do not edit.\n");
     fprintf(f, "// Configuration hash (FNV-1a 64): %016llx, top %s_subcore, %lu cycles.\n",
             (unsigned long long)cfg_hash(c), prefix, n);
-    fprintf(f, "// Replays in.hex into the DUT and compares every output with out.hex.\n"
-               "// in  = {");
-    for (int p = P_FIRST_OUT - 1; p >= 0; p--)
-        fprintf(f, "%s%s", port_name[p], p ? ", " : "}  (MSB .. LSB)\n");
-    fprintf(f, "// out = {");
-    for (int p = P_NPORTS - 1; p >= P_FIRST_OUT; p--)
-        fprintf(f, "%s%s", port_name[p], p > P_FIRST_OUT ? ", " : "}  (MSB .. LSB)\n");
+    fprintf(f, "// Replays in.hex into the DUT and compares every output with out.hex.\n");
+    for (int out = 0; out < 2; out++) {
+        const char *sep = out ? "// out = {" : "// in  = {";
+        for (int p = MLK_NPORTS - 1; p >= 0; p--)
+            if (out ? mlk_port_compared(p) : mlk_port_driven(p)) {
+                fprintf(f, "%s%s", sep, mlk_port_name(p));
+                sep = ", ";
+            }
+        fprintf(f, "}  (MSB .. LSB)\n");
+    }
     fprintf(f, "// Timing (1 unit steps, period 10): rst_ni low during [0,2); cycle c's inputs\n"
                "// at 10c+3, outputs compared at 10c+8, rising edge at 10c+10. No edge while\n"
                "// reset is low. Plusargs +in=FILE / +out=FILE override the vector files;\n"
@@ -201,11 +198,15 @@ static void write_tb(FILE *f, const layout_t *l, const cfg_t *c, unsigned long n
     fprintf(f, "  reg  clk, rst_n;\n  reg  [8*1024-1:0] in_file, out_file;\n");
     fprintf(f, "  integer cyc, ncyc, i, mismatches, first_cycle;\n\n");
     fprintf(f, "  %s_subcore dut (\n    .clk_i(clk), .rst_ni(rst_n),\n", prefix);
-    for (int p = 0; p < P_NPORTS; p++)
-        fprintf(f, "    .%s(%s[%u +: %u])%s\n", port_name[p],
-                p < P_FIRST_OUT ? "in_vec" : "out_vec", l->lsb[p], l->width[p],
-                p + 1 < P_NPORTS ? "," : "");
-    fprintf(f, "  );\n\n");
+    const char *sep = "";
+    for (int out = 0; out < 2; out++)
+        for (int p = 0; p < MLK_NPORTS; p++)
+            if (out ? mlk_port_compared(p) : mlk_port_driven(p)) {
+                fprintf(f, "%s    .%s(%s[%u +: %u])", sep, mlk_port_name(p),
+                        out ? "out_vec" : "in_vec", l->lsb[p], l->width[p]);
+                sep = ",\n";
+            }
+    fprintf(f, "\n  );\n\n");
 
     fprintf(f, "  // the model assumes the non-reset memories start at 0\n  initial begin\n");
     for (unsigned b = 0; b < c->banks; b++) {
@@ -227,15 +228,17 @@ static void write_tb(FILE *f, const layout_t *l, const cfg_t *c, unsigned long n
     fprintf(f, "        if (mismatches == 1) begin\n          first_cycle = cyc;\n");
     fprintf(f, "          report;\n        end\n      end\n    end\n  endtask\n\n");
     fprintf(f, "  task report;\n    begin\n");
-    for (int p = P_FIRST_OUT; p < P_NPORTS; p++) {
-        if (p == P_DISP_SRC_DATA) {
-            for (unsigned s = 0; s < l->S; s++) {
-                char name[64];
-                snprintf(name, sizeof name, "disp_src_data_o[slot %u]", s);
-                tb_check_field(f, name, l->lsb[p] + s * l->DW, l->DW);
+    for (int p = 0; p < MLK_NPORTS; p++) {
+        if (!mlk_port_compared(p))
+            continue;
+        if (mlk_port(p)->flags & MLK_PF_DATA) { /* register values: one check each */
+            for (unsigned i = 0; i < l->width[p] / l->elem[p]; i++) {
+                char name[96];
+                snprintf(name, sizeof name, "%s[%s %u]", mlk_port_name(p), mlk_port(p)->unit, i);
+                tb_check_field(f, name, l->lsb[p] + i * l->elem[p], l->elem[p]);
             }
         } else {
-            tb_check_field(f, port_name[p], l->lsb[p], l->width[p]);
+            tb_check_field(f, mlk_port_name(p), l->lsb[p], l->width[p]);
         }
     }
     fprintf(f, "    end\n  endtask\n\n");

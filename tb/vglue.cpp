@@ -32,22 +32,14 @@ template <std::size_t N> static void get(const VlWide<N> &p, uint32_t *w)
     for (std::size_t i = 0; i < N; i++) w[i] = p[i];
 }
 
-// VG_NO_DBG: a top without dbg_state_o (cosim --outputs-only on edited RTL or a netlist)
+// Every port of the table (cmodel/mlk_ports.h) bound to the Verilated top's member of the
+// same name. VG_NO_DBG: a top without the --debug ports (cosim --outputs-only on edited RTL
+// or a netlist).
 #ifdef VG_NO_DBG
-#define VG_DBG_PORT(X)
+#define VG_PORTS_D(...)
 #else
-#define VG_DBG_PORT(X) X(VG_DBG_STATE, dbg_state_o)
+#define VG_PORTS_D(...) VG_PORT(__VA_ARGS__)
 #endif
-#define VG_PORTS(X)                                                                      \
-    X(VG_CLK, clk_i) X(VG_RST_N, rst_ni) X(VG_INST_VALID, inst_valid_i)                   \
-    X(VG_INST_SRC_VALID, inst_src_valid_i) X(VG_INST_SRC_REG, inst_src_reg_i)             \
-    X(VG_INST_SRC_NEAR, inst_src_near_i) X(VG_INST_TAG, inst_tag_i)                       \
-    X(VG_WB_VALID, wb_valid_i) X(VG_WB_WID, wb_wid_i) X(VG_WB_REG, wb_reg_i)              \
-    X(VG_WB_NEAR, wb_near_i) X(VG_WB_DATA, wb_data_i) X(VG_DISP_READY, disp_ready_i)      \
-    X(VG_ISSUE_VALID, issue_valid_o) X(VG_ISSUE_WID, issue_wid_o)                         \
-    X(VG_WB_READY, wb_ready_o) X(VG_DISP_VALID, disp_valid_o) X(VG_DISP_WID, disp_wid_o)  \
-    X(VG_DISP_TAG, disp_tag_o) X(VG_DISP_SRC_VALID, disp_src_valid_o)                     \
-    X(VG_DISP_SRC_DATA, disp_src_data_o) VG_DBG_PORT(X)
 
 extern "C" {
 
@@ -73,31 +65,21 @@ void vg_free(vg_t *v)
     delete v;
 }
 
-const char *vg_name(int port)
-{
-    switch (port) {
-#define X(id, name) case id: return #name;
-        VG_PORTS(X)
-#undef X
-    }
-    return "?";
-}
-
 void vg_set(vg_t *v, int port, const uint32_t *w)
 {
     switch (port) {
-#define X(id, name) case id: if (id < VG_FIRST_OUT) put(v->top->name, w); break;
-        VG_PORTS(X)
-#undef X
+#define VG_PORT(ID, name, dir, ...) case VG_##ID: if (MLK_##dir == MLK_IN) put(v->top->name, w); break;
+        MLK_PORTS(VG_PORT, VG_PORTS_D, MLK_PORTS_NONE)
+#undef VG_PORT
     }
 }
 
 void vg_get(vg_t *v, int port, uint32_t *w)
 {
     switch (port) {
-#define X(id, name) case id: get(v->top->name, w); break;
-        VG_PORTS(X)
-#undef X
+#define VG_PORT(ID, name, ...) case VG_##ID: get(v->top->name, w); break;
+        MLK_PORTS(VG_PORT, VG_PORTS_D, MLK_PORTS_NONE)
+#undef VG_PORT
     }
 }
 

@@ -1,34 +1,38 @@
 /* vglue.h - the thin C interface to the Verilated sub-core (tb/vglue.cpp). All logic of the
  * co-simulation is in C (tb/cosim.c); this only moves bit vectors in and out of the ports.
  * Every vector is an array of uint32 words, bit i = words[i/32] bit i%32 (Verilator's own
- * layout for wide ports). Unused high bits must be 0 on input and are 0 on output. Port widths are computed
- * by the caller from the configuration (docs/spec.md, "Top-level ports"). */
+ * layout for wide ports). Unused high bits must be 0 on input and are 0 on output. The
+ * ports, their names, directions and widths are the port table's (cmodel/mlk_ports.h:
+ * mlk_port, mlk_port_width): a port is added there, not here; vglue.cpp binds every entry
+ * to the Verilated top's member of the same name. */
 #ifndef VGLUE_H
 #define VGLUE_H
 
 #include <stdint.h>
 
+/* by its path: vglue.cpp is compiled with tb/ alone on the include path (cmodel/ there
+   would hide the system's <sched.h> behind cmodel/sched.h) */
+#include "../cmodel/mlk_ports.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/* Port indices: VG_<ID> = MLK_P_<ID> of the port table, in its order. */
 enum {
-    VG_CLK = 0, VG_RST_N,
-    VG_INST_VALID, VG_INST_SRC_VALID, VG_INST_SRC_REG, VG_INST_SRC_NEAR, VG_INST_TAG,
-    VG_WB_VALID, VG_WB_WID, VG_WB_REG, VG_WB_NEAR, VG_WB_DATA, VG_DISP_READY,
-    /* outputs */
-    VG_ISSUE_VALID, VG_ISSUE_WID, VG_WB_READY, VG_DISP_VALID, VG_DISP_WID, VG_DISP_TAG,
-    VG_DISP_SRC_VALID, VG_DISP_SRC_DATA, VG_DBG_STATE,
-    VG_NPORTS
+#define VG_ENUM(ID, ...) VG_##ID = MLK_P_##ID,
+    MLK_PORTS(VG_ENUM, VG_ENUM, MLK_PORTS_NONE)
+#undef VG_ENUM
+    VG_NPORTS = MLK_NPORTS
 };
-#define VG_FIRST_OUT VG_ISSUE_VALID
 
 typedef struct vg vg_t;
 
 vg_t *vg_new(void);
 void vg_free(vg_t *v);
-/* Port name as in the RTL (e.g. "disp_src_data_o"). */
-const char *vg_name(int port);
+/* Port name as in the RTL (e.g. "disp_src_data_o"); "?" out of range. */
+static inline const char *vg_name(int port) { return mlk_port_name(port); }
+/* Drive input port `port` (an output port: ignored). */
 void vg_set(vg_t *v, int port, const uint32_t *words);
 void vg_get(vg_t *v, int port, uint32_t *words);
 void vg_eval(vg_t *v);
