@@ -1,6 +1,8 @@
 /* mlk_ports.c - the top-level port table's queries (see mlk_ports.h). */
 #include "mlk_ports.h"
 
+#include <stdio.h>
+
 #include "mlk_dbgmap.h"
 
 static const mlk_port_t ports[MLK_NPORTS] = {
@@ -45,3 +47,10 @@ int mlk_port_driven(int p) { return ports[p].dir == MLK_IN && !(ports[p].flags &
 
 /* See mlk_ports.h. */
 int mlk_port_compared(int p) { return ports[p].dir == MLK_OUT && !(ports[p].flags & MLK_PF_DEBUG); }
+
+/* See mlk_ports.h. --debug RTL has extra ports: its modules get their own prefix, so a
+ * debug build can never be linked in place of the production modules of the same hash. */
+void mlk_prefix(const cfg_t *c, int debug, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s_%08llx", debug ? "mlkd" : "mlk", cfg_hash(c) & 0xffffffffull);
+}

@@ -8,6 +8,8 @@
 #ifndef MLK_PORTS_H
 #define MLK_PORTS_H
 
+#include <stddef.h>
+
 #include "cfg.h"
 #include "mlk_dbgmap.h" /* mlk_dbg_width: the width of dbg_state_o */
 
@@ -113,6 +115,11 @@ unsigned mlk_port_count(const cfg_t *c, int p);
 
 /* Width of one element of port p in configuration c. */
 unsigned mlk_port_elem(const cfg_t *c, int p);
+
+/* The module prefix of configuration c's RTL into buf (len bytes): "mlk_<hash>", or
+ * "mlkd_<hash>" with the --debug ports (<hash>: the low 32 bits of cfg_hash, 8 hex
+ * digits); the top module is <prefix>_subcore. */
+void mlk_prefix(const cfg_t *c, int debug, char *buf, size_t len);
 
 /* 1 when port p is an input a bench drives from the model's sc_in every cycle (every input
  * but the clock and the reset): the vectors' inputs. */

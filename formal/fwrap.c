@@ -1,9 +1,10 @@
 /* fwrap.c - generate the formal property wrapper of one configuration (issue 12, item 1).
  *
- *   fwrap [--config FILE] [--set k=v]... --top RTL_TOP.v [--no-props] [--oct-valid] [--no-inv6]  > <prefix>_formal.v
+ *   fwrap [--config FILE] [--set k=v]... [--no-props] [--oct-valid] [--no-inv6]  > <prefix>_formal.v
  *
- * The wrapper instantiates the sub-core generated with `ccugen --debug` (its ports are copied
- * from RTL_TOP.v), leaves every input free, assumes reset in the first cycle and inputs in
+ * The wrapper instantiates the sub-core generated with `ccugen --debug` (its module name and
+ * ports are the port table's, cmodel/mlk_ports.h: the generated Verilog is not read back),
+ * leaves every input free, assumes reset in the first cycle and inputs in
  * range (warp < W, register < R, like the adversarial co-simulation), and asserts the
  * contract's invariants over dbg_state_o. The dbg_state_o layout is not written here: every
  * field is found by name through the model's own packer (sc_dbg_field, cmodel/dbg.c), which
@@ -20,27 +21,19 @@
 
 #include "cfg.h"
 #include "dbg.h"
+#include "mlk_ports.h"
 #include "sc.h"
 
 #define FW_MAX_FIELDS 8192
 #define FW_NAME 64
-#define FW_MAX_PORTS 64
 
 typedef struct {
     char name[FW_NAME];
     unsigned lsb, width;
 } fw_field;
 
-typedef struct {
-    char dir[8];    /* "input" / "output" */
-    char range[64]; /* "[7:0]" or "" */
-    char name[64];
-} fw_port;
-
 static fw_field fields[FW_MAX_FIELDS];
 static unsigned nfields;
-static fw_port ports[FW_MAX_PORTS];
-static unsigned nports;
 
 /* Fill fields[] by walking dbg_state_o bit by bit; 0 or -1. */
 static int load_fields(const sc_t *m)
@@ -85,36 +78,14 @@ static int has(const char *name)
     return 0;
 }
 
-/* Read the port declarations (`input wire [a:b] name,`) of the top file; 0 or -1. */
-static int load_ports(const char *path, char *modname, size_t mlen)
+/* Port p's range in configuration c: "[w-1:0]", or "" for a scalar. */
+static const char *range(const cfg_t *c, int p)
 {
-    char line[512];
-    FILE *f = fopen(path, "r");
-    if (!f) return -1;
-    int in_hdr = 0;
-    while (fgets(line, sizeof line, f)) {
-        char *p = line + strspn(line, " \t");
-        if (!in_hdr && sscanf(p, "module %63[A-Za-z0-9_]", modname) == 1 && strlen(modname) < mlen) {
-            in_hdr = 1;
-            continue;
-        }
-        if (!in_hdr) continue;
-        if (p[0] == ')') break;
-        fw_port *q = &ports[nports];
-        char w1[16], w2[64], w3[64];
-        int n = sscanf(p, "%7s %15s %63s %63s", q->dir, w1, w2, w3);
-        if (n < 3 || (strcmp(q->dir, "input") && strcmp(q->dir, "output"))) continue;
-        const char *nm = w2;
-        q->range[0] = '\0';
-        if (w2[0] == '[') {
-            snprintf(q->range, sizeof q->range, "%s", w2);
-            nm = w3;
-        }
-        snprintf(q->name, sizeof q->name, "%.*s", (int)strcspn(nm, ",; "), nm);
-        if (++nports == FW_MAX_PORTS) break;
-    }
-    fclose(f);
-    return nports ? 0 : -1;
+    static char buf[32];
+    buf[0] = '\0';
+    if (mlk_port(p)->vec)
+        snprintf(buf, sizeof buf, "[%u:0]", mlk_port_width(c, p) - 1);
+    return buf;
 }
 
 /* Print "(slot s of unit u waits for its bank read and is the first waiting slot naming
@@ -264,7 +235,6 @@ int main(int argc, char **argv)
     cfg_t c;
     char err[CFG_ERR_LEN], mod[64] = "", *rest[64];
     int nrest = 0, no_props = 0, oct_valid = 0, no_inv6 = 0;
-    const char *top = NULL;
     if (argc > 60) return 2;
     if (cfg_from_args(&c, argc, argv, rest, &nrest, err) != 0) {
         fprintf(stderr, "fwrap: %s\n", err);
@@ -272,29 +242,20 @@ int main(int argc, char **argv)
     }
     for (int i = 0; i < nrest; i++) {
         if (rest[i] == argv[0]) continue;
-        if (strcmp(rest[i], "--top") == 0 && i + 1 < nrest) top = rest[++i];
-        else if (strcmp(rest[i], "--no-props") == 0) no_props = 1;
+        if (strcmp(rest[i], "--no-props") == 0) no_props = 1;
         else if (strcmp(rest[i], "--oct-valid") == 0) oct_valid = 1;
         else if (strcmp(rest[i], "--no-inv6") == 0) no_inv6 = 1;
         else {
-            fprintf(stderr, "fwrap: unknown argument '%s' (allowed: --config, --set, --top, --no-props, --oct-valid, --no-inv6)\n", rest[i]);
+            fprintf(stderr, "fwrap: unknown argument '%s' (allowed: --config, --set, --no-props, --oct-valid, --no-inv6)\n", rest[i]);
             return 2;
         }
-    }
-    if (!top) {
-        fprintf(stderr, "fwrap: --top RTL_TOP.v is required\n");
-        return 2;
     }
     sc_t *m = sc_create(&c);
     if (!m || load_fields(m) != 0) {
         fprintf(stderr, "fwrap: cannot walk the dbg_state_o fields of this configuration\n");
         return 2;
     }
-    if (load_ports(top, mod, sizeof mod) != 0 || strlen(mod) < 8) {
-        fprintf(stderr, "%s: no module port list found (expected ccugen --debug output)\n", top);
-        return 2;
-    }
-    mod[strlen(mod) - 8] = '\0'; /* strip "_subcore" */
+    mlk_prefix(&c, 1, mod, sizeof mod); /* the --debug RTL's */
     unsigned dbgw = sc_dbg_width(m);
     const unsigned C = c.ccus, W = c.warps, S = c.slots, P = c.wb_ports, B = c.banks;
     const unsigned E = c.caching ? c.entries : c.slots, R = c.regs;
@@ -306,19 +267,23 @@ int main(int argc, char **argv)
            "// never part of rtl/ or a synthesis file list. docs/verification.md.\n", mod);
     cfg_write(&c, stdout, "//   ", 1);
     printf("module %s_formal (\n", mod);
-    unsigned nin = 0, k = 0;
-    for (unsigned i = 0; i < nports; i++) nin += strcmp(ports[i].dir, "input") == 0;
-    for (unsigned i = 0; i < nports; i++)
-        if (strcmp(ports[i].dir, "input") == 0)
-            printf("  input wire %s %s%s\n", ports[i].range, ports[i].name, ++k < nin ? "," : "");
-    printf(");\n");
-    for (unsigned i = 0; i < nports; i++)
-        if (strcmp(ports[i].dir, "output") == 0)
-            printf("  wire %s %s;\n", ports[i].range, ports[i].name);
+    const char *sep = "";
+    for (int p = 0; p < MLK_NPORTS; p++)
+        if (mlk_port(p)->dir == MLK_IN) {
+            printf("%s  input wire %s %s", sep, range(&c, p), mlk_port_name(p));
+            sep = ",\n";
+        }
+    printf("\n);\n");
+    for (int p = 0; p < MLK_NPORTS; p++)
+        if (mlk_port(p)->dir == MLK_OUT)
+            printf("  wire %s %s;\n", range(&c, p), mlk_port_name(p));
     printf("  %s_subcore dut (\n", mod);
-    for (unsigned i = 0; i < nports; i++)
-        printf("    .%s(%s)%s\n", ports[i].name, ports[i].name, i + 1 < nports ? "," : "");
-    printf("  );\n");
+    sep = "";
+    for (int p = 0; p < MLK_NPORTS; p++) {
+        printf("%s    .%s(%s)", sep, mlk_port_name(p), mlk_port_name(p));
+        sep = ",\n";
+    }
+    printf("\n  );\n");
     printf("  wire [%u:0] dbg = dbg_state_o;\n\n", dbgw - 1);
 
     /* environment */

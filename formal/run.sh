@@ -56,7 +56,7 @@ d=build/formal/$name
 rm -rf "$d"; mkdir -p "$d"
 out=$(./build/ccugen "${sets[@]}" --debug --out "$d/rtl") || { echo "FAIL: formal $name: ccugen"; exit 1; }
 top=$(echo "$out" | sed -n 's/.*(top \([A-Za-z0-9_]*\)).*/\1/p'); p=${top%_subcore}
-./build/fwrap "${sets[@]}" "${fw[@]}" --top "$d/rtl/$top.v" >"$d/${p}_formal.v" || { echo "FAIL: formal $name: fwrap"; exit 1; }
+./build/fwrap "${sets[@]}" "${fw[@]}" >"$d/${p}_formal.v" || { echo "FAIL: formal $name: fwrap"; exit 1; }
 if [ "$broken" = 1 ]; then
     ctrl=$d/rtl/${p}_ccu_ctrl.v
     sed -i 's/lru\[k\] = !lock\[k\] && !beaten;/lru[k] = !beaten;/' "$ctrl"

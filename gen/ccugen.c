@@ -11,6 +11,7 @@
 #include "cfg.h"
 #include "align.h"
 #include "emit.h"
+#include "mlk_ports.h"
 #include "templates.h"
 #include "tpl.h"
 #include "vars.h"
@@ -218,7 +219,7 @@ int main(int argc, char **argv)
         goto done;
     }
     char prefix[64], dir[4096];
-    snprintf(prefix, sizeof prefix, "%s_%08llx", debug ? "mlkd" : "mlk", cfg_hash(&c) & 0xffffffffull);
+    mlk_prefix(&c, debug, prefix, sizeof prefix);
     snprintf(dir, sizeof dir, "%s", out ? out : "out");
     if (!out)
         snprintf(dir, sizeof dir, "out/%s", prefix);

@@ -2,6 +2,7 @@
 #include "vars.h"
 
 #include "mlk_dbgmap.h"
+#include "mlk_ports.h"
 #include "ports.h"
 
 #include <stdio.h>
@@ -120,9 +121,7 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     widths w = compute(c);
     char buf[8192];
     int rc = 0;
-    /* --debug RTL has an extra port: its modules get their own prefix (mlkd_), so a debug
-       build can never be linked in place of the production modules of the same hash */
-    snprintf(buf, sizeof buf, "%s_%08llx", debug ? "mlkd" : "mlk", cfg_hash(c) & 0xffffffffull);
+    mlk_prefix(c, debug, buf, sizeof buf); /* mlkd_ with --debug: other ports */
     SETS("P", buf);
     SETI("C", c->ccus); SETI("E", c->entries); SETI("S", c->slots); SETI("B", c->banks);
     SETI("W", c->warps); SETI("R", c->regs); SETI("NP", c->wb_ports); SETI("DW", c->data_bits);
