@@ -67,6 +67,7 @@ typedef struct gpu {
     gsub **run;                      /* started sub-cores, in start order */
     unsigned nrun;
     unsigned batch;                  /* cycles an SM is stepped at a time (cfg.sm_batch) */
+    unsigned rot;                    /* batches so far: the first SM of a batch rotates */
     unsigned nplanned;               /* blocks given to SMs, not yet on their sub-cores */
     gpu_counts *gc;
     trc_block *next;                 /* read, not yet placed */
@@ -772,6 +773,7 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
                 continue;
             }
             if ((rc = step_subs(g, err))) break;
+            if (g->cyc % 64 == 63) mem_forget(g->mem, g->cyc + 1);
             if (o->progress && (g->cyc + 1) % PROGRESS_EVERY == 0) progress(g);
         }
     } else { /* batches: the scheduler plans the cycles, then each SM steps them in turn */
@@ -782,8 +784,11 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
                 rc = 2;
                 break;
             }
-            for (unsigned p = 0; p < g->nsm && !rc; p++)
+            mem_forget(g->mem, cy); /* every request of the batch arrives at cy or later */
+            for (unsigned k = 0, p0 = g->rot++ % g->nsm; k < g->nsm && !rc; k++) {
+                unsigned p = p0 + k < g->nsm ? p0 + k : p0 + k - g->nsm;
                 if (g->sm[p].nrun || g->sm[p].plan_head) rc = step_sm(g, &g->sm[p], cy, upto, err);
+            }
             if (o->progress && upto / PROGRESS_EVERY != cy / PROGRESS_EVERY) progress(g);
             g->cyc = cy = upto;
             if (rc || stop) break;
@@ -794,6 +799,10 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
         }
     }
     if (o->progress) fprintf(stderr, "\r%*s\r", 70, "");
+    if (!rc && mem_failed(g->mem)) {
+        snprintf(err, RUN_ERR_LEN, "out of memory (the bandwidth timelines of the L2 and DRAM)");
+        rc = 2;
+    }
     r->seconds = now_s() - t0;
     uint64_t end = g->cyc + g->c.exit_lat;
     r->cycles = end > g->c.launch_min ? end : g->c.launch_min;

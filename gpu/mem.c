@@ -6,6 +6,7 @@
 #include <string.h>
 #include "cache.h"
 #include "coal.h"
+#include "tline.h"
 
 #define MILLI 1000u
 #define L1_LOOKUPS 4u  /* L1 line lookups per cycle per SM */
@@ -29,8 +30,9 @@ struct mem {
     mem_cfg c;
     sm_mem *sm;
     cache_t **l2;            /* [l2_slices] */
-    uint64_t *l2_free;       /* [l2_slices] first milli-cycle the slice takes a sector */
-    uint64_t dram_free;      /* first milli-cycle DRAM takes a sector */
+    tline_t *l2_busy;        /* [l2_slices] milli-cycles each slice is taking a sector */
+    tline_t dram_busy;       /* milli-cycles DRAM is taking a sector */
+    int oom;                 /* a timeline ran out of memory (mem_failed) */
     int used;                /* a kernel ran on it (mem_new_kernel) */
     mem_counts n;
 };
@@ -44,8 +46,8 @@ mem_t *mem_create(const mem_cfg *mc, char *err, unsigned errlen)
     if (m->c.l1_mshrs == 0) m->c.l1_mshrs = 1;
     m->sm = calloc(mc->sms ? mc->sms : 1, sizeof *m->sm);
     m->l2 = calloc(m->c.l2_slices, sizeof *m->l2);
-    m->l2_free = calloc(m->c.l2_slices, sizeof *m->l2_free);
-    if (!m->sm || !m->l2 || !m->l2_free) goto oom;
+    m->l2_busy = calloc(m->c.l2_slices, sizeof *m->l2_busy);
+    if (!m->sm || !m->l2 || !m->l2_busy) goto oom;
     for (unsigned s = 0; s < mc->sms; s++) {
         m->sm[s].mshr = calloc(m->c.l1_mshrs, sizeof *m->sm[s].mshr);
         if (!m->sm[s].mshr) goto oom;
@@ -84,7 +86,10 @@ void mem_destroy(mem_t *m)
         for (unsigned s = 0; s < m->c.l2_slices; s++) cache_destroy(m->l2[s]);
     free(m->sm);
     free(m->l2);
-    free(m->l2_free);
+    if (m->l2_busy)
+        for (unsigned s = 0; s < m->c.l2_slices; s++) tline_free(&m->l2_busy[s]);
+    free(m->l2_busy);
+    tline_free(&m->dram_busy);
     free(m);
 }
 
@@ -103,10 +108,21 @@ void mem_new_kernel(mem_t *m)
         cache_settle(p->l1);
     }
     for (unsigned s = 0; s < m->c.l2_slices; s++) {
-        m->l2_free[s] = 0;
+        tline_clear(&m->l2_busy[s]);
         cache_settle(m->l2[s]);
     }
-    m->dram_free = 0;
+    tline_clear(&m->dram_busy);
+}
+
+void mem_forget(mem_t *m, uint64_t cycle)
+{
+    for (unsigned s = 0; s < m->c.l2_slices; s++) tline_forget(&m->l2_busy[s], cycle * MILLI);
+    tline_forget(&m->dram_busy, cycle * MILLI);
+}
+
+int mem_failed(const mem_t *m)
+{
+    return m->oom;
 }
 
 void mem_clear_counts(mem_t *m)
@@ -146,28 +162,44 @@ static unsigned slice_of(const mem_t *m, uint64_t line)
     return (unsigned)(((line * 0x9E3779B97F4A7C15ull) >> 32) % m->c.l2_slices);
 }
 
+/* The milli-cycle a sector arriving at milli-cycle t starts on resource tl, which it
+ * holds q milli-cycles; out of memory: counted as taken at t (mem_failed reports it). */
+static uint64_t take(mem_t *m, tline_t *tl, uint64_t t, uint64_t q)
+{
+    uint64_t s = tline_take(tl, t, q);
+    if (s != UINT64_MAX) return s;
+    m->oom = 1;
+    return t;
+}
+
 /* One sector reaches L2 at cycle t: the cycle its data is back at the SM. write: a store
  * (written into L2, no DRAM read for a full sector). */
 static uint64_t l2_sector(mem_t *m, uint64_t line, unsigned sect, uint64_t t, int write)
 {
     unsigned s = slice_of(m, line);
-    uint64_t tm = max64(t * MILLI, m->l2_free[s]);
-    m->l2_free[s] = tm + (uint64_t)COAL_SECTOR * MILLI / (m->c.l2_bw ? m->c.l2_bw : 1);
+    uint64_t tm = take(m, &m->l2_busy[s], t * MILLI,
+                       (uint64_t)COAL_SECTOR * MILLI / (m->c.l2_bw ? m->c.l2_bw : 1));
     uint64_t ts = (tm + MILLI - 1) / MILLI, ready;
     if (write) {
         cache_fill(m->l2[s], line, sect, ts, ts); /* write-back L2: DRAM sees it on eviction */
         return ts + 1;
     }
-    if (cache_lookup(m->l2[s], line, sect, ts, &ready)) {
+    uint64_t in_l2 = m->c.l2_lat < m->c.dram_lat ? m->c.l2_lat : 0; /* the fill's lead */
+    uint64_t q = (uint64_t)COAL_SECTOR * MILLI / (m->c.dram_bw ? m->c.dram_bw : 1);
+    /* a hit, unless the sector is still on its way for a request that arrived after this
+     * one (a later cycle of an SM stepped earlier in the batch) and a miss now would bring
+     * it sooner: then this request is the one that misses */
+    if (cache_lookup(m->l2[s], line, sect, ts, &ready) &&
+        (ready + in_l2 <= ts + m->c.dram_lat ||
+         ready + in_l2 <= (tline_peek(&m->dram_busy, ts * MILLI, q) + MILLI - 1) / MILLI + m->c.dram_lat)) {
         m->n.l2_hits++;
         return max64(ts + m->c.l2_lat, ready + (m->c.l2_lat > 0));
     }
     m->n.l2_misses++;
-    uint64_t td = max64(ts * MILLI, m->dram_free);
-    m->dram_free = td + (uint64_t)COAL_SECTOR * MILLI / (m->c.dram_bw ? m->c.dram_bw : 1);
+    uint64_t td = take(m, &m->dram_busy, ts * MILLI, q);
     m->n.dram_read_bytes += COAL_SECTOR;
     ready = (td + MILLI - 1) / MILLI + m->c.dram_lat;
-    cache_fill(m->l2[s], line, sect, ready - (m->c.l2_lat < m->c.dram_lat ? m->c.l2_lat : 0), ts);
+    cache_fill(m->l2[s], line, sect, ready - in_l2, ts);
     return ready;
 }
 

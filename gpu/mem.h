@@ -61,6 +61,12 @@ void mem_destroy(mem_t *m);
  * parameters). Keeps the counters. */
 void mem_new_kernel(mem_t *m);
 
+/* No request will arrive before `cycle` any more: forget the bandwidth taken before it. */
+void mem_forget(mem_t *m, uint64_t cycle);
+
+/* 1 when the memory system ran out of memory (its timings are then not to be trusted). */
+int mem_failed(const mem_t *m);
+
 /* SM sm executes memory instruction ti of warp `warp` (its addresses in warp->addr),
  * starting at cycle now: the cycle its data is back (loads, atomics), or the cycle the
  * stores left the SM. */

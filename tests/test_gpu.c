@@ -12,6 +12,7 @@
 #include "coal.h"
 #include "gpu.h"
 #include "mem.h"
+#include "tline.h"
 #include "run.h"
 #include "tt.h"
 
@@ -159,6 +160,76 @@ static void test_l1_l2_dram(void)
     TT_EQ(n->st_sectors, 1);
     trc_inst ld3 = inst_of(&tw, c, 1, 4, TRC_M_LOAD);
     TT_EQ(mem_access(m, 0, &tw, &ld3, 3100), 3300); /* L1 miss, L2 hit (the store's sector) */
+    mem_destroy(m);
+}
+
+/* The busy intervals of one resource, worked out by hand; then, for requests arriving in
+ * time order, the FIFO server it replaces (start = max(arrival, previous end)). */
+static void test_tline(void)
+{
+    tline_t tl;
+    tline_init(&tl);
+    TT_EQ(tline_take(&tl, 0, 10), 0);   /* [0,10) */
+    TT_EQ(tline_take(&tl, 5, 10), 10);  /* behind it: [0,20) */
+    TT_EQ(tline_take(&tl, 40, 10), 40); /* [0,20) [40,50) */
+    TT_EQ(tl.n, 2);
+    TT_EQ(tline_take(&tl, 15, 10), 20); /* the gap: [0,30) [40,50) */
+    TT_EQ(tline_take(&tl, 25, 10), 30); /* fills it: [0,50) */
+    TT_EQ(tl.n, 1);
+    TT_EQ(tline_take(&tl, 60, 5), 60);  /* [0,50) [60,65) */
+    TT_EQ(tline_peek(&tl, 50, 10), 50); /* [50,60) fits exactly */
+    TT_EQ(tline_peek(&tl, 50, 11), 65); /* it does not: after [60,65) */
+    TT_EQ(tl.n, 2);                     /* peeking takes nothing */
+    tline_forget(&tl, 50);              /* [0,50) ends at 50: gone */
+    TT_EQ(tl.n, 1);
+    TT_EQ(tline_take(&tl, 0, 5), 0);    /* free again */
+    tline_clear(&tl);
+    TT_EQ(tl.n, 0);
+    uint64_t t = 0, free_at = 0, x = 12345;
+    int same = 1;
+    for (unsigned i = 0; i < 20000; i++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        t += (x >> 33) % 7;            /* in time order */
+        uint64_t q = 1 + (x >> 40) % 5, fifo = t > free_at ? t : free_at;
+        free_at = fifo + q;
+        same &= tline_take(&tl, t, q) == fifo;
+        if (i % 100 == 0) tline_forget(&tl, t);
+    }
+    TT_CHECK(same);
+    tline_free(&tl);
+}
+
+/* Requests that reach the L2 out of time order (the batches of docs/gpu.md): a request
+ * takes the bandwidth free at its own cycle, and a request whose sector is still on its
+ * way for a LATER request misses itself when that brings it sooner. */
+static void test_l2_out_of_order(void)
+{
+    char err[256];
+    mem_cfg mc = small_mem();
+    mem_t *m = mem_create(&mc, err, sizeof err);
+    TT_CHECK(m != NULL);
+    if (!m) return;
+    trc_warp tw;
+    memset(&tw, 0, sizeof tw);
+    uint64_t a[1] = {0x1000};
+    trc_inst ld = inst_of(&tw, a, 1, 4, TRC_M_LOAD);
+    /* SM 0 at 100: L2 and DRAM at 100, back at 600 (in L2 at 400) */
+    TT_EQ(mem_access(m, 0, &tw, &ld, 100), 600);
+    /* SM 1 at 0, stepped after: the L2 and DRAM are free at 0; the sector would be in L2
+     * at 400 for SM 0's later request, a miss now brings it at 0 + 500: it misses */
+    TT_EQ(mem_access(m, 1, &tw, &ld, 0), 500);
+    TT_EQ(mem_get_counts(m)->l2_misses, 2);
+    TT_EQ(mem_get_counts(m)->l2_hits, 0);
+    TT_EQ(mem_get_counts(m)->dram_read_bytes, 64);
+    mem_destroy(m);
+    /* bandwidth: SM 0's two lines at 10 take the L2 and DRAM at 10 and 11 (back at 511);
+     * SM 1's line at 5, stepped after, takes them at 5, not behind them at 12 */
+    m = mem_create(&mc, err, sizeof err);
+    uint64_t b[2] = {0x10000, 0x20000}, c[1] = {0x30000};
+    trc_inst ld2 = inst_of(&tw, b, 2, 4, TRC_M_LOAD);
+    TT_EQ(mem_access(m, 0, &tw, &ld2, 10), 511);
+    trc_inst ld1 = inst_of(&tw, c, 1, 4, TRC_M_LOAD); /* tw's addresses are now c */
+    TT_EQ(mem_access(m, 1, &tw, &ld1, 5), 505);
     mem_destroy(m);
 }
 
@@ -440,6 +511,8 @@ int main(void)
     TT_RUN(test_shmem_wavefronts);
     TT_RUN(test_l1_l2_dram);
     TT_RUN(test_mshrs);
+    TT_RUN(test_tline);
+    TT_RUN(test_l2_out_of_order);
     TT_RUN(test_shared_const_icache);
     TT_RUN(test_placement_rr);
     TT_RUN(test_placement_hashed_and_regs);
