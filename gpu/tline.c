@@ -11,8 +11,7 @@ void tline_init(tline_t *tl)
 
 void tline_free(tline_t *tl)
 {
-    free(tl->s);
-    free(tl->e);
+    free(tl->v);
     tline_init(tl);
 }
 
@@ -21,13 +20,20 @@ void tline_clear(tline_t *tl)
     tl->n = 0;
 }
 
+/* The intervals: inline or on the heap. */
+static tline_iv *ivs(const tline_t *tl)
+{
+    return tl->v ? tl->v : (tline_iv *)tl->inl;
+}
+
 /* The first interval that ends after t (n when none): the ends are sorted. */
 static unsigned first_after(const tline_t *tl, uint64_t t)
 {
+    const tline_iv *v = ivs(tl);
     unsigned lo = 0, hi = tl->n;
     while (lo < hi) {
         unsigned mid = lo + (hi - lo) / 2;
-        if (tl->e[mid] > t) hi = mid;
+        if (v[mid].e > t) hi = mid;
         else lo = mid + 1;
     }
     return lo;
@@ -36,14 +42,13 @@ static unsigned first_after(const tline_t *tl, uint64_t t)
 /* Room for one more interval. 0, or -1 when out of memory. */
 static int grow(tline_t *tl)
 {
-    if (tl->n < tl->cap) return 0;
-    unsigned nc = tl->cap ? 2 * tl->cap : 64;
-    uint64_t *s = realloc(tl->s, (size_t)nc * sizeof *s);
-    if (!s) return -1;
-    tl->s = s;
-    uint64_t *e = realloc(tl->e, (size_t)nc * sizeof *e);
-    if (!e) return -1;
-    tl->e = e;
+    unsigned cap = tl->v ? tl->cap : TLINE_INLINE;
+    if (tl->n < cap) return 0;
+    unsigned nc = 2 * cap < 16 ? 16 : 2 * cap;
+    tline_iv *v = tl->v ? realloc(tl->v, (size_t)nc * sizeof *v) : malloc((size_t)nc * sizeof *v);
+    if (!v) return -1;
+    if (!tl->v) memcpy(v, tl->inl, sizeof tl->inl);
+    tl->v = v;
     tl->cap = nc;
     return 0;
 }
@@ -51,10 +56,11 @@ static int grow(tline_t *tl)
 /* The earliest free [cur, cur + q) at or after t; *at: the interval it would precede. */
 static uint64_t find(const tline_t *tl, uint64_t t, uint64_t q, unsigned *at)
 {
+    const tline_iv *v = ivs(tl);
     unsigned i = first_after(tl, t);
     uint64_t cur = t;
-    while (i < tl->n && tl->s[i] < cur + q) { /* interval i overlaps [cur, cur + q) */
-        if (tl->e[i] > cur) cur = tl->e[i];
+    while (i < tl->n && v[i].s < cur + q) { /* interval i overlaps [cur, cur + q) */
+        if (v[i].e > cur) cur = v[i].e;
         i++;
     }
     *at = i;
@@ -71,23 +77,23 @@ uint64_t tline_take(tline_t *tl, uint64_t t, uint64_t q)
 {
     unsigned i;
     uint64_t cur = find(tl, t, q, &i);
+    tline_iv *v = ivs(tl);
     /* [cur, cur + q) is free, between interval i - 1 and interval i */
-    int left = i > 0 && tl->e[i - 1] == cur, right = i < tl->n && tl->s[i] == cur + q;
+    int left = i > 0 && v[i - 1].e == cur, right = i < tl->n && v[i].s == cur + q;
     if (left && right) { /* fills the gap: intervals i - 1 and i become one */
-        tl->e[i - 1] = tl->e[i];
-        memmove(&tl->s[i], &tl->s[i + 1], (tl->n - i - 1) * sizeof *tl->s);
-        memmove(&tl->e[i], &tl->e[i + 1], (tl->n - i - 1) * sizeof *tl->e);
+        v[i - 1].e = v[i].e;
+        memmove(&v[i], &v[i + 1], (tl->n - i - 1) * sizeof *v);
         tl->n--;
     } else if (left) {
-        tl->e[i - 1] = cur + q;
+        v[i - 1].e = cur + q;
     } else if (right) {
-        tl->s[i] = cur;
+        v[i].s = cur;
     } else {
         if (grow(tl)) return UINT64_MAX;
-        memmove(&tl->s[i + 1], &tl->s[i], (tl->n - i) * sizeof *tl->s);
-        memmove(&tl->e[i + 1], &tl->e[i], (tl->n - i) * sizeof *tl->e);
-        tl->s[i] = cur;
-        tl->e[i] = cur + q;
+        v = ivs(tl);
+        memmove(&v[i + 1], &v[i], (tl->n - i) * sizeof *v);
+        v[i].s = cur;
+        v[i].e = cur + q;
         tl->n++;
     }
     return cur;
@@ -97,7 +103,7 @@ void tline_forget(tline_t *tl, uint64_t before)
 {
     unsigned k = first_after(tl, before);
     if (k == 0) return;
-    memmove(tl->s, tl->s + k, (tl->n - k) * sizeof *tl->s);
-    memmove(tl->e, tl->e + k, (tl->n - k) * sizeof *tl->e);
+    tline_iv *v = ivs(tl);
+    memmove(v, v + k, (tl->n - k) * sizeof *v);
     tl->n -= k;
 }

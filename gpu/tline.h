@@ -9,12 +9,22 @@
 
 #include <stdint.h>
 
+#define TLINE_INLINE 3 /* intervals kept in the struct itself (a 64-byte line) */
+
 typedef struct {
-    uint64_t *s, *e;   /* busy intervals [s[i], e[i]), sorted, disjoint, not touching */
+    uint64_t s, e; /* busy [s, e) */
+} tline_iv;
+
+/* All zero is an empty timeline. The intervals are sorted, disjoint and never touch; up
+ * to TLINE_INLINE of them live in `inl` (v NULL), more on the heap (v, cap): an array of
+ * timelines stays compact and a request usually reads one cache line. */
+typedef struct {
+    tline_iv *v;
     unsigned n, cap;
+    tline_iv inl[TLINE_INLINE];
 } tline_t;
 
-/* An empty timeline (no memory until the first request). */
+/* An empty timeline (no memory until it holds more than TLINE_INLINE intervals). */
 void tline_init(tline_t *tl);
 
 /* Free a timeline's memory (it is empty afterwards). */
