@@ -773,7 +773,7 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
                 continue;
             }
             if ((rc = step_subs(g, err))) break;
-            if (g->cyc % 64 == 63) mem_forget(g->mem, g->cyc + 1);
+            if (g->cyc % 64 == 63) mem_forget(g->mem, g->cyc + 1); /* now and then: cheap */
             if (o->progress && (g->cyc + 1) % PROGRESS_EVERY == 0) progress(g);
         }
     } else { /* batches: the scheduler plans the cycles, then each SM steps them in turn */

@@ -172,6 +172,12 @@ static uint64_t take(mem_t *m, tline_t *tl, uint64_t t, uint64_t q)
     return t;
 }
 
+/* The cycle that milli-cycle t falls in, rounded up. */
+static uint64_t cycle_up(uint64_t t)
+{
+    return (t + MILLI - 1) / MILLI;
+}
+
 /* One sector reaches L2 at cycle t: the cycle its data is back at the SM. write: a store
  * (written into L2, no DRAM read for a full sector). */
 static uint64_t l2_sector(mem_t *m, uint64_t line, unsigned sect, uint64_t t, int write)
@@ -179,7 +185,7 @@ static uint64_t l2_sector(mem_t *m, uint64_t line, unsigned sect, uint64_t t, in
     unsigned s = slice_of(m, line);
     uint64_t tm = take(m, &m->l2_busy[s], t * MILLI,
                        (uint64_t)COAL_SECTOR * MILLI / (m->c.l2_bw ? m->c.l2_bw : 1));
-    uint64_t ts = (tm + MILLI - 1) / MILLI, ready;
+    uint64_t ts = cycle_up(tm), ready;
     if (write) {
         cache_fill(m->l2[s], line, sect, ts, ts); /* write-back L2: DRAM sees it on eviction */
         return ts + 1;
@@ -188,17 +194,18 @@ static uint64_t l2_sector(mem_t *m, uint64_t line, unsigned sect, uint64_t t, in
     uint64_t q = (uint64_t)COAL_SECTOR * MILLI / (m->c.dram_bw ? m->c.dram_bw : 1);
     /* a hit, unless the sector is still on its way for a request that arrived after this
      * one (a later cycle of an SM stepped earlier in the batch) and a miss now would bring
-     * it sooner: then this request is the one that misses */
+     * it sooner: then this request is the one that misses (the first test is the cheap
+     * case of the second: no miss is back before ts + dram_lat) */
     if (cache_lookup(m->l2[s], line, sect, ts, &ready) &&
         (ready + in_l2 <= ts + m->c.dram_lat ||
-         ready + in_l2 <= (tline_peek(&m->dram_busy, ts * MILLI, q) + MILLI - 1) / MILLI + m->c.dram_lat)) {
+         ready + in_l2 <= cycle_up(tline_peek(&m->dram_busy, ts * MILLI, q)) + m->c.dram_lat)) {
         m->n.l2_hits++;
         return max64(ts + m->c.l2_lat, ready + (m->c.l2_lat > 0));
     }
     m->n.l2_misses++;
     uint64_t td = take(m, &m->dram_busy, ts * MILLI, q);
     m->n.dram_read_bytes += COAL_SECTOR;
-    ready = (td + MILLI - 1) / MILLI + m->c.dram_lat;
+    ready = cycle_up(td) + m->c.dram_lat;
     cache_fill(m->l2[s], line, sect, ready - in_l2, ts);
     return ready;
 }

@@ -122,12 +122,19 @@ static trc_inst inst_of(trc_warp *tw, uint64_t *a, unsigned n, unsigned w, unsig
     return ti;
 }
 
-static void test_l1_l2_dram(void)
+/* The memory system of mc (checked: NULL fails the test). */
+static mem_t *mk_mem(const mem_cfg *mc)
 {
     char err[256];
-    mem_cfg mc = small_mem();
-    mem_t *m = mem_create(&mc, err, sizeof err);
+    mem_t *m = mem_create(mc, err, sizeof err);
     TT_CHECK(m != NULL);
+    return m;
+}
+
+static void test_l1_l2_dram(void)
+{
+    mem_cfg mc = small_mem();
+    mem_t *m = mk_mem(&mc);
     if (!m) return;
     trc_warp tw;
     memset(&tw, 0, sizeof tw);
@@ -204,10 +211,8 @@ static void test_tline(void)
  * way for a LATER request misses itself when that brings it sooner. */
 static void test_l2_out_of_order(void)
 {
-    char err[256];
     mem_cfg mc = small_mem();
-    mem_t *m = mem_create(&mc, err, sizeof err);
-    TT_CHECK(m != NULL);
+    mem_t *m = mk_mem(&mc);
     if (!m) return;
     trc_warp tw;
     memset(&tw, 0, sizeof tw);
@@ -224,7 +229,7 @@ static void test_l2_out_of_order(void)
     mem_destroy(m);
     /* bandwidth: SM 0's two lines at 10 take the L2 and DRAM at 10 and 11 (back at 511);
      * SM 1's line at 5, stepped after, takes them at 5, not behind them at 12 */
-    m = mem_create(&mc, err, sizeof err);
+    if (!(m = mk_mem(&mc))) return;
     uint64_t b[2] = {0x10000, 0x20000}, c[1] = {0x30000};
     trc_inst ld2 = inst_of(&tw, b, 2, 4, TRC_M_LOAD);
     TT_EQ(mem_access(m, 0, &tw, &ld2, 10), 511);
