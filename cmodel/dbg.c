@@ -17,6 +17,7 @@ typedef struct {
     size_t len;
     unsigned lsb, width;
     int found;
+    unsigned sb, wb, rrb, bb; /* a queued request's field widths (req_bits), set once */
 } walker;
 
 /* Append one field of `width` bits named prefix + name (+ "[i]" when idx >= 0). */
@@ -55,19 +56,15 @@ static uint64_t req_bits(const arb_req *r, unsigned sb, unsigned wb, unsigned rr
 }
 
 /* Bank b's queued request i (0 beyond its count) as {ccu, slot, row}. */
-static uint64_t bank_req(const sc_t *m, unsigned b, unsigned i)
+static uint64_t bank_req(const walker *w, const sc_t *m, unsigned b, unsigned i)
 {
-    const cfg_t *c = &m->cfg;
-    unsigned sb = cfg_clog2(c->slots), wb = cfg_clog2(c->warps), rb = cfg_clog2(c->regs), bb = 0;
-    while ((1u << bb) < c->banks)
-        bb++;
-    unsigned rrb = rb > bb ? rb - bb : 0;
-    return i < arb_count(&m->arb, b) ? req_bits(arb_at(&m->arb, b, i), sb, wb, rrb, bb) : 0;
+    return i < arb_count(&m->arb, b) ? req_bits(arb_at(&m->arb, b, i), w->sb, w->wb, w->rrb, w->bb)
+                                     : 0;
 }
 
 /* The model's value of field f, element i, of instance k (unit or bank; 0 otherwise). The
  * fields, their order and widths are mlk_dbgmap.h's; only their values are here. */
-static uint64_t value(const sc_t *m, int f, unsigned k, unsigned i)
+static uint64_t value(const walker *w, const sc_t *m, int f, unsigned k, unsigned i)
 {
     int g = mlk_dbg_field(f)->group;
     const ccu_t *u = &m->ccu[g == MLK_DG_UNIT || g == MLK_DG_PEND ? k : 0];
@@ -97,11 +94,11 @@ static uint64_t value(const sc_t *m, int f, unsigned k, unsigned i)
     case MLK_DF_CLAIM: return u->claim;
     case MLK_DF_CLAIM_FIRST: return u->c_first >> i & 1u;
     case MLK_DF_Q_COUNT: return arb_count(&m->arb, k);
-    case MLK_DF_Q_HEAD: return bank_req(m, k, 0);
+    case MLK_DF_Q_HEAD: return bank_req(w, m, k, 0);
     case MLK_DF_FILL_VALID: return fl->valid;
     case MLK_DF_FILL_CCU: return fl->ccu;
     case MLK_DF_FILL_SLOT: return fl->slot;
-    case MLK_DF_Q: return bank_req(m, k, i); /* the queue from the head, 0 beyond the count */
+    case MLK_DF_Q: return bank_req(w, m, k, i); /* the queue from the head, 0 beyond the count */
     /* the RTL's write pointer = read pointer + count (mod depth): a ring has no other */
     case MLK_DF_PTR_OK: return 1;
     case MLK_DF_LFSR: return m->lfsr;
@@ -120,16 +117,15 @@ static uint64_t value(const sc_t *m, int f, unsigned k, unsigned i)
     return 0;
 }
 
-/* The fields of group g (shapes s) for instance k, named with prefix. */
-static void walk_group(walker *w, const sc_t *m, const mlk_dbg_shape *s, int g, unsigned k,
-                       const char *prefix)
+/* The fields of group g (shapes s; the table lists each group's fields together, from
+ * first[g] up to first[g + 1]) for instance k, named with prefix. */
+static void walk_group(walker *w, const sc_t *m, const mlk_dbg_shape *s, const int *first,
+                       int g, unsigned k, const char *prefix)
 {
-    for (int f = 0; f < MLK_NDF; f++) {
-        if (mlk_dbg_field(f)->group != g)
-            continue;
+    for (int f = first[g]; f < first[g + 1]; f++) {
+        const char *name = w->name ? mlk_dbg_field(f)->name : "";
         for (unsigned i = 0; i < s[f].n; i++)
-            put(w, value(m, f, k, i), s[f].width, prefix, mlk_dbg_field(f)->name,
-                s[f].indexed ? (int)i : -1);
+            put(w, value(w, m, f, k, i), s[f].width, prefix, name, s[f].indexed ? (int)i : -1);
     }
 }
 
@@ -138,19 +134,32 @@ static void walk(walker *w, const sc_t *m)
 {
     const cfg_t *c = &m->cfg;
     mlk_dbg_shape s[MLK_NDF];
-    char prefix[32];
+    char prefix[32] = "";
+    int first[MLK_NDG + 1] = {0};
     mlk_dbg_shapes(c, s);
+    for (int f = 0; f < MLK_NDF; f++) /* the fields of groups 0..g come before first[g + 1] */
+        first[mlk_dbg_field(f)->group + 1] = f + 1;
+    for (int g = 1; g <= MLK_NDG; g++)
+        if (first[g] < first[g - 1]) first[g] = first[g - 1];
+    unsigned rb = cfg_clog2(c->regs);
+    w->sb = cfg_clog2(c->slots);
+    w->wb = cfg_clog2(c->warps);
+    for (w->bb = 0; (1u << w->bb) < c->banks; w->bb++)
+        ;
+    w->rrb = rb > w->bb ? rb - w->bb : 0;
     for (unsigned k = 0; k < c->ccus; k++) {
-        snprintf(prefix, sizeof prefix, "ccu%u.", k);
-        walk_group(w, m, s, MLK_DG_UNIT, k, prefix);
-        walk_group(w, m, s, MLK_DG_PEND, k, prefix);
+        if (w->name) /* names only for a field lookup: the pack needs none */
+            snprintf(prefix, sizeof prefix, "ccu%u.", k);
+        walk_group(w, m, s, first, MLK_DG_UNIT, k, prefix);
+        walk_group(w, m, s, first, MLK_DG_PEND, k, prefix);
     }
     for (unsigned b = 0; b < c->banks; b++) {
-        snprintf(prefix, sizeof prefix, "arb.bank%u.", b);
-        walk_group(w, m, s, MLK_DG_BANK, b, prefix);
+        if (w->name)
+            snprintf(prefix, sizeof prefix, "arb.bank%u.", b);
+        walk_group(w, m, s, first, MLK_DG_BANK, b, prefix);
     }
-    walk_group(w, m, s, MLK_DG_TOP, 0, "");
-    walk_group(w, m, s, MLK_DG_FSM, 0, "");
+    walk_group(w, m, s, first, MLK_DG_TOP, 0, "");
+    walk_group(w, m, s, first, MLK_DG_FSM, 0, "");
 }
 
 /* See dbg.h. */
