@@ -12,6 +12,9 @@
 typedef struct {
     unsigned pos;          /* next bit */
     uint32_t *words;       /* pack target, or NULL */
+    uint64_t acc;          /* pack: bits not yet stored, LSB first (fewer than 32) */
+    unsigned nacc;         /* how many */
+    unsigned out;          /* pack: next word of words */
     unsigned want;         /* field lookup: bit wanted */
     char *name;            /* field lookup: name out, or NULL */
     size_t len;
@@ -20,22 +23,38 @@ typedef struct {
     unsigned sb, wb, rrb, bb; /* a queued request's field widths (req_bits), set once */
 } walker;
 
+/* Pack: append the low `width` (<= 32) bits of v; each word is stored once, when full. */
+static inline void acc32(walker *w, uint64_t v, unsigned width)
+{
+    if (width < 32) v &= (1ull << width) - 1u;
+    else v &= 0xffffffffull;
+    w->acc |= v << w->nacc; /* nacc < 32 and width <= 32: fits in 64 bits */
+    w->nacc += width;
+    if (w->nacc >= 32) {
+        w->words[w->out++] = (uint32_t)w->acc;
+        w->acc >>= 32;
+        w->nacc -= 32;
+    }
+}
+
+/* Pack: append the low `width` (<= 64) bits of v. */
+static inline void acc64(walker *w, uint64_t v, unsigned width)
+{
+    if (width > 32) {
+        acc32(w, v, 32);
+        acc32(w, v >> 32, width - 32);
+    } else {
+        acc32(w, v, width);
+    }
+}
+
 /* Append one field of `width` bits named prefix + name (+ "[i]" when idx >= 0). */
-static void put(walker *w, uint64_t value, unsigned width, const char *prefix, const char *name,
+static inline void put(walker *w, uint64_t value, unsigned width, const char *prefix, const char *name,
                 int idx)
 {
-    /* a word at a time; fields come in bit order and cover every bit, so the first write
-       into a word (at its bit 0) sets it and the later ones OR into it: no clearing pass */
-    if (w->words)
-        for (unsigned i = 0; i < width;) {
-            unsigned p = w->pos + i, off = p % 32, n = 32 - off;
-            if (n > width - i) n = width - i;
-            uint32_t chunk = i < 64 ? (uint32_t)(value >> i) : 0u;
-            if (n < 32) chunk &= (1u << n) - 1u;
-            if (off == 0) w->words[p / 32] = chunk;
-            else w->words[p / 32] |= chunk << off;
-            i += n;
-        }
+    if (w->words) /* beyond 64 bits a field is 0 */
+        for (unsigned i = 0; i < width; i += 64)
+            acc64(w, i ? 0 : value, width - i < 64 ? width - i : 64);
     if (w->name && !w->found && w->want >= w->pos && w->want < w->pos + width) {
         if (idx >= 0)
             snprintf(w->name, w->len, "%s%s[%d]", prefix, name, idx);
@@ -117,12 +136,32 @@ static uint64_t value(const walker *w, const sc_t *m, int f, unsigned k, unsigne
     return 0;
 }
 
+/* The one-bit array fields the model keeps as a bit mask (bit i = element i): *bits := the
+ * mask of field f of unit k and 1, or 0 for any other field. Same bits as value() per i. */
+static int mask(const sc_t *m, int f, unsigned k, uint64_t *bits)
+{
+    switch (f) {
+    case MLK_DF_CT_VALID: *bits = m->ccu[k].valid; return 1;
+    case MLK_DF_CT_LOCK: *bits = m->ccu[k].lock; return 1;
+    case MLK_DF_CT_NEAR: *bits = m->ccu[k].near; return 1;
+    case MLK_DF_OCT_VALID: *bits = m->ccu[k].oct_valid; return 1;
+    case MLK_DF_OCT_READY: *bits = m->ccu[k].oct_ready; return 1;
+    case MLK_DF_CLAIM_FIRST: *bits = m->ccu[k].c_first; return 1;
+    }
+    return 0;
+}
+
 /* The fields of group g (shapes s; the table lists each group's fields together, from
  * first[g] up to first[g + 1]) for instance k, named with prefix. */
 static void walk_group(walker *w, const sc_t *m, const mlk_dbg_shape *s, const int *first,
                        int g, unsigned k, const char *prefix)
 {
     for (int f = first[g]; f < first[g + 1]; f++) {
+        uint64_t bits;
+        if (!w->name && s[f].width == 1 && s[f].n > 1 && s[f].n <= 64 && mask(m, f, k, &bits)) {
+            put(w, bits, s[f].n, "", "", -1); /* a pack: n one-bit fields at once */
+            continue;
+        }
         const char *name = w->name ? mlk_dbg_field(f)->name : "";
         for (unsigned i = 0; i < s[f].n; i++)
             put(w, value(w, m, f, k, i), s[f].width, prefix, name, s[f].indexed ? (int)i : -1);
@@ -170,8 +209,10 @@ void sc_dbg_pack(const sc_t *m, uint32_t *words)
 {
     walker w;
     memset(&w, 0, sizeof w);
-    w.words = words; /* every word is set by its first field (put): no clearing walk */
+    w.words = words; /* every word is stored once, whole: no clearing walk */
     walk(&w, m);
+    if (w.nacc) /* the last, partial word */
+        words[w.out] = (uint32_t)w.acc;
 }
 
 /* See dbg.h. */

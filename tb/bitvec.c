@@ -28,7 +28,7 @@ void bv_clear(bv_t *b)
 }
 
 /* See bitvec.h. */
-void bv_put(bv_t *b, unsigned lsb, unsigned width, uint64_t val)
+void bv_put_wide(bv_t *b, unsigned lsb, unsigned width, uint64_t val)
 {
     for (unsigned i = 0; i < width;) {
         unsigned pos = lsb + i, off = pos % 32, n = 32 - off;

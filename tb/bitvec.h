@@ -21,8 +21,24 @@ void bv_free(bv_t *b);
 /* Zero every bit. */
 void bv_clear(bv_t *b);
 
-/* OR the low `width` (<= 64) bits of val into bits [lsb, lsb+width). */
-void bv_put(bv_t *b, unsigned lsb, unsigned width, uint64_t val);
+/* bv_put for any width (<= 64). */
+void bv_put_wide(bv_t *b, unsigned lsb, unsigned width, uint64_t val);
+
+/* OR the low `width` (<= 64) bits of val into bits [lsb, lsb+width). Inline: the
+ * co-simulation puts every port element every cycle. */
+static inline void bv_put(bv_t *b, unsigned lsb, unsigned width, uint64_t val)
+{
+    if (width > 32) {
+        bv_put_wide(b, lsb, width, val);
+        return;
+    }
+    /* one 64-bit OR covers it (bv_alloc pads two words past the width) */
+    uint32_t *v = b->v + lsb / 32;
+    val &= width == 32 ? 0xffffffffull : (1ull << width) - 1u;
+    val <<= lsb % 32;
+    v[0] |= (uint32_t)val;
+    v[1] |= (uint32_t)(val >> 32);
+}
 
 /* OR a `width`-bit value held in 64-bit words (LSB first) into bits [lsb, lsb+width);
  * bits of src above width are dropped. */
