@@ -199,8 +199,9 @@ static void build_head(const tsrc_t *t, slot_t *s)
     h->nsrc = n;
     h->src_pos = first;
     h->src_reuse = first < 8 ? (uint32_t)(ti->src_reuse >> first) & ((1u << n) - 1u) : 0;
+    const uint8_t *dst = trc_dsts(ti), *src = trc_srcs(ti) + first;
     for (unsigned i = 0; i < n; i++) {
-        h->src[i] = ti->src[first + i];
+        h->src[i] = src[i];
         h->src_near[i] = (uint8_t)trc_src_near(ti, first + i);
         near += h->src_near[i];
     }
@@ -210,7 +211,7 @@ static void build_head(const tsrc_t *t, slot_t *s)
         h->ndst = ti->ndst;
         near = 0;
         for (unsigned i = 0; i < h->ndst; i++) {
-            h->dst[i] = ti->dst[i];
+            h->dst[i] = dst[i];
             h->dst_near[i] = (uint8_t)trc_dst_near(ti, i);
             near += h->dst_near[i];
         }
@@ -257,10 +258,11 @@ static void rs_access(tsrc_t *t, slot_t *s, unsigned r, uint32_t idx, int write)
 static void rs_issue(tsrc_t *t, slot_t *s, const trc_inst *ti, uint32_t idx)
 {
     if (!s->born) s->born = t->now ? t->now : 1;
+    const uint8_t *dst = trc_dsts(ti), *src = trc_srcs(ti);
     for (unsigned k = 0; k < ti->nsrc; k++)
-        if (ti->src[k] < t->c.regs) rs_access(t, s, ti->src[k], idx, 0);
+        if (src[k] < t->c.regs) rs_access(t, s, src[k], idx, 0);
     for (unsigned k = 0; k < ti->ndst; k++)
-        if (ti->dst[k] < t->c.regs) rs_access(t, s, ti->dst[k], idx, 1);
+        if (dst[k] < t->c.regs) rs_access(t, s, dst[k], idx, 1);
 }
 
 /* cfg.rf_states: slot s's warp issued its last instruction: every register it named is

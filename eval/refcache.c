@@ -22,12 +22,13 @@ static acc_t *stream(const trc_inst *inst, uint32_t n, size_t *len)
     if (!a) return NULL;
     for (uint32_t i = 0; i < n; i++) {
         const trc_inst *t = &inst[i];
+        const uint8_t *dst = trc_dsts(t), *src = trc_srcs(t);
         for (unsigned s = 0; s < t->nsrc; s++) {
             int dup = 0;
-            for (unsigned q = 0; q < s; q++) dup |= t->src[q] == t->src[s];
-            if (!dup) a[k++] = (acc_t){t->src[s], 0, NEVER};
+            for (unsigned q = 0; q < s; q++) dup |= src[q] == src[s];
+            if (!dup) a[k++] = (acc_t){src[s], 0, NEVER};
         }
-        for (unsigned d = 0; d < t->ndst; d++) a[k++] = (acc_t){t->dst[d], 1, NEVER};
+        for (unsigned d = 0; d < t->ndst; d++) a[k++] = (acc_t){dst[d], 1, NEVER};
     }
     /* next read before the next write, scanning backwards */
     uint32_t next_read[NREG];

@@ -29,11 +29,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     memset(inst, 0, sizeof inst);
     for (unsigned i = 0; i < 4; i++) {
+        const uint8_t dst[1] = {(uint8_t)i}, src[3] = {(uint8_t)i, (uint8_t)(i + 1), (uint8_t)(i + 2)};
         inst[i].pc = 16u * i;
-        inst[i].ndst = 1;
-        inst[i].nsrc = 3;
-        inst[i].dst[0] = (uint8_t)i;
-        for (unsigned k = 0; k < 3; k++) inst[i].src[k] = (uint8_t)(i + k);
+        trc_set_regs(&inst[i], dst, 1, src, 3, NULL);
     }
     hint_tab_apply(t, inst, 4);
     hint_tab_destroy(t);

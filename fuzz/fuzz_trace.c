@@ -39,8 +39,8 @@ static unsigned walk(const trc_t *t, const trc_block *b)
         for (uint32_t i = 0; i < b->warp[w].n; i++) {
             const trc_inst *in = &b->warp[w].inst[i];
             if (in->ndst > TRC_MAX_XREGS || in->nsrc > TRC_MAX_XREGS) __builtin_trap();
-            for (unsigned k = 0; k < in->ndst; k++) sum += in->dst[k];
-            for (unsigned k = 0; k < in->nsrc; k++) sum += in->src[k];
+            for (unsigned k = 0; k < in->ndst; k++) sum += trc_dsts(in)[k];
+            for (unsigned k = 0; k < in->nsrc; k++) sum += trc_srcs(in)[k];
             sum += (unsigned)strlen(trc_opcode_name(t, in->op)) + in->cls;
             sum += walk_values(&b->warp[w], in);
         }

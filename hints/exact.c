@@ -40,12 +40,13 @@ void hint_exact(trc_inst *inst, uint32_t n, unsigned rthld)
     for (uint32_t i = n; i-- > 0;) {
         trc_inst *in = &inst[i];
         uint32_t lim = rthld < NONE - 1 - i ? i + rthld : NONE - 1;
+        const uint8_t *dst = trc_dsts(in), *src = trc_srcs(in);
         uint32_t sn = 0, dn = 0;
-        for (unsigned k = 0; k < in->nsrc; k++) sn |= (uint32_t)near(&nx[in->src[k]], lim) << k;
-        for (unsigned k = 0; k < in->ndst; k++) dn |= (uint32_t)near(&nx[in->dst[k]], lim) << k;
+        for (unsigned k = 0; k < in->nsrc; k++) sn |= (uint32_t)near(&nx[src[k]], lim) << k;
+        for (unsigned k = 0; k < in->ndst; k++) dn |= (uint32_t)near(&nx[dst[k]], lim) << k;
         in->src_near = sn;
         in->dst_near = dn;
-        for (unsigned k = 0; k < in->ndst; k++) nx[in->dst[k]].wr = i;
-        for (unsigned k = 0; k < in->nsrc; k++) nx[in->src[k]].rd = i;
+        for (unsigned k = 0; k < in->ndst; k++) nx[dst[k]].wr = i;
+        for (unsigned k = 0; k < in->nsrc; k++) nx[src[k]].rd = i;
     }
 }

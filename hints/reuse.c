@@ -7,8 +7,9 @@
 /* 1 if instruction `in` writes register r. */
 static int writes(const trc_inst *in, uint8_t r)
 {
+    const uint8_t *dst = trc_dsts(in);
     for (unsigned d = 0; d < in->ndst; d++)
-        if (in->dst[d] == r) return 1;
+        if (dst[d] == r) return 1;
     return 0;
 }
 
@@ -16,12 +17,15 @@ static int writes(const trc_inst *in, uint8_t r)
  * to a read of r at p by a later instruction? See hint.h. */
 static int reused(const trc_inst *inst, uint32_t n, uint32_t i, unsigned p, unsigned banks)
 {
-    uint8_t r = inst[i].src[p];
+    uint8_t r = trc_srcs(&inst[i])[p];
     if (writes(&inst[i], r)) return 0;
     for (uint32_t j = i + 1; j < n && j <= i + LOOKAHEAD; j++) {
         const trc_inst *pr = &inst[j - 1], *in = &inst[j];
         if (in->pc <= pr->pc || in->pc - pr->pc > FALL_THROUGH_MAX) return 0; /* a branch */
-        if (p < in->nsrc && (unsigned)(in->src[p] - r) % banks == 0) return in->src[p] == r;
+        if (p < in->nsrc) {
+            uint8_t q = trc_srcs(in)[p];
+            if ((unsigned)(q - r) % banks == 0) return q == r;
+        }
         if (writes(in, r)) return 0;
     }
     return 0;

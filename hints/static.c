@@ -65,8 +65,8 @@ static long node_of(scfg *g, const trc_inst *in)
     s->pc = in->pc;
     s->nsrc = in->nsrc;
     s->ndst = in->ndst;
-    memcpy(s->src, in->src, in->nsrc);
-    memcpy(s->dst, in->dst, in->ndst);
+    memcpy(s->src, trc_srcs(in), in->nsrc);
+    memcpy(s->dst, trc_dsts(in), in->ndst);
     g->slot[j] = (uint32_t)g->nn + 1;
     return (long)g->nn++;
 }

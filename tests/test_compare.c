@@ -129,10 +129,13 @@ static trc_inst ti(uint32_t pc, int d, int a, int b, int c)
     trc_inst t;
     memset(&t, 0, sizeof t);
     t.pc = pc;
-    if (d >= 0) t.dst[t.ndst++] = (uint8_t)d;
+    uint8_t dst[1], src[3];
+    unsigned nd = 0, ns = 0;
+    if (d >= 0) dst[nd++] = (uint8_t)d;
     int s[3] = {a, b, c};
     for (int i = 0; i < 3; i++)
-        if (s[i] >= 0) t.src[t.nsrc++] = (uint8_t)s[i];
+        if (s[i] >= 0) src[ns++] = (uint8_t)s[i];
+    trc_set_regs(&t, dst, nd, src, ns, NULL);
     return t;
 }
 

@@ -17,10 +17,7 @@ static void mk(trc_inst *in, uint32_t pc, unsigned nd, const uint8_t *d, unsigne
 {
     memset(in, 0, sizeof *in);
     in->pc = pc;
-    in->ndst = (uint8_t)nd;
-    in->nsrc = (uint8_t)ns;
-    memcpy(in->dst, d, nd);
-    memcpy(in->src, s, ns);
+    trc_set_regs(in, d, nd, s, ns, NULL);
 }
 
 #define MK(in, pc, D, S)                                                                     \
@@ -97,9 +94,9 @@ static uint8_t naive(const trc_inst *w, uint32_t n, uint32_t i, uint8_t r, unsig
 {
     for (uint32_t j = i + 1; j < n && j - i <= rthld; j++) {
         for (unsigned k = 0; k < w[j].nsrc; k++)
-            if (w[j].src[k] == r) return 1;
+            if (trc_srcs(&w[j])[k] == r) return 1;
         for (unsigned k = 0; k < w[j].ndst; k++)
-            if (w[j].dst[k] == r) return 0;
+            if (trc_dsts(&w[j])[k] == r) return 0;
     }
     return 0;
 }
@@ -115,19 +112,20 @@ static void test_exact_vs_naive(void)
     for (unsigned round = 0; round < 60; round++) {
         unsigned regs = 2 + round % 12, rthld = round % 10 == 9 ? UINT_MAX : 1 + round % 20;
         for (unsigned i = 0; i < N; i++) {
+            uint8_t src[3], dst[2];
             memset(&w[i], 0, sizeof w[i]);
             x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            w[i].nsrc = (uint8_t)(x % 4);
-            w[i].ndst = (uint8_t)((x >> 8) % 3);
-            for (unsigned k = 0; k < w[i].nsrc; k++) w[i].src[k] = (uint8_t)((x >> (16 + 4 * k)) % regs);
-            for (unsigned k = 0; k < w[i].ndst; k++) w[i].dst[k] = (uint8_t)((x >> (40 + 4 * k)) % regs);
+            unsigned ns = (unsigned)(x % 4), nd = (unsigned)((x >> 8) % 3);
+            for (unsigned k = 0; k < ns; k++) src[k] = (uint8_t)((x >> (16 + 4 * k)) % regs);
+            for (unsigned k = 0; k < nd; k++) dst[k] = (uint8_t)((x >> (40 + 4 * k)) % regs);
+            trc_set_regs(&w[i], dst, nd, src, ns, NULL);
         }
         hint_exact(w, N, rthld);
         for (uint32_t i = 0; i < N; i++) {
             for (unsigned k = 0; k < w[i].nsrc; k++, ops++)
-                mism += trc_src_near(&w[i], k) != naive(w, N, i, w[i].src[k], rthld);
+                mism += trc_src_near(&w[i], k) != naive(w, N, i, trc_srcs(&w[i])[k], rthld);
             for (unsigned k = 0; k < w[i].ndst; k++, ops++)
-                mism += trc_dst_near(&w[i], k) != naive(w, N, i, w[i].dst[k], rthld);
+                mism += trc_dst_near(&w[i], k) != naive(w, N, i, trc_dsts(&w[i])[k], rthld);
         }
     }
     TT_EQ(mism, 0);

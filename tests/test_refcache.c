@@ -11,10 +11,13 @@ static trc_inst mk(int dst, int s0, int s1, int s2)
 {
     trc_inst t;
     memset(&t, 0, sizeof t);
-    if (dst >= 0) t.dst[t.ndst++] = (uint8_t)dst;
+    uint8_t d[1], src[3];
+    unsigned nd = 0, ns = 0;
+    if (dst >= 0) d[nd++] = (uint8_t)dst;
     int s[3] = {s0, s1, s2};
     for (int i = 0; i < 3; i++)
-        if (s[i] >= 0) t.src[t.nsrc++] = (uint8_t)s[i];
+        if (s[i] >= 0) src[ns++] = (uint8_t)s[i];
+    trc_set_regs(&t, d, nd, src, ns, NULL);
     return t;
 }
 

@@ -148,14 +148,14 @@ static void test_v3_no_prefix(void)
     TT_EQ(i0->line, line_of(v3_snip, "0000 ffffffff"));
     TT_CHECK(strcmp(trc_opcode_name(t, i0->op), "IMAD.MOV.U32") == 0);
     TT_EQ(i0->cls, TRC_CLS_INT);
-    REGS(i0->dst, i0->ndst, 1);
+    REGS(trc_dsts(i0), i0->ndst, 1);
     TT_EQ(i0->nsrc, 0);  /* both RZ dropped */
-    REGS(i1->src, i1->nsrc, 4, 4, 4);  /* repeated registers kept */
-    REGS(i1->dst, i1->ndst, 6);
+    REGS(trc_srcs(i1), i1->nsrc, 4, 4, 4);  /* repeated registers kept */
+    REGS(trc_dsts(i1), i1->ndst, 6);
     TT_EQ(i2->pc, 0xd0);
     TT_EQ(i2->mask, 0x6190a142u);
     TT_EQ(i2->cls, TRC_CLS_LDST);
-    REGS(i2->src, i2->nsrc, 4, 5);  /* .E: 64-bit address pair; data RZ dropped */
+    REGS(trc_srcs(i2), i2->nsrc, 4, 5);  /* .E: 64-bit address pair; data RZ dropped */
     TT_EQ(i2->ndst, 0);
     TT_EQ(b->warp[0].inst[3].flags, TRC_F_EXIT);
     TT_EQ(b->warp[0].inst[3].cls, TRC_CLS_BRANCH);
@@ -187,8 +187,8 @@ static void test_v2_prefix(void)
     TT_EQ(in->pc, 0x10);
     TT_EQ(in->mask, 0xffff);
     TT_EQ(in->cls, TRC_CLS_FP);
-    REGS(in->src, in->nsrc, 1, 1, 3);
-    REGS(in->dst, in->ndst, 2);
+    REGS(trc_srcs(in), in->nsrc, 1, 1, 3);
+    REGS(trc_dsts(in), in->ndst, 2);
     trc_block_free(b);
     trc_close(t);
     /* the same lines without the prefix are wrong for version 2 */
@@ -209,7 +209,7 @@ static void test_v4_lineinfo(void)
     TT_EQ(trc_kernel_info(t)->lineinfo, 1);
     TT_EQ(b->warp[0].inst[0].pc, 8);
     TT_EQ(b->warp[0].inst[1].pc, 0x208);
-    REGS(b->warp[0].inst[1].src, b->warp[0].inst[1].nsrc, 8, 9);
+    REGS(trc_srcs(&b->warp[0].inst[1]), b->warp[0].inst[1].nsrc, 8, 9);
     trc_block_free(b);
     trc_close(t);
     /* v4 has no immediate: a trailing number is an error */
@@ -257,7 +257,7 @@ static void test_v5_clusters_v6_values(void)
         TT_EQ(b->warp[0].n, 2);
         TT_EQ(b->warp[0].inst[0].ndst, 0);           /* UR4 dropped */
         TT_EQ(b->warp[0].inst[1].nsrc, 2);           /* R10, R3: UR4 dropped */
-        TT_EQ(b->warp[0].inst[1].src[1], 3);
+        TT_EQ(trc_srcs(&b->warp[0].inst[1])[1], 3);
         trc_block_free(b);
     }
     trc_close(t);
@@ -378,19 +378,19 @@ static void test_same_pc(void)
         TT_EQ(in[i].pc, 0x10);
         TT_EQ(in[i].mask, i == 1 ? 0xffffu : 0xffffffffu);
         TT_CHECK(strcmp(trc_opcode_name(t, in[i].op), "IADD3") == 0);
-        REGS(in[i].dst, in[i].ndst, 1);
+        REGS(trc_dsts(&in[i]), in[i].ndst, 1);
     }
-    REGS(in[0].src, in[0].nsrc, 2, 3);
-    REGS(in[1].src, in[1].nsrc, 2, 3);
-    for (unsigned i = 2; i < 5; i++) REGS(in[i].src, in[i].nsrc, 2, 4);
+    REGS(trc_srcs(&in[0]), in[0].nsrc, 2, 3);
+    REGS(trc_srcs(&in[1]), in[1].nsrc, 2, 3);
+    for (unsigned i = 2; i < 5; i++) REGS(trc_srcs(&in[i]), in[i].nsrc, 2, 4);
     for (unsigned i = 5; i < 7; i++) {
         TT_CHECK(strcmp(trc_opcode_name(t, in[i].op), "LDG.E.64") == 0);
         TT_EQ(in[i].cls, TRC_CLS_LDST);
-        REGS(in[i].dst, in[i].ndst, 8, 9);  /* .64: a register pair */
-        REGS(in[i].src, in[i].nsrc, 2, 3);  /* .E: a 64-bit address pair */
+        REGS(trc_dsts(&in[i]), in[i].ndst, 8, 9);  /* .64: a register pair */
+        REGS(trc_srcs(&in[i]), in[i].nsrc, 2, 3);  /* .E: a 64-bit address pair */
     }
-    REGS(in[7].src, in[7].nsrc, 10, 11, 12, 13, 14, 15, 16, 17);
-    REGS(in[8].src, in[8].nsrc, 10, 11, 12, 13, 14, 15, 16, 18);
+    REGS(trc_srcs(&in[7]), in[7].nsrc, 10, 11, 12, 13, 14, 15, 16, 17);
+    REGS(trc_srcs(&in[8]), in[8].nsrc, 10, 11, 12, 13, 14, 15, 16, 18);
     TT_EQ(in[9].ndst, 0);
     TT_EQ(in[9].nsrc, 0);
     TT_EQ(in[9].flags, TRC_F_EXIT);
@@ -554,31 +554,31 @@ static void test_widths(void)
     trc_block *b = first_block(s, &t);
     if (!b) return;
     const trc_inst *in = b->warp[0].inst;
-    REGS(in[0].dst, in[0].ndst, 4, 5);
-    REGS(in[0].src, in[0].nsrc, 2, 3);
-    REGS(in[1].src, in[1].nsrc, 8, 9, 12, 13, 14, 15);
-    REGS(in[2].dst, in[2].ndst, 2, 3);
-    REGS(in[2].src, in[2].nsrc, 3, 5, 6, 7);
-    REGS(in[3].src, in[3].nsrc, 3, 5);
-    REGS(in[4].dst, in[4].ndst, 10, 11);
-    REGS(in[4].src, in[4].nsrc, 2, 3, 4, 5, 6, 7);
+    REGS(trc_dsts(&in[0]), in[0].ndst, 4, 5);
+    REGS(trc_srcs(&in[0]), in[0].nsrc, 2, 3);
+    REGS(trc_srcs(&in[1]), in[1].nsrc, 8, 9, 12, 13, 14, 15);
+    REGS(trc_dsts(&in[2]), in[2].ndst, 2, 3);
+    REGS(trc_srcs(&in[2]), in[2].nsrc, 3, 5, 6, 7);
+    REGS(trc_srcs(&in[3]), in[3].nsrc, 3, 5);
+    REGS(trc_dsts(&in[4]), in[4].ndst, 10, 11);
+    REGS(trc_srcs(&in[4]), in[4].nsrc, 2, 3, 4, 5, 6, 7);
     TT_EQ(in[4].cls, TRC_CLS_DP);
-    REGS(in[5].dst, in[5].ndst, 4, 5, 6, 7);
-    REGS(in[5].src, in[5].nsrc, 8, 9, 10, 11, 12, 13, 16, 17, 18, 19);
+    REGS(trc_dsts(&in[5]), in[5].ndst, 4, 5, 6, 7);
+    REGS(trc_srcs(&in[5]), in[5].nsrc, 8, 9, 10, 11, 12, 13, 16, 17, 18, 19);
     TT_EQ(in[5].cls, TRC_CLS_TENSOR);
-    REGS(in[6].dst, in[6].ndst, 4, 5);
-    REGS(in[6].src, in[6].nsrc, 8, 9, 12);
-    REGS(in[7].src, in[7].nsrc, 1, 4, 5);
-    REGS(in[8].dst, in[8].ndst, 4, 5, 6, 7);
-    REGS(in[8].src, in[8].nsrc, 2);
+    REGS(trc_dsts(&in[6]), in[6].ndst, 4, 5);
+    REGS(trc_srcs(&in[6]), in[6].nsrc, 8, 9, 12);
+    REGS(trc_srcs(&in[7]), in[7].nsrc, 1, 4, 5);
+    REGS(trc_dsts(&in[8]), in[8].ndst, 4, 5, 6, 7);
+    REGS(trc_srcs(&in[8]), in[8].nsrc, 2);
     TT_EQ(in[8].cls, TRC_CLS_SHMEM);
-    REGS(in[9].src, in[9].nsrc, 1, 2);
-    REGS(in[9].dst, in[9].ndst, 4);
+    REGS(trc_srcs(&in[9]), in[9].nsrc, 1, 2);
+    REGS(trc_dsts(&in[9]), in[9].ndst, 4);
     TT_EQ(in[9].cls, TRC_CLS_INT);
-    REGS(in[10].dst, in[10].ndst, 6, 7);
-    REGS(in[10].src, in[10].nsrc, 3);
+    REGS(trc_dsts(&in[10]), in[10].ndst, 6, 7);
+    REGS(trc_srcs(&in[10]), in[10].nsrc, 3);
     TT_EQ(in[10].cls, TRC_CLS_SFU);
-    REGS(in[11].dst, in[11].ndst, 4, 5);
+    REGS(trc_dsts(&in[11]), in[11].ndst, 4, 5);
     trc_block_free(b);
     trc_close(t);
     /* expansion past R254 */
@@ -766,7 +766,8 @@ static int same_stream(const void *a, size_t na, const void *b, size_t nb, unsig
                     const trc_inst *x = &ba->warp[w].inst[i], *y = &bb->warp[w].inst[i];
                     ok = x->pc == y->pc && x->mask == y->mask && x->line == y->line &&
                          x->ndst == y->ndst && x->nsrc == y->nsrc &&
-                         memcmp(x->dst, y->dst, x->ndst) == 0 && memcmp(x->src, y->src, x->nsrc) == 0 &&
+                         memcmp(trc_dsts(x), trc_dsts(y), x->ndst) == 0 &&
+                         memcmp(trc_srcs(x), trc_srcs(y), x->nsrc) == 0 &&
                          strcmp(trc_opcode_name(ta, x->op), trc_opcode_name(tb, y->op)) == 0;
                     (*n)++;
                 }

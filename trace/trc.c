@@ -61,6 +61,16 @@ void trc_keep_values(trc_t *t)
     if (t->ps) parse_keep_values(t->ps);
 }
 
+void trc_set_regs(trc_inst *in, const uint8_t *dst, unsigned ndst, const uint8_t *src,
+                  unsigned nsrc, uint8_t *store)
+{
+    (void)store;
+    memcpy(in->dst, dst, ndst);
+    memcpy(in->src, src, nsrc);
+    in->ndst = (uint8_t)ndst;
+    in->nsrc = (uint8_t)nsrc;
+}
+
 const uint32_t *trc_val_rows(const trc_warp *w, const trc_inst *in)
 {
     if (!(in->vdst | in->vsrc) || !w->val) return NULL;

@@ -143,6 +143,25 @@ void trc_keep_addresses(trc_t *t);
  * only path does not pay for them (the values are checked either way). */
 void trc_keep_values(trc_t *t);
 
+/* The ndst destination registers of instruction in, in order. */
+static inline const uint8_t *trc_dsts(const trc_inst *in)
+{
+    return in->dst;
+}
+
+/* The nsrc source registers of instruction in, in operand order (may repeat). */
+static inline const uint8_t *trc_srcs(const trc_inst *in)
+{
+    return in->src;
+}
+
+/* Give instruction in the registers dst[0..ndst) and src[0..nsrc) (each count at most
+ * TRC_MAX_XREGS); store: room for ndst + nsrc bytes, alive as long as in and its copies,
+ * for lists too long for the instruction itself (none while it holds TRC_MAX_XREGS per
+ * side: may be NULL). */
+void trc_set_regs(trc_inst *in, const uint8_t *dst, unsigned ndst, const uint8_t *src,
+                  unsigned nsrc, uint8_t *store);
+
 /* The reuse hint of source / destination k of instruction in (1 = near). */
 static inline unsigned trc_src_near(const trc_inst *in, unsigned k) { return in->src_near >> k & 1u; }
 static inline unsigned trc_dst_near(const trc_inst *in, unsigned k) { return in->dst_near >> k & 1u; }
