@@ -63,6 +63,8 @@ typedef struct {
     char text[MEMO_TEXT];   /* from the destination count on */
     trc_inst inst;          /* its decoding: op, cls, flags, registers; hints cleared */
     vmap map;               /* its listed registers (for register values) */
+    uint8_t xreg[2 * TRC_MAX_XREGS];  /* its register lists when too long to be inline
+                                         (inst.reg.ext points here) */
 } memo_ent;
 
 enum { MEMO_MISS, MEMO_OPS, MEMO_LINE };
@@ -81,6 +83,8 @@ struct parse {
     unsigned nrows;         /* the last line's value rows (keep_vals), 0 when none */
     uint32_t vdst, vsrc;    /* which registers they belong to (parse_values) */
     uint32_t row[MAX_ROWS][TRC_VAL_ROW];
+    uint8_t xreg[2 * TRC_MAX_XREGS];  /* the last line parsed in full: its registers after
+                                         expansion, destinations then sources */
     memo_ent memo[1u << MEMO_BITS];
 };
 
@@ -324,12 +328,11 @@ static int expand(const ectx *e, const uint8_t *listed, unsigned nl, const uint8
     return 0;
 }
 
-/* The highest register an instruction names, 0 when none. */
-static uint8_t reg_top(const trc_inst *o)
+/* The highest of registers r[0..n), 0 when none. */
+static uint8_t reg_top(const uint8_t *r, unsigned n)
 {
     uint8_t top = 0;
-    for (unsigned i = 0; i < o->ndst; i++) top = o->dst[i] > top ? o->dst[i] : top;
-    for (unsigned i = 0; i < o->nsrc; i++) top = o->src[i] > top ? o->src[i] : top;
+    for (unsigned i = 0; i < n; i++) top = r[i] > top ? r[i] : top;
     return top;
 }
 
@@ -500,6 +503,10 @@ static void memo_store(memo_ent *m, const char *text, size_t len, int whole, con
     m->len = len;
     m->whole = whole;
     m->inst = *in;
+    if (!trc_regs_inline(in)) {
+        memcpy(m->xreg, in->reg.ext, (size_t)in->ndst + in->nsrc);
+        m->inst.reg.ext = m->xreg;
+    }
     m->map = *map;
 }
 
@@ -741,13 +748,15 @@ __attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, cons
     if (!(p = operands(ps, e, p, &l))) return -1;
     val_map(&l, &map);
     if (tail(ps, e, p, end, mask, &map, &mw, &had)) return -1;
-    if (expand(e, l.ld, l.nd, &l.info->dst_w, 1, o->dst, &o->ndst, "destination")) return -1;
-    if (expand(e, l.ls, l.ns, l.info->src_w, 0, o->src, &o->nsrc, "source")) return -1;
+    uint8_t *x = ps->xreg, nd, ns;
+    if (expand(e, l.ld, l.nd, &l.info->dst_w, 1, x, &nd, "destination")) return -1;
+    if (expand(e, l.ls, l.ns, l.info->src_w, 0, x + nd, &ns, "source")) return -1;
+    trc_set_regs(o, x, nd, x + nd, ns, x);
     o->op = (uint16_t)l.op;
     o->cls = l.info->cls;
     o->flags = (uint8_t)(l.info->flags | (l.info->unknown ? TRC_F_UNKNOWN : 0));
     o->mspace = l.info->mspace;
-    o->top = reg_top(o);
+    o->top = reg_top(x, (unsigned)nd + ns);
     o->dst_near = o->src_near = 0;
     int whole = mw == 0 && !had; /* nothing dynamic after the mask: remember it all */
     memo_store(m, ops, (size_t)((whole ? end : p) - ops), whole, o, &map);

@@ -26,8 +26,9 @@ parse_t *parse_create(const parse_fmt *f, parse_intern_fn intern, void *ctx);
 void parse_destroy(parse_t *ps);
 
 /* Parse line s of n bytes (s[n] is its NUL; s starts at the line's first character that
- * is not a space or tab) into *out (all fields but `line`, hints cleared). 0, or -1 with
- * `what is wrong (what was expected)` in what[wn]. */
+ * is not a space or tab) into *out (all fields but `line`, hints cleared; register lists
+ * too long to be inline in the parser's storage until the next call: the caller copies
+ * them). 0, or -1 with `what is wrong (what was expected)` in what[wn]. */
 int parse_inst(parse_t *ps, const char *s, size_t n, trc_inst *out, char *what, size_t wn);
 
 /* From now on decode the addresses of every memory line (parse_addresses). */

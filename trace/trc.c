@@ -64,11 +64,12 @@ void trc_keep_values(trc_t *t)
 void trc_set_regs(trc_inst *in, const uint8_t *dst, unsigned ndst, const uint8_t *src,
                   unsigned nsrc, uint8_t *store)
 {
-    (void)store;
-    memcpy(in->dst, dst, ndst);
-    memcpy(in->src, src, nsrc);
+    uint8_t *to = ndst + nsrc <= TRC_INLINE_REGS ? in->reg.inl : store;
+    memmove(to, dst, ndst); /* memmove: the lists may already be in store */
+    memmove(to + ndst, src, nsrc);
     in->ndst = (uint8_t)ndst;
     in->nsrc = (uint8_t)nsrc;
+    if (to == store) in->reg.ext = store;
 }
 
 const uint32_t *trc_val_rows(const trc_warp *w, const trc_inst *in)
@@ -303,6 +304,17 @@ const trc_kernel *trc_kernel_info(const trc_t *t)
     return &t->k;
 }
 
+/* A chunk of a warp's pool of long register lists (trc_warp.xregs); the chunks never
+ * move, so an instruction points into them. */
+struct trc_xregs {
+    trc_xregs *prev;     /* the chunk filled before this one, NULL for the first */
+    uint32_t used, cap;  /* bytes */
+    uint8_t reg[];
+};
+
+#define XREGS_FIRST 1024u     /* bytes of a warp's first chunk; each next one twice that */
+#define XREGS_MAX (64u << 10) /* up to this */
+
 void trc_block_free(trc_block *b)
 {
     if (!b) return;
@@ -310,6 +322,10 @@ void trc_block_free(trc_block *b)
         free(b->warp[w].inst);
         free(b->warp[w].addr);
         free(b->warp[w].val);
+        for (trc_xregs *c = b->warp[w].xregs, *p; c; c = p) {
+            p = c->prev;
+            free(c);
+        }
     }
     free(b->warp);
     free(b);
@@ -467,6 +483,30 @@ static int keep_val(trc_t *t, trc_warp *w, trc_inst *in, char *err)
     return 0;
 }
 
+/* Move the register lists of instruction in, too long to be inline and held by the
+ * parser, to warp w's pool. 0, or -1 with err. Out of line: rare. */
+__attribute__((noinline)) static int keep_xregs(trc_t *t, trc_warp *w, trc_inst *in, char *err)
+{
+    uint32_t n = (uint32_t)in->ndst + in->nsrc;
+    trc_xregs *c = w->xregs;
+    if (!c || c->cap - c->used < n) {
+        uint32_t cap = c ? (c->cap < XREGS_MAX ? 2 * c->cap : XREGS_MAX) : XREGS_FIRST;
+        trc_xregs *nc = malloc(sizeof *nc + cap);
+        if (!nc) {
+            t_err(t, err, "out of memory (expected room for %u bytes of register lists)", cap);
+            return -1;
+        }
+        nc->prev = c;
+        nc->used = 0;
+        nc->cap = cap;
+        w->xregs = c = nc;
+    }
+    uint8_t *to = c->reg + c->used;
+    c->used += n;
+    trc_set_regs(in, trc_dsts(in), in->ndst, trc_srcs(in), in->nsrc, to);
+    return 0;
+}
+
 /* Instruction line s of n bytes. */
 static int add_inst(trc_t *t, blk_state *st, const char *s, size_t n, char *err)
 {
@@ -475,6 +515,7 @@ static int add_inst(trc_t *t, blk_state *st, const char *s, size_t n, char *err)
     trc_warp *w = &st->b->warp[st->b->nwarps - 1];
     trc_inst *in = &w->inst[st->have];
     if (parse_inst(t->ps, s, n, in, t->what, sizeof t->what)) return inst_error(t, t->what, err);
+    if (!trc_regs_inline(in) && keep_xregs(t, w, in, err)) return -1;
     in->line = (uint32_t)rd_lineno(t->rd);
     in->naddr = 0;
     in->mwidth = 0;

@@ -67,6 +67,14 @@ enum {
 #define TRC_F_LOCAL   4u  /* LDL / STL: per-thread local memory (addresses are each thread's own) */
 #define TRC_F_UNKNOWN 8u  /* an opcode of no known class: timed as integer ALU (isa.h) */
 
+#define TRC_INLINE_REGS 16  /* registers (destinations + sources) an instruction holds itself */
+
+/* A warp's pool of the register lists too long to be held inline (trace/trc.c). */
+typedef struct trc_xregs trc_xregs;
+
+/* One warp instruction: 64 bytes, one cache line (a GPU run keeps every resident warp's
+ * instructions). Its registers are read through trc_dsts and trc_srcs: dst[k] and src[k]
+ * below are trc_dsts(in)[k] and trc_srcs(in)[k]. */
 typedef struct {
     uint32_t pc;                      /* program counter (hex in the trace) */
     uint32_t mask;                    /* active mask */
@@ -74,12 +82,11 @@ typedef struct {
     uint16_t op;                      /* interned opcode (trc_opcode_name) */
     uint8_t cls;                      /* trc_cls */
     uint8_t flags;                    /* TRC_F_* */
-    uint8_t ndst, nsrc;               /* registers after expansion, RZ dropped */
+    uint8_t ndst, nsrc;               /* registers after expansion, RZ dropped, each at most
+                                         TRC_MAX_XREGS */
     uint8_t top;                      /* highest register of dst and src, 0 when none */
     uint8_t src_reuse;                /* bit s: the compiler's operand reuse bit of src[s],
                                          s < TRC_REUSE_SLOTS (hint_reuse_bits) */
-    uint8_t dst[TRC_MAX_XREGS];       /* destination registers, in order */
-    uint8_t src[TRC_MAX_XREGS];       /* source registers, in operand order (may repeat) */
     uint32_t dst_near, src_near;      /* reuse hints, bit k: dst[k] / src[k] is near (1) or
                                          far (0); filled by hints/ (trc_src_near) */
     uint8_t mspace;                   /* TRC_M_* */
@@ -90,7 +97,16 @@ typedef struct {
                                          has a row of register values; 0: none */
     uint32_t vrow;                    /* index of its first row in trc_warp.val: a row per set
                                          bit of vdst in order, then per set bit of vsrc */
+    union {
+        uint8_t inl[TRC_INLINE_REGS]; /* ndst + nsrc <= TRC_INLINE_REGS: the destination
+                                         registers in order, then the sources in operand
+                                         order (may repeat) */
+        const uint8_t *ext;           /* more: the same lists, in its warp's pool
+                                         (trc_warp.xregs; valid while the warp lives) */
+    } reg;
 } trc_inst;
+
+_Static_assert(sizeof(trc_inst) == 64, "trc_inst is one 64-byte cache line");
 
 typedef struct {
     uint32_t n;        /* instructions (the `insts = n` count) */
@@ -101,6 +117,8 @@ typedef struct {
     uint32_t *val;     /* register value rows of its instructions (trc_keep_values), each
                           TRC_VAL_ROW words; NULL when none were kept */
     uint32_t nval, cap_val;  /* rows */
+    trc_xregs *xregs;  /* the register lists of its instructions of more than
+                          TRC_INLINE_REGS registers (trc_inst.reg.ext); NULL when none */
 } trc_warp;
 
 typedef struct {
@@ -143,22 +161,28 @@ void trc_keep_addresses(trc_t *t);
  * only path does not pay for them (the values are checked either way). */
 void trc_keep_values(trc_t *t);
 
+/* 1 when instruction in holds its registers itself (trc_inst.reg.inl), 0 when its warp's
+ * pool holds them (trc_inst.reg.ext). */
+static inline int trc_regs_inline(const trc_inst *in)
+{
+    return (unsigned)in->ndst + in->nsrc <= TRC_INLINE_REGS;
+}
+
 /* The ndst destination registers of instruction in, in order. */
 static inline const uint8_t *trc_dsts(const trc_inst *in)
 {
-    return in->dst;
+    return trc_regs_inline(in) ? in->reg.inl : in->reg.ext;
 }
 
 /* The nsrc source registers of instruction in, in operand order (may repeat). */
 static inline const uint8_t *trc_srcs(const trc_inst *in)
 {
-    return in->src;
+    return trc_dsts(in) + in->ndst;
 }
 
 /* Give instruction in the registers dst[0..ndst) and src[0..nsrc) (each count at most
- * TRC_MAX_XREGS); store: room for ndst + nsrc bytes, alive as long as in and its copies,
- * for lists too long for the instruction itself (none while it holds TRC_MAX_XREGS per
- * side: may be NULL). */
+ * TRC_MAX_XREGS): inline when they fit (store unused), else copied to store (room for
+ * ndst + nsrc bytes, alive as long as in and its copies) and pointed to. */
 void trc_set_regs(trc_inst *in, const uint8_t *dst, unsigned ndst, const uint8_t *src,
                   unsigned nsrc, uint8_t *store);
 
