@@ -101,24 +101,27 @@ static uint8_t naive(const trc_inst *w, uint32_t n, uint32_t i, uint8_t r, unsig
     return 0;
 }
 
-/* hint_exact against the literal definition on random warps (few registers, many reuses),
- * RTHLD 1..20 and unbounded. */
+/* hint_exact against the literal definition on random warps (few registers, many reuses;
+ * one instruction in seven with 14 to 20 registers, most too many to be inline), RTHLD 1..20
+ * and unbounded. */
 static void test_exact_vs_naive(void)
 {
     enum { N = 400 };
     static trc_inst w[N];
+    static uint8_t store[N][2 * TRC_MAX_XREGS];
     uint64_t x = 0x9E3779B97F4A7C15ull;
     unsigned mism = 0, ops = 0;
     for (unsigned round = 0; round < 60; round++) {
         unsigned regs = 2 + round % 12, rthld = round % 10 == 9 ? UINT_MAX : 1 + round % 20;
         for (unsigned i = 0; i < N; i++) {
-            uint8_t src[3], dst[2];
+            uint8_t src[12], dst[8];
             memset(&w[i], 0, sizeof w[i]);
             x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            unsigned ns = (unsigned)(x % 4), nd = (unsigned)((x >> 8) % 3);
+            int big = i % 7 == 3;
+            unsigned ns = (unsigned)(big ? 9 + x % 4 : x % 4), nd = (unsigned)(big ? 5 + (x >> 8) % 4 : (x >> 8) % 3);
             for (unsigned k = 0; k < ns; k++) src[k] = (uint8_t)((x >> (16 + 4 * k)) % regs);
-            for (unsigned k = 0; k < nd; k++) dst[k] = (uint8_t)((x >> (40 + 4 * k)) % regs);
-            trc_set_regs(&w[i], dst, nd, src, ns, NULL);
+            for (unsigned k = 0; k < nd; k++) dst[k] = (uint8_t)((x >> ((40 + 4 * k) & 63)) % regs);
+            trc_set_regs(&w[i], dst, nd, src, ns, store[i]);
         }
         hint_exact(w, N, rthld);
         for (uint32_t i = 0; i < N; i++) {

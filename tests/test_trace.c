@@ -1,6 +1,7 @@
 /* test_trace.c - the Accel-Sim trace reader (trace/): formats by tracer version, address
- * modes, register decoding and width expansion, the opcode table, xz/gzip input, every
- * class of bad input, and the shipped traces of ../shared/workloads (skipped if absent). */
+ * modes, register decoding and width expansion (lists too long to be inline in the warp's
+ * pool too), the opcode table, xz/gzip input, every class of bad input, and the shipped
+ * traces of ../shared/workloads (skipped if absent). */
 #include <ctype.h>
 #include <lzma.h>
 #include <stdint.h>
@@ -587,6 +588,104 @@ static void test_widths(void)
     TT_CHECK(parses(ONE_INST("3", "0100 ffffffff 1 R253 LDG.E.64 1 R252 8 1 0x10 8")));
 }
 
+/* Register lists longer than an instruction holds inline (trc_inst.reg, TRC_INLINE_REGS):
+ * the boundary, the longest lists, values, the limit's message, and two warps of many long
+ * lines (the second from the parser's memo, the pool over several chunks), read back from
+ * the instructions and from copies of them. */
+static void test_long_lists(void)
+{
+    static const char s[] = WARP0("6", "5")
+        "0000 ffffffff 8 R0 R1 R2 R3 R4 R5 R6 R7 IADD3 8 R8 R9 R10 R11 R12 R13 R14 R15 0 0 0 NoVal\n"
+        "0010 ffffffff 8 R0 R2 R4 R6 R8 R10 R12 R14 F2F.F64.F32 1 R3 0 0 0 NoVal\n"
+        "0020 ffffffff 4 R0 R8 R16 R24 LDG.E.256 1 R40 32 1 0x100 32 0 0 NoVal\n"
+        "0030 00000001 2 R8 R10 DFMA 8 R0 R2 R4 R6 R8 R10 R12 R14 0 0 0 Val 1 30 1 31 1 32 1 33 1 34 "
+        "1 35 1 36 1 37 1 38 1 39\n"
+        "0040 ffffffff 1 R2 DFMA 7 R0 R2 R4 R6 R8 R10 R12 0 0 0 NoVal\n#END_TB\n";
+    char err[TRC_ERR_LEN];
+    trc_t *t = trc_open_mem(s, strlen(s), "snip", err);
+    trc_block *b = NULL;
+    TT_CHECK(t != NULL);
+    if (!t) return;
+    trc_keep_values(t);
+    trc_keep_addresses(t);
+    TT_EQ(trc_next_block(t, &b, err), 1);
+    if (b) {
+        const trc_warp *w = &b->warp[0];
+        const trc_inst *in = w->inst;
+        TT_CHECK(trc_regs_inline(&in[0]) && !trc_regs_inline(&in[1]) && !trc_regs_inline(&in[2]));
+        TT_CHECK(!trc_regs_inline(&in[3]) && trc_regs_inline(&in[4]));
+        TT_CHECK(w->xregs != NULL);
+        REGS(trc_dsts(&in[0]), in[0].ndst, 0, 1, 2, 3, 4, 5, 6, 7);  /* 16: inline */
+        REGS(trc_srcs(&in[0]), in[0].nsrc, 8, 9, 10, 11, 12, 13, 14, 15);
+        REGS(trc_dsts(&in[1]), in[1].ndst, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        REGS(trc_srcs(&in[1]), in[1].nsrc, 3);                       /* 17 */
+        REGS(trc_dsts(&in[2]), in[2].ndst, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+             17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31); /* 32 destinations */
+        REGS(trc_srcs(&in[2]), in[2].nsrc, 40, 41);
+        TT_EQ(in[2].top, 41);
+        TT_EQ(in[2].naddr, 32);
+        TT_EQ(w->addr[in[2].maddr + 31], 0x100 + 31 * 32);
+        REGS(trc_dsts(&in[3]), in[3].ndst, 8, 9, 10, 11);
+        REGS(trc_srcs(&in[3]), in[3].nsrc, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        TT_EQ(in[3].vdst, 0x5);                                      /* R8, R10 of the pairs */
+        TT_EQ(in[3].vsrc, 0x5555);
+        const uint32_t *r = trc_val_rows(w, &in[3]);
+        TT_CHECK(r != NULL);
+        if (r)
+            for (unsigned k = 0; k < 10; k++) TT_EQ(r[k * TRC_VAL_ROW + 1], 0x30 + k);
+        REGS(trc_dsts(&in[4]), in[4].ndst, 2, 3);                    /* 16: inline */
+        REGS(trc_srcs(&in[4]), in[4].nsrc, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13);
+        trc_inst copy = in[1];                                       /* a copy finds them */
+        TT_CHECK(trc_dsts(&copy) == trc_dsts(&in[1]) && trc_srcs(&copy)[0] == 3);
+        trc_block_free(b);
+    }
+    trc_close(t);
+    expect_bad(ONE_INST("3", "0100 ffffffff 5 R0 R8 R16 R24 R32 LDG.E.256 1 R40 32 1 0x100 32"), "0100 ",
+               "more than 32 destination registers after width expansion (expected fewer)");
+
+    /* two warps of 300 lines, two of three long, each PC's registers its own */
+    enum { N = 300 };
+    size_t cap = 2u * N * 96 + 4096, len;
+    char *buf = malloc(cap);
+    TT_CHECK(buf != NULL);
+    if (!buf) return;
+    len = (size_t)snprintf(buf, cap, "%s", HDR("3", "0") "#BEGIN_TB\nthread block = 0,0,0\n");
+    for (unsigned wi = 0; wi < 2; wi++) {
+        len += (size_t)snprintf(buf + len, cap - len, "warp = %u\ninsts = %u\n", wi, N);
+        for (unsigned i = 0; i < N; i++) {
+            unsigned a = (2 * i) % 220;
+            if (i % 3 == 0)
+                len += (size_t)snprintf(buf + len, cap - len, "%04x ffffffff 1 R%u IADD3 2 R%u R%u 0\n",
+                                        16 * i, a, a + 1, a + 2);
+            else
+                len += (size_t)snprintf(buf + len, cap - len,
+                                        "%04x ffffffff 1 R%u DFMA 8 R%u R%u R%u R%u R%u R%u R%u R%u 0\n",
+                                        16 * i, a + 20, a, a + 2, a + 4, a + 6, a + 8, a + 10, a + 12, a + 14);
+        }
+    }
+    snprintf(buf + len, cap - len, "#END_TB\n");
+    b = first_block(buf, &t);
+    if (b) {
+        TT_EQ(b->nwarps, 2);
+        unsigned bad = 0;
+        for (unsigned wi = 0; wi < b->nwarps; wi++)
+            for (unsigned i = 0; i < b->warp[wi].n; i++) {
+                trc_inst c = b->warp[wi].inst[i];
+                unsigned a = (2 * i) % 220;
+                int wide = i % 3 != 0;
+                const uint8_t *d = trc_dsts(&c), *sr = trc_srcs(&c);
+                bad += c.ndst != (wide ? 2 : 1) || c.nsrc != (wide ? 16 : 2) || trc_regs_inline(&c) == wide;
+                bad += d[0] != (wide ? a + 20 : a) || sr[0] != (wide ? a : a + 1);
+                bad += sr[c.nsrc - 1] != (wide ? a + 15 : a + 2);
+                if (wi == 1 && wide) bad += d == trc_dsts(&b->warp[0].inst[i]); /* its own pool */
+            }
+        TT_EQ(bad, 0);
+        trc_block_free(b);
+        trc_close(t);
+    }
+    free(buf);
+}
+
 static void test_isa_table(void)
 {
     isa_info i;
@@ -1062,6 +1161,7 @@ int main(int argc, char **argv)
     TT_RUN(test_mask_repeats);
     TT_RUN(test_address_modes);
     TT_RUN(test_widths);
+    TT_RUN(test_long_lists);
     TT_RUN(test_isa_table);
     TT_RUN(test_header_fields);
     TT_RUN(test_xz_gzip);
