@@ -52,7 +52,7 @@ enum {
     KI_CCUS, KI_ENTRIES, KI_SLOTS, KI_BANKS, KI_WARPS, KI_REGS, KI_DATA_BITS, KI_WB_PORTS,
     KI_TAG_BITS, KI_INTERVAL, KI_IPC, KI_STHLD_MODE, KI_STHLD_INIT, KI_STHLD_MAX,
     KI_STHLD_STEP, KI_FSM_START, KI_FSM_STATES, KI_FSM, KI_LFSR_SEED, KI_CACHING, KI_REPL,
-    KI_WFILTER, KI_SCHED, KI_SHARING, KI_SUBCORES,
+    KI_WFILTER, KI_SCHED, KI_SHARING, KI_CT_STORAGE, KI_SUBCORES,
     KI_WL_SEED, KI_WL_CYCLES, KI_WL_REGS_USED, KI_WL_REUSE_PCT, KI_WL_REUSE_WINDOW,
     KI_WL_SRC_MIN, KI_WL_SRC_MAX, KI_WL_DUP_PCT, KI_WL_DST_PCT, KI_WL_MIX_ALU,
     KI_WL_MIX_SFU, KI_WL_MIX_MEM, KI_WL_LAT_ALU, KI_WL_LAT_SFU, KI_WL_LAT_MEM,
@@ -81,7 +81,9 @@ typedef struct {
     unsigned long long def;
     const char *w0, *w1;       /* K_ENUM: the words for 0 and 1 */
     const char *note;          /* appended to the allowed range in messages */
-    int hw;                    /* 1 = hardware key (cfg_write hw_only, cfg_hash) */
+    int hw;                    /* 1 = hardware key (cfg_write hw_only, cfg_hash); 2 = the
+                                  same, hashed only when not at its default (a key added
+                                  after RTL was named keeps that RTL's name) */
     const char *const *words;  /* K_WORDS: the words, NULL-terminated; K_PAIR: def ii */
     unsigned long long def2;   /* K_PAIR: default initiation interval */
 } key_def;
@@ -126,6 +128,7 @@ static const key_def keys[KI_COUNT] = {
     [KI_WFILTER] = HWE("write_filter", write_filter, 1, "off", "on"),
     [KI_SCHED] = HWE("scheduler", sched_gto, 0, "malekeh", "gto"),
     [KI_SHARING] = HWE("ccu_sharing", private_ccus, 0, "shared", "private"),
+    [KI_CT_STORAGE] = {"ct_storage", K_ENUM, F(ct_latch), 0, 1, 0, "ff", "latch", NULL, 2, NULL, 0},
     [KI_SUBCORES] = WLU("subcores_per_sm", subcores_per_sm, 1, 16, 4, NULL), /* reports only: not in the RTL hash */
     [KI_WL_SEED] = {"wl_seed", K_ULONG, F(wl_seed), 0, 1ull << 63, 1, NULL, NULL, NULL, 0, NULL, 0},
     [KI_WL_CYCLES] = {"wl_cycles", K_ULONG, F(wl_cycles), 1, 10000000000ull, 200000,
@@ -997,11 +1000,13 @@ static void emit_fsm(const cfg_t *c, const char *prefix, sink_fn fn, void *ctx)
 }
 
 /* The shared writer of cfg_write and cfg_hash: every key in order, through fn. */
-static void emit_all(const cfg_t *c, const char *prefix, int hw_only, sink_fn fn, void *ctx)
+static void emit_all(const cfg_t *c, const char *prefix, int hw_only, int hashing, sink_fn fn,
+                     void *ctx)
 {
     char line[128], val[64];
     for (int i = 0; i < KI_COUNT; i++) {
         if (hw_only && !keys[i].hw) continue;
+        if (hashing && keys[i].hw == 2 && get_val(c, &keys[i]) == keys[i].def) continue;
         if (keys[i].kind == K_FSM) {
             emit_fsm(c, prefix, fn, ctx);
             continue;
@@ -1027,14 +1032,15 @@ static void sink_fnv(void *ctx, const char *text)
 /* Write every key = value (hw_only: hardware keys only), each line after prefix. */
 void cfg_write(const cfg_t *c, FILE *f, const char *prefix, int hw_only)
 {
-    emit_all(c, prefix ? prefix : "", hw_only, sink_file, f);
+    emit_all(c, prefix ? prefix : "", hw_only, 0, sink_file, f);
 }
 
-/* FNV-1a 64 of the text cfg_write(c, f, "", 1) writes. */
+/* FNV-1a 64 of the text cfg_write(c, f, "", 1) writes, less the lines of keys with hw = 2
+ * at their defaults. */
 unsigned long long cfg_hash(const cfg_t *c)
 {
     unsigned long long h = 0xcbf29ce484222325ull;
-    emit_all(c, "", 1, sink_fnv, &h);
+    emit_all(c, "", 1, 1, sink_fnv, &h);
     return h;
 }
 

@@ -91,6 +91,7 @@ typedef struct {
     int write_filter;     /* 1 = only near write-backs enter a CCU */
     int sched_gto;        /* 1 = GTO scheduler (CCU-unaware) */
     int private_ccus;     /* 1 = Malekeh_PR: CCU w belongs to warp w, C == W */
+    int ct_latch;         /* 1 = collector data entries are a latch array (RTL only) */
     unsigned subcores_per_sm; /* for area/overhead reports only */
 
     /* --- workload generator and driver (not part of the RTL) --- */
@@ -186,7 +187,8 @@ int cfg_from_args(cfg_t *c, int argc, char **argv, char **rest, int *nrest, char
  * with `prefix` (e.g. "// " for Verilog headers). hw_only = 1 skips wl_* keys. */
 void cfg_write(const cfg_t *c, FILE *f, const char *prefix, int hw_only);
 
-/* 64-bit FNV-1a hash of the resolved hardware configuration text (cfg_write, hw_only). */
+/* 64-bit FNV-1a hash of the resolved hardware configuration text (cfg_write, hw_only),
+ * less keys added later that are at their defaults (ct_storage = ff). */
 unsigned long long cfg_hash(const cfg_t *c);
 
 /* ceil(log2(n)) with a minimum of 1 bit: the width of an index over n things. */

@@ -9,7 +9,7 @@
 # One PASS:/FAIL: line per configuration and mode, then the aggregated coverage: a FAIL
 # line for every bin of docs/coverage.md's required list that stayed empty.
 # Cycle budget: default config 150000 legal + 100000 adversarial, others 50000 + 50000
-# (2,150,000 cycles over the 20 configurations), FSM_SETS 50000 + 50000.
+# (2,250,000 cycles over the 21 configurations), FSM_SETS 50000 + 50000.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
