@@ -114,6 +114,11 @@ synth_one() {
         echo "hierarchy -check -top ${p}_subcore"
         echo "synth -top ${p}_subcore"
         echo "tee -q -o $d/cmos.txt stat -tech cmos"
+        # ct_storage = latch: latches onto the library's latch cells (dfflibmap maps flip-flops only)
+        if grep -q '_clk_gate\.v$' "$d/rtl/files.f"; then
+            python3 "$here/synth/latch_map.py" "$lib" >"$d/latch_map.v" || return 1
+            echo "techmap -map $d/latch_map.v"
+        fi
         echo "dfflibmap -liberty $lib"
         # --fast: ABC's fast script, generic library only (with sky130 and -D its `buffer`
         # aborts on a dangling node: "node has no fanout")

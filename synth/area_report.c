@@ -28,14 +28,16 @@
 
 static const char *const MODS[] = {
     "subcore", "lfsr", "sched", "alloc", "sthld_fsm", "ccu", "ocu", "ccu_ctrl", "ocu_ctrl",
-    "cache_table", "oct", "ct_data", "arbiter", "bank_fifo", "dispatch", "rf_bank"};
+    "cache_table", "oct", "ct_data", "clk_gate", "arbiter", "bank_fifo", "dispatch", "rf_bank"};
 #define NMODS ((int)(sizeof MODS / sizeof MODS[0]))
 
 typedef struct {
     int present;
     int dep;                          /* depends on data_bits (RTL differs between widths) */
     double area, cells, flops, trans; /* own leaf cells only */
-    double flop_area;                 /* area of the flip-flops among them (--cell-areas) */
+    double latches;                   /* latch cells among them (ct_storage = latch) */
+    double flop_area;                 /* area of the storage cells among them: flip-flops and
+                                         latches (--cell-areas) */
     int ltp;                          /* gate levels, -1 unknown */
     double delay;                     /* ABC delay, ps, -1 unknown */
     int nch;
@@ -91,6 +93,19 @@ static int mod_index(const char *prefix, const char *name)
     return -1;
 }
 
+/* A latch cell: the generic LATCH, LATCHN, sky130's dl* (dlxtp, dlxtn, ...). */
+static int is_latch(const char *t)
+{
+    char l[128];
+    size_t i;
+    for (i = 0; t[i] && i < sizeof l - 1; i++) l[i] = (char)tolower((unsigned char)t[i]);
+    l[i] = 0;
+    const char *u = strstr(l, "__");
+    return strncmp(l, "latch", 5) == 0 || (u && strncmp(u + 2, "dl", 2) == 0) ||
+           strncmp(l, "$_dlatch", 8) == 0;
+}
+
+/* A flip-flop cell (latches are not). */
 static int is_flop(const char *t)
 {
     char l[128];
@@ -100,7 +115,7 @@ static int is_flop(const char *t)
     if (strncmp(l, "dff", 3) == 0) return 1;       /* generic DFF, DFFR, DFFS */
     const char *u = strstr(l, "__");                /* sky130_fd_sc_hd__dfxtp_1 etc. */
     if (u && (strncmp(u + 2, "df", 2) == 0 || strncmp(u + 2, "edf", 3) == 0 ||
-              strncmp(u + 2, "sdf", 3) == 0 || strncmp(u + 2, "dl", 2) == 0))
+              strncmp(u + 2, "sdf", 3) == 0))
         return 1;
     return strncmp(l, "$_dff", 5) == 0 || strncmp(l, "$_sdff", 6) == 0;
 }
@@ -148,6 +163,7 @@ static int read_run(run_t *r)
             } else {
                 m->cells += v;
                 if (is_flop(a)) { m->flops += v; m->flop_area += v * cell_area(a); }
+                if (is_latch(a)) { m->latches += v; m->flop_area += v * cell_area(a); }
             }
         } else if (in_cells && line[0] == '\n') {
             in_cells = 0;
@@ -204,6 +220,7 @@ typedef struct {
     int w1, w2;
     mod_t m[NMODS];       /* own figures at data_bits */
     double tot_area[NMODS], tot_flops[NMODS], tot_cells[NMODS], tot_trans[NMODS];
+    double tot_latches[NMODS];
     double inst[NMODS];   /* instances in the sub-core */
     int seconds;
 } kind_t;
@@ -211,7 +228,7 @@ typedef struct {
 static void totals(kind_t *k, int i, int depth)
 {
     mod_t *m = &k->m[i];
-    k->tot_area[i] = m->area; k->tot_flops[i] = m->flops;
+    k->tot_area[i] = m->area; k->tot_flops[i] = m->flops; k->tot_latches[i] = m->latches;
     k->tot_cells[i] = m->cells; k->tot_trans[i] = m->trans;
     if (depth > 8) return;
     for (int c = 0; c < m->nch; c++) {
@@ -219,6 +236,7 @@ static void totals(kind_t *k, int i, int depth)
         totals(k, j, depth + 1);
         k->tot_area[i] += m->chn[c] * k->tot_area[j];
         k->tot_flops[i] += m->chn[c] * k->tot_flops[j];
+        k->tot_latches[i] += m->chn[c] * k->tot_latches[j];
         k->tot_cells[i] += m->chn[c] * k->tot_cells[j];
         k->tot_trans[i] += m->chn[c] * k->tot_trans[j];
     }
@@ -253,6 +271,7 @@ static int build_kind(kind_t *k, run_t *runs, int nrun, const char *kind, int da
         o->area = x->area + (y->area - x->area) * f;
         o->cells = x->cells + (y->cells - x->cells) * f;
         o->flops = x->flops + (y->flops - x->flops) * f;
+        o->latches = x->latches + (y->latches - x->latches) * f;
         o->trans = x->trans + (y->trans - x->trans) * f;
         o->flop_area = x->flop_area + (y->flop_area - x->flop_area) * f;
     }
@@ -268,7 +287,7 @@ static int build_kind(kind_t *k, run_t *runs, int nrun, const char *kind, int da
 /* breakdown groups: name, modules (by index into MODS) */
 typedef struct { const char *name; const char *mods[3]; int storage; } group_t;
 static const group_t GROUPS[] = {
-    {"CT data storage (data entries)", {"ct_data"}, 1},
+    {"CT data storage (data entries)", {"ct_data", "clk_gate"}, 1},
     {"cache table (valid/tag/lock/reuse/LRU)", {"cache_table"}, 0},
     {"OCT", {"oct"}, 0},
     {"CCU control (incl. CCU glue)", {"ccu_ctrl", "ccu"}, 0},
@@ -368,7 +387,8 @@ static int read_pgroups(pgroup_t *g, const char *path)
     return n;
 }
 
-/* own cells of module NAME over all its instances; flops only with FLOPS */
+/* own cells of module NAME over all its instances; storage cells (flip-flops, latches) only
+ * with FLOPS */
 static double mod_total(const kind_t *k, const char *name, int flops)
 {
     int i = midx(name);
@@ -522,9 +542,10 @@ int main(int argc, char **argv)
     /* --- derived figures ---------------------------------------------------------------- */
     const int unit_ge = strcmp(unit, "GE") == 0;
     double total = K.tot_area[0], flops = K.tot_flops[0];
-    int ict = midx("ct_data"), iccu = midx(c.caching ? "ccu" : "ocu");
-    double storage = K.m[ict].area * K.inst[ict], logic = total - storage;
-    double storage_flops = K.m[ict].flops * K.inst[ict];
+    int iccu = midx(c.caching ? "ccu" : "ocu");
+    /* the data entries: ct_data and, with ct_storage = latch, its clock gates */
+    double storage = group_area(&K, &GROUPS[0]), logic = total - storage;
+    double storage_flops = group_flops(&K, &GROUPS[0]), latches = K.tot_latches[0];
     unsigned rows = c.warps * c.regs / c.banks;
     double rf_bits = (double)c.banks * rows * c.data_bits;
     /* the RTL's bits: the LRU state is the pairwise order, E(E-1)/2 bits (the papers' ranks
@@ -555,7 +576,7 @@ int main(int argc, char **argv)
     const double b_whole = have_base ? b_total + rf_area : -1;
     enum { D_DATA, D_MUX, D_TAGS, D_ALLOC, D_WF, D_OTHER, ND };
     static const char *const DNAME[ND] = {
-        "extra data entries (ct_data flip-flops)",
+        "extra data entries (ct_data flip-flops or latches)",
         "operand multiplexers (ct_data read/write logic: the OCT's indirection)",
         "tags and metadata (cache_table; OCT index vs OCU)",
         "allocation and replacement (ccu_ctrl + CCU glue, alloc, STHLD FSM, LFSR, scheduler)",
@@ -567,7 +588,8 @@ int main(int argc, char **argv)
     if (have_ov) {
         dec[D_DATA] = mod_total(&K, "ct_data", 1) - mod_total(&B, "ct_data", 1);
         dec[D_MUX] = (mod_total(&K, "ct_data", 0) - mod_total(&K, "ct_data", 1)) -
-                     (mod_total(&B, "ct_data", 0) - mod_total(&B, "ct_data", 1));
+                     (mod_total(&B, "ct_data", 0) - mod_total(&B, "ct_data", 1)) +
+                     mod_total(&K, "clk_gate", 0) - mod_total(&B, "clk_gate", 0);
         dec[D_TAGS] = mod_total(&K, "cache_table", 0) + mod_total(&K, "oct", 0) - mod_total(&B, "oct", 0);
         dec[D_ALLOC] = mod_total(&K, "ccu_ctrl", 0) + mod_total(&K, "ccu", 0) + mod_total(&K, "alloc", 0) +
                        mod_total(&K, "sthld_fsm", 0) + mod_total(&K, "lfsr", 0) + mod_total(&K, "sched", 0) -
@@ -602,6 +624,7 @@ int main(int argc, char **argv)
     fprintf(j, ", \"storage_area\": "); jnum(j, storage);
     fprintf(j, ", \"flops\": "); jnum(j, flops);
     fprintf(j, ", \"storage_flops\": "); jnum(j, storage_flops);
+    fprintf(j, ", \"latches\": "); jnum(j, latches);
     fprintf(j, ", \"cells\": "); jnum(j, K.tot_cells[0]);
     fprintf(j, ", \"transistors\": "); jnum(j, K.tot_trans[0]);
     fprintf(j, ", \"area_per_sm\": "); jnum(j, total * c.subcores_per_sm);
@@ -743,8 +766,10 @@ int main(int argc, char **argv)
     fprintf(m, "## Summary (one sub-core, RF banks excluded)\n\n| figure | value |\n|---|---|\n");
     fprintf(m, "| total area | %.0f %s |\n| control logic | %.0f %s (%.1f %%) |\n| data entries (storage) | %.0f %s (%.1f %%) |\n",
             total, u, logic, u, 100 * logic / total, storage, u, 100 * storage / total);
-    fprintf(m, "| flip-flops | %.0f (%.0f of them data entries) |\n| cells | %.0f |\n| transistors (stat -tech cmos) | %.0f |\n",
-            flops, storage_flops, K.tot_cells[0], K.tot_trans[0]);
+    fprintf(m, "| flip-flops | %.0f (%.0f of them data entries) |\n", flops, storage_flops);
+    if (latches > 0)
+        fprintf(m, "| latches (ct_storage = latch: data entries and their clock gates) | %.0f |\n", latches);
+    fprintf(m, "| cells | %.0f |\n| transistors (stat -tech cmos) | %.0f |\n", K.tot_cells[0], K.tot_trans[0]);
     fprintf(m, "| per SM (x%u) | %.0f %s |\n", c.subcores_per_sm, total * c.subcores_per_sm, u);
     fprintf(m, "| RF banks (not synthesized; SRAM model below) | %u x %u rows x %u bits = %.0f bits (%.0f KiB), %.0f %s |\n",
             c.banks, rows, c.data_bits, rf_bits, rf_bits / 8192, rf_area, u);

@@ -10,7 +10,8 @@ of the sky130 HD drive-strength-1 cell of the same function, with the pins renam
 groups are dropped. The output is deterministic (no timestamps)."""
 import gzip, re, sys
 
-CELLS = [  # generic, sky130 cell, {generic pin: sky130 pin}, function, ff group
+CELLS = [  # generic, sky130 cell, {generic pin: sky130 pin}, function, ff group ("latch:"
+           # prefix: a latch group)
     ("BUF", "buf_1", {"A": "A", "Y": "X"}, "A", None),
     ("INV", "inv_1", {"A": "A", "Y": "Y"}, "!A", None),
     ("NAND2", "nand2_1", {"A": "A", "B": "B", "Y": "Y"}, "!(A&B)", None),
@@ -27,6 +28,9 @@ CELLS = [  # generic, sky130 cell, {generic pin: sky130 pin}, function, ff group
      'next_state : "D" ; clocked_on : "CLK" ; clear : "!RN" ;'),
     ("DFFS", "dfstp_1", {"CLK": "CLK", "D": "D", "SN": "SET_B", "Q": "Q"}, "IQ",
      'next_state : "D" ; clocked_on : "CLK" ; preset : "!SN" ;'),
+    # latches, for ct_storage = latch (the data entries and their clock gates)
+    ("LATCH", "dlxtp_1", {"G": "GATE", "D": "D", "Q": "Q"}, "IQ", 'latch:data_in : "D" ; enable : "G" ;'),
+    ("LATCHN", "dlxtn_1", {"GN": "GATE_N", "D": "D", "Q": "Q"}, "IQ", 'latch:data_in : "D" ; enable : "!GN" ;'),
 ]
 NAND2_UM2 = 3.7536
 
@@ -96,7 +100,9 @@ def main():
         body = cells["sky130_fd_sc_hd__" + sname]
         area = float(attr(body, "area"))
         w("  cell (%s) {\n    area : %.3f ; /* sky130_fd_sc_hd__%s: %.4f um2 */\n" % (gname, area / NAND2_UM2, sname, area))
-        if ff:
+        if ff and ff.startswith("latch:"):
+            w("    latch (IQ, IQN) { %s }\n" % ff[len("latch:"):])
+        elif ff:
             w("    ff (IQ, IQN) { %s }\n" % ff)
         back = {s: g for g, s in pins.items()}
         spins = dict(groups(body, "pin"))
@@ -108,7 +114,7 @@ def main():
                 for a in ("capacitance", "rise_capacitance", "fall_capacitance"):
                     if attr(pb, a):
                         w("      %s : %s ;\n" % (a, attr(pb, a)))
-                if gp == "CLK":
+                if gp in ("CLK", "G", "GN"):
                     w("      clock : true ;\n")
             else:
                 w("      function : \"%s\" ;\n" % func)
