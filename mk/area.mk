@@ -30,8 +30,10 @@ $(BUILD)/area-report: $(sort $(wildcard synth/*.c)) cmodel/cfg.c cmodel/cfg.h
 	$(Q)$(CC) $(CFLAGS) -Icmodel -o $@ $(sort $(wildcard synth/*.c)) cmodel/cfg.c -lm
 
 # with a Liberty that has power tables and a full-width timing run, the power too
-# (synth/power.sh --datasheet: into the datasheet's headline; a failure is reported, the
-# datasheet stays without it)
+# (synth/power.sh --datasheet: into the datasheet's headline); with LIBERTY= and a full-width
+# timing run, the storage options of the data entries (synth/storage.sh --datasheet: the
+# other option synthesized, timed and measured the same way). A failure of either is
+# reported; the datasheet stays without it
 area: $(BUILD)/ccugen $(BUILD)/area-report $(BUILD)/malekeh-sim
 	@mkdir -p $(BUILD) && bash -o pipefail -c 'bash synth/area.sh --config $(CONFIG) $(if $(LIBERTY),--liberty $(LIBERTY)) $(if $(OUT),--out $(OUT)) \
 	  $(if $(AREA_PERIOD),--period $(AREA_PERIOD)) $(if $(SRAM_LIB),--sram-lib $(SRAM_LIB)) $(AREA_FLAGS) | tee $(BUILD)/area-last.log'
@@ -40,6 +42,10 @@ area: $(BUILD)/ccugen $(BUILD)/area-report $(BUILD)/malekeh-sim
 	   (gzip -cdf "$(LIBERTY)" 2>/dev/null || true) | grep -q internal_power; then \
 	  echo "area: power (synth/power.sh: the co-simulation's activities, OpenSTA; the baseline's netlist too)"; \
 	  bash synth/power.sh --area "$$d" --config $(CONFIG) --datasheet || echo "area: power not measured (synth/power.sh failed above)" >&2; \
+	fi; \
+	if [ -n "$(LIBERTY)" ] && [ -s "$$d/sta/sta.txt" ] && [ ! -d "$$d/sta-rtl" ]; then \
+	  echo "area: storage options (synth/storage.sh: the data entries as flip-flops and as a latch array)"; \
+	  bash synth/storage.sh --area "$$d" --config $(CONFIG) --datasheet || echo "area: storage options not measured (synth/storage.sh failed above)" >&2; \
 	fi
 
 area-sweep: $(BUILD)/ccugen $(BUILD)/area-report
@@ -55,7 +61,7 @@ area-baseline: $(BUILD)/ccugen $(BUILD)/area-report
 area-summary: $(BUILD)/ccugen
 	@bash synth/summary.sh
 
-AREA_TEST_CMDS = "bash tests/sta_test.sh" "bash tests/power_test.sh" "bash tests/area_test.sh" "bash tests/area_test.sh --liberty"
+AREA_TEST_CMDS = "bash tests/sta_test.sh" "bash tests/power_test.sh" "bash tests/storage_test.sh" "bash tests/area_test.sh" "bash tests/area_test.sh --liberty"
 
 # make timing-sweep [LIBERTY=lib] [TSWEEP_WIDTH=16] [TSWEEP_JOBS=2]: worst reg->reg path of every generator-
 # sweep configuration -> build/timing-sweep/sweep.{csv,md}
