@@ -151,6 +151,8 @@ typedef struct {
                                 register file could put them in (GReEneR; driver/tsrc.c) */
     unsigned sleep_window;   /* rf_states: a live value whose next read is more than this many
                                 instructions of its warp away could sleep (GReEneR's W) */
+    unsigned leak_sleep_pct; /* rf_states: leakage of a SLEEP register, % of an ON one */
+    unsigned leak_off_pct;   /* rf_states: leakage of an OFF register, % of an ON one */
     int rba;                 /* 1: register-bank-aware issue (Barnes et al., HPCA 2023): only
                                 the warps whose sources wait on the shortest bank queues
                                 present an instruction (driver/drv.c) */

@@ -91,6 +91,16 @@ static void variant(const cfg_t *c, char *b, size_t n)
 /* Percent a of b, 0 when b is 0. */
 static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
 
+/* rf_states: the register file's leakage saved against one always ON, %: each register-cycle
+ * leaks 100 % ON, leak_sleep_pct SLEEP, leak_off_pct OFF. */
+static double rf_leak_saved_pct(const tsrc_counts *t, const cfg_t *c)
+{
+    uint64_t all = t->reg_cycles_off + t->reg_cycles_sleep + t->reg_cycles_on;
+    double leak = (double)t->reg_cycles_on + (double)t->reg_cycles_sleep * c->leak_sleep_pct / 100.0 +
+                  (double)t->reg_cycles_off * c->leak_off_pct / 100.0;
+    return all ? 100.0 * (1.0 - leak / (double)all) : 0.0;
+}
+
 /* IPC per SM: mean, lowest, highest over the SMs simulated (r->g.sub_insts). */
 static void sm_ipc(const run_result *r, double *mean, double *lo, double *hi)
 {
@@ -255,10 +265,12 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
     uint64_t rc = r->tc.reg_cycles_off + r->tc.reg_cycles_sleep + r->tc.reg_cycles_on;
     if (c->rf_states && rc)
         fprintf(f, "  register-cycles by state   OFF (dead) %.1f %%, SLEEP (next read > %u instructions "
-                "away) %.1f %%, ON %.1f %% of %s (GReEneR: leakage -69 %% on its kernels)\n",
+                "away) %.1f %%, ON %.1f %% of %s: leakage -%.1f %% (SLEEP %u %%, OFF %u %% of ON; "
+                "GReEneR: -69 %% on its kernels)\n",
                 100.0 * (double)r->tc.reg_cycles_off / (double)rc, c->sleep_window,
                 100.0 * (double)r->tc.reg_cycles_sleep / (double)rc,
-                100.0 * (double)r->tc.reg_cycles_on / (double)rc, num(rc, n1, sizeof n1));
+                100.0 * (double)r->tc.reg_cycles_on / (double)rc, num(rc, n1, sizeof n1),
+                rf_leak_saved_pct(&r->tc, c), c->leak_sleep_pct, c->leak_off_pct);
     if (r->tc.val_insts) /* a tracer-6 trace with `Val` lines, on the bit-accurate path */
         fprintf(f, "  trace register values      %s instructions carried them: %s write-backs "
                 "wrote them, %s source operands compared with them, %s differ\n",
@@ -548,6 +560,7 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
             ju64(&to, "reg_cycles_off", t->reg_cycles_off);
             ju64(&to, "reg_cycles_sleep", t->reg_cycles_sleep);
             ju64(&to, "reg_cycles_on", t->reg_cycles_on);
+            jdbl(&to, "rf_leakage_saved_pct", rf_leak_saved_pct(t, c));
         }
         fputs("\n  }", f);
     }

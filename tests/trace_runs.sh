@@ -26,6 +26,19 @@ expect_2 "--blocks without --trace" "$SIM" --blocks 2
 expect_2 "--blocks not a number" "$SIM" --trace x --blocks two
 expect_2 "unknown option" "$SIM" --trcae x
 
+# --- the leakage from the per-state keys: 100 % ON, leak_sleep_pct SLEEP, leak_off_pct OFF
+# (the repository's own trace: no workloads needed) ---------------------------------------
+lt=$(ls "$ROOT"/workloads/matrixmul32_sm61_kernel-1.traceg* | head -1)
+"$SIM" --trace "$lt" --quiet --set rf_states=on --set leak_sleep_pct=50 --set leak_off_pct=20 --json "$tmp/leak.json"
+g() { grep -o "\"$1\": [0-9.]*" "$tmp/leak.json" | head -1 | sed 's/.*: //'; }
+if awk -v off="$(g reg_cycles_off)" -v sl="$(g reg_cycles_sleep)" -v on="$(g reg_cycles_on)" -v got="$(g rf_leakage_saved_pct)" \
+    'BEGIN { s = off + sl + on; want = 100 * (1 - (on + 0.5 * sl + 0.2 * off) / s)
+             d = got - want; if (d < 0) d = -d; exit !(s > 0 && off > 0 && sl > 0 && d < 0.001) }'; then
+    echo "PASS: trace_runs: rf_leakage_saved_pct = 100 (1 - (ON + 0.5 SLEEP + 0.2 OFF) / all) at leak_sleep_pct = 50, leak_off_pct = 20"
+else
+    echo "FAIL: trace_runs: rf_leakage_saved_pct $(g rf_leakage_saved_pct) is not the per-state leakage of the register-cycles"
+fi
+
 if ! ls "$WL"/*.traceg* >/dev/null 2>&1; then
     echo "SKIP: trace_runs: no traces in $WL (the shared workloads folder is absent)"
     exit 0
