@@ -9,23 +9,7 @@ import gzip
 import re
 import sys
 
-
-def block(text, start):
-    """text[start] is '{': the index just past the matching '}'"""
-    depth = 0
-    for i in range(start, len(text)):
-        if text[i] == '{':
-            depth += 1
-        elif text[i] == '}':
-            depth -= 1
-            if depth == 0:
-                return i + 1
-    raise ValueError("unbalanced braces")
-
-
-def attr(body, name):
-    m = re.search(r'\b' + name + r'\s*:\s*"?([^";]+)"?\s*;', body)
-    return m.group(1).strip() if m else None
+from liberty import attr, block
 
 
 def main():

@@ -10,6 +10,8 @@ of the sky130 HD drive-strength-1 cell of the same function, with the pins renam
 groups are dropped. The output is deterministic (no timestamps)."""
 import gzip, re, sys
 
+from liberty import attr, block
+
 CELLS = [  # generic, sky130 cell, {generic pin: sky130 pin}, function, ff group ("latch:"
            # prefix: a latch group)
     ("BUF", "buf_1", {"A": "A", "Y": "X"}, "A", None),
@@ -35,19 +37,6 @@ CELLS = [  # generic, sky130 cell, {generic pin: sky130 pin}, function, ff group
 NAND2_UM2 = 3.7536
 
 
-def block(text, start):
-    """text[start] is '{': return the index just past the matching '}'"""
-    depth = 0
-    for i in range(start, len(text)):
-        if text[i] == '{':
-            depth += 1
-        elif text[i] == '}':
-            depth -= 1
-            if depth == 0:
-                return i + 1
-    raise ValueError("unbalanced braces")
-
-
 def groups(body, kind):
     """every `kind (name) { ... }` directly or indirectly in body: (name, full text)"""
     out = []
@@ -55,11 +44,6 @@ def groups(body, kind):
         end = block(body, m.end() - 1)
         out.append((m.group(1), body[m.start():end]))
     return out
-
-
-def attr(body, name):
-    m = re.search(r'\b' + name + r'\s*:\s*"?([^";]+)"?\s*;', body)
-    return m.group(1) if m else None
 
 
 def main():

@@ -130,24 +130,10 @@ awk -v tot="$malekeh_tot" -v pint="$malekeh_int" -v sw="$malekeh_sw" -v leak="$m
     echo "sram_word_energy_pj ${e_word:-}"; echo "sram_word_bits ${word_bits:-}"; echo "rtl_hash ${rtl_hash:-}"
 } >"$out/power.txt"
 if [ "$sheet" = 1 ] && [ -s "$area/area.md" ]; then
-    # the headline block (before its closing fence) and a section of its own
-    awk -v pf="$out/power.md" '
-        /^<!-- \/headline -->$/ && fence { while ((getline l < pf) > 0) print l; close(pf); print "```"; fence = 0 }
-        /^<!-- headline -->$/ { inh = 1 }
-        inh && /^```$/ { if (++nf == 2) { fence = 1; next } }
-        { print }' "$area/area.md" >"$area/area.md.tmp"
-    {
-        echo
-        echo "## Power"
-        echo
-        echo "OpenSTA's report_power on the flat netlist above and on the baseline's (caching = off, the"
-        echo "same clock and library), each with the input activities of its own lockstep co-simulation of"
-        echo "the shipped trace (synth/power.sh; docs/area.md \"Method: power\" gives the method and its limits):"
-        echo
-        echo '```'
-        cat "$out/power.md"
-        echo '```'
-    } >>"$area/area.md.tmp"
-    mv "$area/area.md.tmp" "$area/area.md"
+    . "$here/synth/sheet.sh"
+    sheet_add "$area/area.md" "$out/power.md" "Power" \
+"OpenSTA's report_power on the flat netlist above and on the baseline's (caching = off, the
+same clock and library), each with the input activities of its own lockstep co-simulation of
+the shipped trace (synth/power.sh; docs/area.md \"Method: power\" gives the method and its limits):"
 fi
 cat "$out/power.md"

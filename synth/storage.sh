@@ -115,26 +115,13 @@ open(out + "/storage.md", "w").write("\n".join(lines) + "\n")
 open(out + "/storage.txt", "w").write("\n".join(txt) + "\n")
 PY
 if [ "$sheet" = 1 ] && [ -s "$area/area.md" ]; then
-    awk -v pf="$out/storage.md" '
-        /^<!-- \/headline -->$/ && fence { while ((getline l < pf) > 0) print l; close(pf); print "```"; fence = 0 }
-        /^<!-- headline -->$/ { inh = 1 }
-        inh && /^```$/ { if (++nf == 2) { fence = 1; next } }
-        { print }' "$area/area.md" >"$area/area.md.tmp"
-    {
-        echo
-        echo "## Storage options"
-        echo
-        echo "The data entries as flip-flops (ct_storage = ff) and as a latch array (ct_storage = latch),"
-        echo "each synthesized, timed and (with power tables) measured by the same flow at the same clock"
-        echo "(synth/storage.sh; docs/area.md \"Storage options\" gives the method and its limits: ideal"
-        echo "clocks, so the gated clocks' tree is not in the latch option's figures; its minimum period"
-        echo "is found by bisection, since latches borrow time):"
-        echo
-        echo '```'
-        cat "$out/storage.md"
-        echo '```'
-    } >>"$area/area.md.tmp"
-    mv "$area/area.md.tmp" "$area/area.md"
+    . "$here/synth/sheet.sh"
+    sheet_add "$area/area.md" "$out/storage.md" "Storage options" \
+"The data entries as flip-flops (ct_storage = ff) and as a latch array (ct_storage = latch),
+each synthesized, timed and (with power tables) measured by the same flow at the same clock
+(synth/storage.sh; docs/area.md \"Method: storage options\" gives the method and its limits:
+ideal clocks, so the gated clocks' tree is not in the latch option's figures; its minimum
+period is found by bisection, since latches borrow time):"
 fi
 cat "$out/storage.md"
 echo "storage: $out/storage.md ($(( $(date +%s) - t0 )) s)" >&2

@@ -4,19 +4,10 @@
 # whose RTL header names no ct_storage. The full flow runs in make report (make area
 # LIBERTY=<sky130>); docs/area.md shows it at 32 data bits. Prints PASS:/FAIL:.
 set -u
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-cd "$ROOT"
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail=0
-one() { # one NAME EXPECT_SUBSTRING ARGS...: exit 2, one line containing EXPECT, no output
-    local name=$1 want=$2; shift 2
-    bash synth/storage.sh "$@" >"$tmp/o" 2>"$tmp/e"; local rc=$?
-    if [ "$rc" = 2 ] && [ "$(wc -l <"$tmp/e")" = 1 ] && grep -q -- "$want" "$tmp/e" && [ ! -s "$tmp/o" ]; then
-        echo "PASS: storage_test: $name: $(cat "$tmp/e")"
-    else
-        echo "FAIL: storage_test: $name: exit $rc, stderr '$(head -n 3 "$tmp/e")'"; fail=1
-    fi
-}
+# shellcheck source=tests/bad_input_lib.sh
+. "$(dirname "$0")/bad_input_lib.sh"
+bad_input_setup
+one() { refuses storage_test synth/storage.sh "$@"; }
 one "no --area" "--area DIR is required"
 one "unknown option" "unknown option '--bogus'" --bogus 1
 mkdir -p "$tmp/empty"
