@@ -93,13 +93,19 @@ static int mod_index(const char *prefix, const char *name)
     return -1;
 }
 
+/* l := cell type t in lower case, cut to n - 1 characters. */
+static void lower(const char *t, char *l, size_t n)
+{
+    size_t i;
+    for (i = 0; t[i] && i < n - 1; i++) l[i] = (char)tolower((unsigned char)t[i]);
+    l[i] = 0;
+}
+
 /* A latch cell: the generic LATCH, LATCHN, sky130's dl* (dlxtp, dlxtn, ...). */
 static int is_latch(const char *t)
 {
     char l[128];
-    size_t i;
-    for (i = 0; t[i] && i < sizeof l - 1; i++) l[i] = (char)tolower((unsigned char)t[i]);
-    l[i] = 0;
+    lower(t, l, sizeof l);
     const char *u = strstr(l, "__");
     return strncmp(l, "latch", 5) == 0 || (u && strncmp(u + 2, "dl", 2) == 0) ||
            strncmp(l, "$_dlatch", 8) == 0;
@@ -109,9 +115,7 @@ static int is_latch(const char *t)
 static int is_flop(const char *t)
 {
     char l[128];
-    size_t i;
-    for (i = 0; t[i] && i < sizeof l - 1; i++) l[i] = (char)tolower((unsigned char)t[i]);
-    l[i] = 0;
+    lower(t, l, sizeof l);
     if (strncmp(l, "dff", 3) == 0) return 1;       /* generic DFF, DFFR, DFFS */
     const char *u = strstr(l, "__");                /* sky130_fd_sc_hd__dfxtp_1 etc. */
     if (u && (strncmp(u + 2, "df", 2) == 0 || strncmp(u + 2, "edf", 3) == 0 ||
