@@ -163,7 +163,7 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETI("FIXED_STHLD", c->caching && !c->sthld_adaptive);
     int use_start_e = c->caching && !c->repl_lru_only;   /* the D-7 start is used */
     SETI("USE_START_E", use_start_e);
-    SETS("VICTIM_ARGS", c->repl_lru_only ? "older" : "ct_near_d_o, older, start_ge_i");
+    SETS("VICTIM_ARGS", c->repl_lru_only ? "older" : "ct_near_i, older, start_ge_i");
     SETI("ARB_NEAR", c->caching && c->write_filter);
     SETI("DEBUG", debug);
     /* the debug state's widths: its layout is cmodel/mlk_dbgmap.h's (the model packs it) */
