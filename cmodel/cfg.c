@@ -92,7 +92,7 @@ static const char *const hint_words[] = {"exact", "profile", "all-near", "all-fa
 static const char *const machine_words[] = {"subcore", "gpu", NULL};
 static const char *const arch_words[] = {"auto", "turing", "ampere", "hopper", NULL};
 static const char *const assign_words[] = {"rr", "hashed", NULL};
-static const char *const opc_words[] = {"none", "reuse", "bow", "bow_wr", "rfc", NULL};
+static const char *const opc_words[] = {"none", "reuse", "bow", "bow_wr", "rfc", "proto", NULL};
 
 #define F(f) offsetof(cfg_t, f)
 #define HWU(n, f, l, h, d, nt) {n, K_UINT, F(f), l, h, d, NULL, NULL, nt, 1, NULL, 0}
@@ -204,7 +204,7 @@ static const key_def keys[KI_COUNT] = {
     [KI_BLOCK_EXIT_LAT] = GPU("block_exit_lat", block_exit_lat, 10000000),
     [KI_WARP_EXIT_LAT] = {"warp_exit_lat", K_MILLI, F(warp_exit_lat), 0, 100000000, 0, NULL,
                           NULL, " (0: the preset's value)", 0, NULL, 0},
-    [KI_OPERAND_CACHE] = WORDS("operand_cache", operand_cache, opc_words, 4),
+    [KI_OPERAND_CACHE] = WORDS("operand_cache", operand_cache, opc_words, 5),
     [KI_BOW_WINDOW] = WLU("bow_window", bow_window, 2, 8, 3, NULL),
     [KI_RFC_ENTRIES] = WLU("rfc_entries", rfc_entries, 1, 64, 6, NULL),
     [KI_RFC_ACTIVE] = WLU("rfc_active", rfc_active, 1, CFG_MAX_W, 2, ", and <= warps"),

@@ -41,7 +41,7 @@ enum { CFG_ARCH_AUTO = 0, CFG_ARCH_TURING, CFG_ARCH_AMPERE, CFG_ARCH_HOPPER };
 enum { CFG_ASSIGN_RR = 0, CFG_ASSIGN_HASHED };
 
 /* Operand caches beside the baseline collectors (comparison designs, compare/). */
-enum { CFG_OPC_NONE = 0, CFG_OPC_REUSE, CFG_OPC_BOW, CFG_OPC_BOW_WR, CFG_OPC_RFC };
+enum { CFG_OPC_NONE = 0, CFG_OPC_REUSE, CFG_OPC_BOW, CFG_OPC_BOW_WR, CFG_OPC_RFC, CFG_OPC_PROTO };
 
 /* Execution classes of trace instructions, in trace/trc.h trc_cls order. */
 #define CFG_NCLS 8

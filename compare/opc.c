@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include "bow.h"
+#include "proto.h"
 #include "reuse.h"
 #include "rfc.h"
 
@@ -29,6 +30,10 @@ static void *rfc_new(const cfg_t *c) { return rfc_create(c); }
 static void rfc_free(void *d) { rfc_destroy(d); }
 static drv_opc rfc_hook(void *d) { return rfc_opc(d); }
 static const opc_stats *rfc_stats(void *d) { return rfc_get_stats(d); }
+static void *proto_new(const cfg_t *c) { return proto_create(c); }
+static void proto_free(void *d) { proto_destroy(d); }
+static drv_opc proto_hook(void *d) { return proto_opc(d); }
+static const opc_stats *proto_stats(void *d) { return proto_get_stats(d); }
 
 /* By CFG_OPC_* (none first: no design). */
 static const opc_design designs[] = {
@@ -41,6 +46,8 @@ static const opc_design designs[] = {
                         bow_wr_new, bow_free, bow_hook, bow_stats, bow_storage_bits},
     [CFG_OPC_RFC] = {"rfc", "RFC with a two-level scheduler", rfc_new, rfc_free, rfc_hook,
                      rfc_stats, rfc_storage_bits},
+    [CFG_OPC_PROTO] = {"proto", "the authors' prototype: farthest next use, admission above rthld or after sthld_init stalls",
+                       proto_new, proto_free, proto_hook, proto_stats, proto_storage_bits},
 };
 #define NDESIGNS (sizeof designs / sizeof designs[0])
 

@@ -7,6 +7,8 @@
  *   bow_wr  BOW-WR: the same window, a result written to the register file only when an
  *           instruction after the window reads it (the compiler's liveness hints)
  *   rfc     RFC with a two-level scheduler (Gebhart et al., ISCA 2011; rfc.h)
+ *   proto   the authors' prototype policy (`stallthresh`; proto.h): CCUs owned by warps,
+ *           replacement by the farthest next read, admission above rthld or after a wait
  */
 #ifndef OPC_H
 #define OPC_H
@@ -58,7 +60,7 @@ void opc_fold(const opc_stats *s, sc_stats *st);
 /* Bits of storage the design adds per sub-core (0 for none). */
 uint64_t opc_storage_bits(const cfg_t *c);
 
-/* The design's name ("none", "reuse", "bow", "bow_wr", "rfc") and a few words on it. */
+/* The design's name ("none", "reuse", "bow", "bow_wr", "rfc", "proto") and a few words on it. */
 const char *opc_name(unsigned design);
 const char *opc_what(unsigned design);
 

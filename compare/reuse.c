@@ -77,7 +77,7 @@ static void rc_issued(void *ctx, unsigned w, const drv_inst *h, uint32_t hits)
 
 drv_opc rc_opc(rc_t *r)
 {
-    drv_opc o = {r, rc_hits, rc_issued, 0, NULL};
+    drv_opc o = {r, rc_hits, rc_issued, 0, NULL, NULL};
     return o;
 }
 

@@ -92,7 +92,7 @@ static void rfc_issued(void *ctx, unsigned w, const drv_inst *h, uint32_t hits)
 
 drv_opc rfc_opc(rfc_t *r)
 {
-    drv_opc o = {r, rfc_hits, rfc_issued, r->active, flush};
+    drv_opc o = {r, rfc_hits, rfc_issued, r->active, flush, NULL};
     return o;
 }
 

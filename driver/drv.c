@@ -291,6 +291,7 @@ static void drop_sources(const drv_inst *h, uint32_t hits, drv_inst *f)
         if (hits >> s & 1u) continue;
         f->src[k] = h->src[s];
         f->src_near[k] = h->src_near[s];
+        f->src_dist[k] = h->src_dist[s];
         k++;
     }
     f->nsrc = k;
@@ -582,20 +583,27 @@ static int src_stuck(drv_t *d, unsigned w)
            !(d->src.held && d->src.held(d->src.ctx, w));
 }
 
+/* Two-level scheduling: warp w leaves the active set (its cache is flushed). */
+static void leave_active(drv_t *d, sc_in *in, unsigned w)
+{
+    d->act &= ~wbit(w);
+    d->since[w] = ++d->left;
+    if (d->in_set & wbit(w)) clear_warp(d, in, w);
+    d->presented &= ~wbit(w);
+    d->watch |= wbit(w);
+    if (d->opc.flush) d->opc.flush(d->opc.ctx, w);
+}
+
 /* Two-level scheduling: drop from the active set the warps that ended, wait on memory or
- * wait at a barrier, then fill it from the warps outside, the one waiting longest first
- * (drv_opc). */
+ * wait at a barrier (with an admission rule, drv_opc.admit: only those that ended), then
+ * fill it from the warps outside, the one waiting longest first (drv_opc). */
 static void update_active(drv_t *d, sc_in *in, uint64_t have)
 {
     for (uint64_t todo = d->act; todo; todo &= todo - 1) {
         unsigned w = (unsigned)__builtin_ctzll(todo);
-        if ((have >> w & 1u) && !mem_blocked(d, w) && !src_stuck(d, w)) continue;
-        d->act &= ~wbit(w);
-        d->since[w] = ++d->left;
-        if (d->in_set & wbit(w)) clear_warp(d, in, w);
-        d->presented &= ~wbit(w);
-        d->watch |= wbit(w);
-        if (d->opc.flush) d->opc.flush(d->opc.ctx, w);
+        if ((have >> w & 1u) && (d->opc.admit || (!mem_blocked(d, w) && !src_stuck(d, w))))
+            continue;
+        leave_active(d, in, w);
     }
     while ((unsigned)__builtin_popcountll(d->act) < d->opc.active_max) {
         int best = -1;
@@ -619,6 +627,36 @@ static int inactive_ready(drv_t *d, uint64_t have)
         if (w < d->c.warps && !d->coll[w].valid && !still_blocked(d, w)) return 1;
     }
     return 0;
+}
+
+/* Admission rule (drv_opc.admit): in a stall cycle, the warp outside the full active set
+ * waiting longest among those with an instruction ready to issue (its source gives one and
+ * no register holds it back) is offered; the warp admit names leaves and the offered one
+ * takes its place from the next cycle. */
+static void try_admit(drv_t *d, sc_in *in, uint64_t have)
+{
+    if ((unsigned)__builtin_popcountll(d->act) < d->opc.active_max) return; /* filled next cycle */
+    int best = -1;
+    for (uint64_t todo = have & ~d->act; todo; todo &= todo - 1) {
+        unsigned u = (unsigned)__builtin_ctzll(todo);
+        if (u >= d->c.warps || d->coll[u].valid || (best >= 0 && d->since[u] >= d->since[best]))
+            continue;
+        const drv_inst *h = d->src.peek(d->src.ctx, u);
+        if (h && head_presentable(d, u, h)) best = (int)u;
+    }
+    if (best < 0) return;
+    unsigned w = (unsigned)best;
+    uint64_t avail = 0;
+    for (uint64_t todo = d->act; todo; todo &= todo - 1) {
+        unsigned a = (unsigned)__builtin_ctzll(todo);
+        if (!d->coll[a].valid) avail |= wbit(a);
+    }
+    int v = d->opc.admit(d->opc.ctx, w, avail);
+    if (v < 0 || !(d->act >> (unsigned)v & 1u)) return;
+    leave_active(d, in, (unsigned)v); /* v waits after every warp outside now */
+    d->act |= wbit(w);
+    d->watch |= wbit(w);
+    d->empty &= ~wbit(w);
 }
 
 uint64_t drv_quiet_until(drv_t *d)
@@ -724,6 +762,7 @@ void drv_inputs(drv_t *d, sc_in *in)
         if (d->model && d->c.rba) rba_filter(d, in);
         if (d->opc.active_max && !d->presented && inactive_ready(d, active)) {
             d->cnt.stall_inactive++;
+            if (d->opc.admit) try_admit(d, in, active);
             present_wbs(d, in);
             return;
         }

@@ -68,6 +68,12 @@ typedef struct {
     unsigned ndst;                 /* destination registers, 0..DRV_MAX_DST */
     uint16_t dst[DRV_MAX_DST];
     uint8_t dst_near[DRV_MAX_DST];
+    uint16_t src_dist[CFG_MAX_S];  /* how many of the warp's instructions on the register of
+                                      src[s] is next read, when it is read before written
+                                      (hint_next_use; 1: the next one); 0: not read again
+                                      before written, or not known (only trace sources fill
+                                      it, and only for operand_cache = proto) */
+    uint16_t dst_dist[DRV_MAX_DST]; /* the same for dst[d] */
     unsigned cls;                  /* execution unit, < DRV_NCLS (used when ii > 0) */
     unsigned lat;                  /* latency, cycles */
     unsigned ii;                   /* initiation interval of its unit, 0 = no unit limit */
@@ -123,6 +129,14 @@ typedef struct {
      * held so takes a free place, the one waiting longest first. */
     unsigned active_max;
     void (*flush)(void *ctx, unsigned w);
+    /* Admission into a full active set (NULL: the rule above). When set, an active warp
+     * leaves the set only when its source has nothing more for it (it ended), never for a
+     * memory wait or a barrier; and in every cycle in which no warp presented an
+     * instruction while a warp outside the set could have (stall_inactive), admit(ctx, w,
+     * avail) is asked with w the one of those waiting longest and avail the active warps
+     * with no instruction in collection (bit w, maybe 0): it returns the active warp whose
+     * place w takes from the next cycle (flush is called for it), or -1 (w waits). */
+    int (*admit)(void *ctx, unsigned w, uint64_t avail);
 } drv_opc;
 
 typedef struct {

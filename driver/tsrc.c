@@ -52,6 +52,9 @@ typedef struct {
     unsigned pass_epoch;  /* epoch + 1 of the barrier it issued (0 = none) */
     uint64_t born;        /* cfg.rf_states: the cycle of its first issue (0: none yet) */
     unsigned nreg;        /* cfg.rf_states: 1 + the highest register it named */
+    uint16_t *dist;       /* operand_cache = proto: every operand's next-use distance
+                             (hint_next_use), NULL otherwise */
+    size_t dpos;          /* dist of ti's first operand */
     drv_inst head;
 } slot_t;
 
@@ -84,6 +87,7 @@ struct tsrc {
     void *mem_ctx;
     drv_src iface;
     tsrc_counts cnt;
+    int oom;              /* a warp's reuse distances found no memory (operand_cache = proto) */
 };
 
 /* Free the block when its last reference goes. */
@@ -115,6 +119,8 @@ __attribute__((noinline)) static void free_slot(tsrc_t *t, slot_t *s)
     grp_t *g = s->g;
     s->used = 0;
     s->g = NULL;
+    free(s->dist);
+    s->dist = NULL;
     t->nfree++;
     t->place = !t->fed;
     if (--g->held == 0) grp_release(t, g);
@@ -205,6 +211,8 @@ static void build_head(const tsrc_t *t, slot_t *s)
         h->src_near[i] = (uint8_t)trc_src_near(ti, first + i);
         near += h->src_near[i];
     }
+    if (s->dist) /* the distances, where the near bits are set */
+        for (unsigned i = 0; i < n; i++) h->src_dist[i] = s->dist[s->dpos + ti->ndst + first + i];
     s->near_src += near;
     h->cls = ti->cls < DRV_NCLS ? ti->cls : 0;
     if (s->part + 1 == s->nparts) {
@@ -215,6 +223,8 @@ static void build_head(const tsrc_t *t, slot_t *s)
             h->dst_near[i] = (uint8_t)trc_dst_near(ti, i);
             near += h->dst_near[i];
         }
+        if (s->dist)
+            for (unsigned i = 0; i < h->ndst; i++) h->dst_dist[i] = s->dist[s->dpos + i];
         s->near_dst = near;
         h->ext = ti->mspace != TRC_M_NONE ? ti : NULL; /* only memory is timed by it */
         h->lat = c->exec[h->cls].lat;
@@ -343,6 +353,7 @@ static void src_pop(void *ctx, unsigned w)
         }
     }
     s->pc++;
+    s->dpos += (size_t)s->ti_ndst + s->ti_nsrc;
     next_inst(t, s);
 }
 
@@ -438,6 +449,7 @@ void tsrc_close(tsrc_t *t)
         maybe_free(t, s);
     }
     if (t->cur) blk_unref(t, t->cur);
+    for (unsigned w = 0; w < t->c.warps; w++) free(t->slot[w].dist);
     hsrc_close(t->h);
     free(t->rs);
     free(t->slot);
@@ -526,7 +538,16 @@ static int read_block(tsrc_t *t, char *err)
 static void start_warp(tsrc_t *t, unsigned w, grp_t *g, const trc_warp *tw)
 {
     slot_t *s = &t->slot[w];
+    free(s->dist);
     memset(s, 0, sizeof *s);
+    if (t->c.operand_cache == CFG_OPC_PROTO) { /* the distances of its whole stream */
+        size_t nop = 0;
+        for (uint32_t i = 0; i < tw->n; i++) nop += (size_t)tw->inst[i].ndst + tw->inst[i].nsrc;
+        if ((s->dist = malloc((nop ? nop : 1) * sizeof *s->dist)))
+            hint_next_use(tw->inst, tw->n, s->dist);
+        else
+            t->oom = 1;
+    }
     s->used = 1;
     t->nfree--;
     t->active |= 1ULL << w;
@@ -558,6 +579,10 @@ static int place_group(tsrc_t *t, unsigned nfree, char *err)
         if (tw->n == 0) continue;
         while (t->slot[w].used) w++;
         start_warp(t, w, g, tw);
+    }
+    if (t->oom) {
+        snprintf(err, TSRC_ERR_LEN, "%s: out of memory (reuse distances)", t->path);
+        return -1;
     }
     t->cur_next += n;
     if (g->held == 0) {
@@ -661,6 +686,10 @@ int tsrc_place(tsrc_t *t, tsrc_blk *blk, const trc_warp *tw, unsigned w, char *e
     }
     if (tw->n == 0) return 0;
     start_warp(t, w, g, tw);
+    if (t->oom) {
+        snprintf(err, TSRC_ERR_LEN, "%s: out of memory (reuse distances)", t->path);
+        return -1;
+    }
     return 0;
 }
 

@@ -50,3 +50,24 @@ void hint_exact(trc_inst *inst, uint32_t n, unsigned rthld)
         for (unsigned k = 0; k < in->nsrc; k++) nx[src[k]].rd = i;
     }
 }
+
+void hint_next_use(const trc_inst *inst, uint32_t n, uint16_t *dist)
+{
+    next_use nx[256];
+    size_t at = 0;
+    for (uint32_t i = 0; i < n; i++) at += (size_t)inst[i].ndst + inst[i].nsrc;
+    for (unsigned r = 0; r < 256; r++) nx[r].rd = nx[r].wr = NONE;
+    for (uint32_t i = n; i-- > 0;) { /* hint_exact's pass: the same next read and write */
+        const trc_inst *in = &inst[i];
+        const uint8_t *reg = trc_dsts(in); /* the destinations, then the sources */
+        unsigned nr = (unsigned)in->ndst + in->nsrc;
+        at -= nr;
+        for (unsigned k = 0; k < nr; k++) {
+            const next_use *u = &nx[reg[k]];
+            uint32_t d = u->rd != NONE && u->rd <= u->wr ? u->rd - i : 0;
+            dist[at + k] = (uint16_t)(d > UINT16_MAX ? UINT16_MAX : d);
+        }
+        for (unsigned k = 0; k < in->ndst; k++) nx[reg[k]].wr = i;
+        for (unsigned k = 0; k < in->nsrc; k++) nx[trc_srcs(in)[k]].rd = i;
+    }
+}

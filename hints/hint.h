@@ -38,6 +38,15 @@ const char *hint_mode_name(hint_mode m);
 /* Set the exact hints of one warp's instructions in place (src_near, dst_near). */
 void hint_exact(trc_inst *inst, uint32_t n, unsigned rthld);
 
+/* The exact rule's distances, for a cache that replaces by reuse distance (compare/proto.h):
+ * for every operand of one warp's n instructions, in order (per instruction its ndst
+ * destinations, then its nsrc sources, as trc_dsts lists them), how many instructions on
+ * the register is next read (1: the next instruction) when the first later instruction
+ * touching it reads it (a read-and-write counts as a read), else 0 (written first, or
+ * never touched again); at most UINT16_MAX. An operand is near (hint_exact) iff its
+ * distance is 1..rthld. dist holds the sum of ndst + nsrc over the n instructions. */
+void hint_next_use(const trc_inst *inst, uint32_t n, uint16_t *dist);
+
 /* Set the operand reuse bits of one warp's instructions in place (src_reuse), as a
  * compiler sets the `.reuse` flags NVIDIA's operand reuse cache follows (Huerta et al.,
  * MICRO 2025, section 5.3.1, Listing 4): register r at source position p < TRC_REUSE_SLOTS

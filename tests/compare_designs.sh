@@ -13,12 +13,17 @@
 # first) and the third (read by the second): the same 2 hits and 7 bank reads; 3 results
 # written into the collector. BOW-WR: none of R1, R5, R10 is read again, so none is
 # written to the register file: 3 bank writes saved of 3.
+# proto (the authors' prototype, CCUs of 8 entries, compare/proto.h): every source and
+# result of the owner goes into its CCU: R2 hits in the second and the third (2 of 9, 7
+# bank reads), and the 7 missed sources and 3 results are filled (10); results are still
+# written to the register file (3 bank writes).
 # RFC (6 results per active warp, two-level scheduler with 2 active warps): only results
 # are cached and none of R1, R5, R10 is read again: no hit, 9 bank reads, 3 results
 # written into the cache and none needed in the register file (3 bank writes saved). Then
-# every shipped and shared trace runs to completion under RFC on the GPU (warps waiting at
-# a barrier leave the active set, or the kernel would deadlock), and the shipped matrixmul
-# (barriers, loads) has cycles where only a warp outside the active set was ready.
+# every shipped and shared trace runs to completion under proto and RFC on the GPU (RFC:
+# warps waiting at a barrier leave the active set; proto: a waiting warp is admitted after
+# the wait at the latest; else the kernel would deadlock), and the shipped matrixmul
+# (barriers, loads) has cycles where only a warp outside RFC's active set was ready.
 # Then the bad inputs: exit 2, one line.
 set -u
 cd "$(dirname "$0")/.."
@@ -57,7 +62,16 @@ done
     [ "$got" = "9 0 3 3 9 0" ] && ok "rfc: no hit, 3 results cached, 3 bank writes saved" ||
         bad "rfc: lookups hit_slots fills rf_writes_saved bank_reads bank_writes = '$got', expected '9 0 3 3 9 0'"; } ||
     bad "rfc: run: $(head -1 "$tmp/err")"
+./build/malekeh-sim --trace "$tr" --set caching=off --set banks=2 --set operand_cache=proto \
+    --json "$tmp/r.json" >/dev/null 2>"$tmp/err" && {
+    got="$(get "$tmp/r.json" lookups) $(get "$tmp/r.json" hit_slots) $(get "$tmp/r.json" fills) $(get "$tmp/r.json" rf_writes_saved) $(get "$tmp/r.json" bank_reads) $(get "$tmp/r.json" bank_writes)"
+    [ "$got" = "9 2 10 0 7 3" ] && ok "proto: 2 of 9 operands hit, 7 source misses and 3 results filled" ||
+        bad "proto: lookups hit_slots fills rf_writes_saved bank_reads bank_writes = '$got', expected '9 2 10 0 7 3'"; } ||
+    bad "proto: run: $(head -1 "$tmp/err")"
 for t in workloads/matrixmul32_sm61_kernel-1.traceg.xz $(ls ../shared/workloads/*.traceg 2>/dev/null); do
+    ./build/malekeh-sim --trace "$t" --set caching=off --set operand_cache=proto --json "$tmp/r.json" >/dev/null 2>"$tmp/err" &&
+        [ "$(get "$tmp/r.json" complete)" = 1 ] && ok "proto: $(basename "$t") runs to completion" ||
+        bad "proto: $(basename "$t"): $(head -1 "$tmp/err")"
     ./build/malekeh-sim --trace "$t" --set caching=off --set operand_cache=rfc --json "$tmp/r.json" >/dev/null 2>"$tmp/err" &&
         [ "$(get "$tmp/r.json" complete)" = 1 ] && ok "rfc: $(basename "$t") runs to completion" ||
         bad "rfc: $(basename "$t"): $(head -1 "$tmp/err")"
