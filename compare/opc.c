@@ -108,6 +108,10 @@ void opc_add(opc_stats *t, const opc_stats *a)
     t->hit_regs += a->hit_regs;
     t->fills += a->fills;
     t->rf_writes_saved += a->rf_writes_saved;
+    t->admit_far += a->admit_far;
+    t->admit_wait += a->admit_wait;
+    t->admit_refused += a->admit_refused;
+    t->evict_live += a->evict_live;
 }
 
 void opc_fold(const opc_stats *s, sc_stats *st)

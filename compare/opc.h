@@ -25,6 +25,11 @@ typedef struct {
                                  operands hit */
     uint64_t fills;           /* entries written (a register value put into the cache) */
     uint64_t rf_writes_saved; /* write-backs that need not reach the register file */
+    /* the prototype's admissions (proto.h; 0 for the other designs) */
+    uint64_t admit_far;       /* a waiting warp took a CCU at once (owner's values far) */
+    uint64_t admit_wait;      /* ... after the fixed wait */
+    uint64_t admit_refused;   /* stall cycles a waiting warp was refused */
+    uint64_t evict_live;      /* replacements of a value still to be read */
 } opc_stats;
 
 typedef struct opc opc_t;

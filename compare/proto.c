@@ -18,7 +18,7 @@ struct proto {
     uint64_t *pos;    /* [warps] instructions of the warp issued (its current position) */
     uint64_t tick;    /* LRU stamps */
     uint64_t stalls;  /* refused stall cycles since the last forced admission */
-    opc_stats st;
+    opc_stats st, out;
     proto_counts cnt;
 };
 
@@ -191,7 +191,12 @@ drv_opc proto_opc(proto_t *p)
 
 const opc_stats *proto_get_stats(proto_t *p)
 {
-    return &p->st;
+    p->out = p->st;
+    p->out.admit_far = p->cnt.admit_far;
+    p->out.admit_wait = p->cnt.admit_wait;
+    p->out.admit_refused = p->cnt.refused;
+    p->out.evict_live = p->cnt.evict_live;
+    return &p->out;
 }
 
 const proto_counts *proto_get_counts(const proto_t *p)

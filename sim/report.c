@@ -481,6 +481,12 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
         ju64(&po, "hit_regs", r->opc.hit_regs);
         ju64(&po, "fills", r->opc.fills);
         ju64(&po, "rf_writes_saved", r->opc.rf_writes_saved);
+        if (c->operand_cache == CFG_OPC_PROTO) {
+            ju64(&po, "admit_far", r->opc.admit_far);
+            ju64(&po, "admit_wait", r->opc.admit_wait);
+            ju64(&po, "admit_refused", r->opc.admit_refused);
+            ju64(&po, "evict_live", r->opc.evict_live);
+        }
         ju64(&po, "storage_bits", opc_storage_bits(c));
         fputs("\n  }", f);
     }
