@@ -74,7 +74,7 @@ dw=$(sed -n 's/.*output *wire *\(\[[0-9]*:0\]\) *rdata_o.*/\1/p' "$rf")
 # a line `wire [15:0] mod_X = ...;   // mod_X < N`) becomes any value below N every
 # cycle (z3 chokes on the modulo circuit; the proofs then hold for any start sequence)
 lf=$d/rtl/${p}_lfsr.v
-sed -e "s/^\( *\)wire \(\[[0-9]*:0\]\) \(mod_[a-z]*\) *= .*; *\/\/ mod_[a-z]* < \([0-9]*'d[0-9]*\)$/\1(* anyseq *) wire \2 \3;\n\1always @* assume(\3 < \4);/" "$lf" >"$d/lfsr_stub.v"
+sed -e "s/^\( *\)wire \(\[[0-9]*:0\]\) *\(mod_[a-z]*\) *= .*; *\/\/ mod_[a-z]* < \([0-9]*'d[0-9]*\)$/\1(* anyseq *) wire \2 \3;\n\1always @* assume(\3 < \4);/" "$lf" >"$d/lfsr_stub.v"
 grep -q 'anyseq' "$d/lfsr_stub.v" || { echo "FAIL: formal $name: the LFSR stub sed found no 'wire [15:0] mod_N = ...;   // mod_N < BOUND' line"; exit 1; }
 files=$(grep '\.v$' "$d/rtl/files.f" | grep -v '_rf_bank\.v$' | grep -v '_lfsr\.v$' | sed "s|^|$d/rtl/|" | tr '\n' ' ')
 cat >"$d/model.ys" <<YS

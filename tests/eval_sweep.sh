@@ -46,7 +46,7 @@ awk -F, -v hr="$(col hit_ratio)" -v ir="$(col ipc_vs_baseline)" -v br="$(col ban
     NR == 1 { next }
     { id = $1 "/" $2; sum = 0; for (i = s0; i < s0 + 6; i++) sum += $i
       if ($2 == "baseline" && ($hr != 0 || $ir != 1 || $rd != 0 || $er != 0)) bad = bad " " id ": baseline not 0/1/0/0;"
-      if (!($br > 0) || !($en > 0)) bad = bad " " id ": bank reads or energy per instruction not > 0;"
+      if (!($br > 0 || $hr == 1) || !($en > 0)) bad = bad " " id ": bank reads (unless every operand hit) or energy per instruction not > 0;"
       if ($hr < 0 || $hr > 1 || $rd < -1 || $rd > 1 || $er < -1 || $er > 1) bad = bad " " id ": ratio out of range;"
       if ($opt + 1e-9 < $lru) bad = bad " " id ": OPT below LRU;"
       if ($unb + 1e-9 < $opt || $unb > 1) bad = bad " " id ": the unbounded cache below OPT or above 1;"
