@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include "drv.h"
 #include "rffate.h"
@@ -938,6 +939,22 @@ static void do_writebacks(drv_t *d, const sc_in *in, const sc_out *out)
     if (accepted) drop_done(d);
 }
 
+/* *to = *from as far as it is valid (drv.h: entries past nsrc and ndst are not): the
+ * scalars and the first nsrc sources and ndst destinations, not the whole arrays (most
+ * of the struct's five cache lines on an instruction with a few operands). */
+static void inst_copy(drv_inst *to, const drv_inst *from)
+{
+    memcpy(to, from, offsetof(drv_inst, src));
+    unsigned ns = from->nsrc < CFG_MAX_S ? from->nsrc : CFG_MAX_S;
+    unsigned nd = from->ndst < DRV_MAX_DST ? from->ndst : DRV_MAX_DST;
+    memcpy(to->src, from->src, ns * sizeof *to->src);
+    memcpy(to->src_near, from->src_near, ns * sizeof *to->src_near);
+    memcpy(to->dst, from->dst, nd * sizeof *to->dst);
+    memcpy(to->dst_near, from->dst_near, nd * sizeof *to->dst_near);
+    memcpy(to->src_dist, from->src_dist, ns * sizeof *to->src_dist);
+    memcpy(to->dst_dist, from->dst_dist, nd * sizeof *to->dst_dist);
+}
+
 static void do_issue(drv_t *d, const sc_out *out)
 {
     unsigned w = out->issue_wid;
@@ -950,7 +967,7 @@ static void do_issue(drv_t *d, const sc_out *out)
     coll_rec *cr = &d->coll[w];
     cr->valid = 1;
     d->ncoll++;
-    cr->inst = d->opc.hits ? d->filt[w] : *h;
+    inst_copy(&cr->inst, d->opc.hits ? &d->filt[w] : h);
     if (d->opc.hits) { /* the cache changed: every presented warp is decided again */
         d->opc.issued(d->opc.ctx, w, h, d->fhits[w]);
         d->in_stale |= d->in_set;

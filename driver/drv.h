@@ -55,17 +55,30 @@
 #define DRV_VAL_ROW 33   /* a row of trace values: [0] the lanes it gives (bit i: lane i),
                             [1 + i] lane i's 32-bit value (trace/trc.h TRC_VAL_ROW) */
 
-/* One instruction as the driver presents it to the sub-core. */
+/* One instruction as the driver presents it to the sub-core. The scalars come first and
+ * the arrays after them, the distances (read only by operand_cache = proto) last: an
+ * instruction with a few operands is its first two cache lines, and the driver copies
+ * only the valid entries at issue. */
 typedef struct {
     uint64_t seq;                  /* per-warp sequence number (the tag is seq & mask) */
     unsigned nsrc;                 /* valid sources, 0..cfg.slots, in slots 0..nsrc-1 */
-    uint16_t src[CFG_MAX_S];
-    uint8_t src_near[CFG_MAX_S];
+    unsigned ndst;                 /* destination registers, 0..DRV_MAX_DST */
     uint32_t src_reuse;            /* bit s: the compiler's reuse bit of src[s] (an operand
                                       cache's allocation hint, drv_opc; 0: none) */
     unsigned src_pos;              /* the instruction's operand position of src[0] (> 0 in
                                       a later pass of an instruction wider than the slots) */
-    unsigned ndst;                 /* destination registers, 0..DRV_MAX_DST */
+    unsigned cls;                  /* execution unit, < DRV_NCLS (used when ii > 0) */
+    unsigned lat;                  /* latency, cycles */
+    unsigned ii;                   /* initiation interval of its unit, 0 = no unit limit */
+    uint32_t vdst, vsrc;           /* trace values: bit i, dst[i] / slot i has a row (0: none) */
+    const void *ext;               /* the source's own reference (tsrc: its trc_inst when
+                                      it accesses memory), for drv_src.exec_done; NULL:
+                                      none */
+    const uint32_t *dval, *sval;   /* the rows, DRV_VAL_ROW words each: one per set bit of
+                                      vdst / vsrc in order; they stay valid until every
+                                      write-back of the instruction is accepted */
+    uint16_t src[CFG_MAX_S];
+    uint8_t src_near[CFG_MAX_S];
     uint16_t dst[DRV_MAX_DST];
     uint8_t dst_near[DRV_MAX_DST];
     uint16_t src_dist[CFG_MAX_S];  /* how many of the warp's instructions on the register of
@@ -74,16 +87,6 @@ typedef struct {
                                       before written, or not known (only trace sources fill
                                       it, and only for operand_cache = proto) */
     uint16_t dst_dist[DRV_MAX_DST]; /* the same for dst[d] */
-    unsigned cls;                  /* execution unit, < DRV_NCLS (used when ii > 0) */
-    unsigned lat;                  /* latency, cycles */
-    unsigned ii;                   /* initiation interval of its unit, 0 = no unit limit */
-    const void *ext;               /* the source's own reference (tsrc: its trc_inst when
-                                      it accesses memory), for drv_src.exec_done; NULL:
-                                      none */
-    uint32_t vdst, vsrc;           /* trace values: bit i, dst[i] / slot i has a row (0: none) */
-    const uint32_t *dval, *sval;   /* the rows, DRV_VAL_ROW words each: one per set bit of
-                                      vdst / vsrc in order; they stay valid until every
-                                      write-back of the instruction is accepted */
 } drv_inst;
 
 /* Where a driver's instructions come from. Every call names a warp slot w < cfg.warps. */

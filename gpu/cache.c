@@ -28,6 +28,10 @@ struct cache {
     unsigned placed;            /* blocks given to sets so far */
     uint64_t mask;              /* sets - 1 when sets is a power of two (no division), else 0 */
     uint64_t stamp;
+    way_t *last;                /* the way find() returned last and the line it held then
+                                   (a line's sectors, and its fill after a sector miss,
+                                   look it up again at once) */
+    uint64_t last_line1;
     uint32_t *block;            /* [sets]: 1 + the set's block, 0: not placed yet */
     way_t *w;                   /* [block][ways] */
     uint64_t *fp;               /* [block][fpw]: way i in bits 8 * (i % 8) up of word i / 8 */
@@ -88,6 +92,8 @@ void cache_destroy(cache_t *c)
 
 void cache_clear(cache_t *c)
 {
+    c->last = NULL;
+    c->last_line1 = 0;
     memset(c->w, 0, (size_t)c->placed * c->ways * sizeof *c->w);
     memset(c->fp, 0, (size_t)c->placed * c->fpw * sizeof *c->fp);
 }
@@ -114,6 +120,7 @@ static inline size_t set_of(const cache_t *c, uint64_t line)
 /* The way holding line, or NULL. */
 static way_t *find(cache_t *c, uint64_t line)
 {
+    if (c->last_line1 == line + 1 && c->last->line1 == line + 1) return c->last;
     uint32_t b = c->block[set_of(c, line)];
     if (!b--) return NULL;
     way_t *ways = &c->w[(size_t)b * c->ways];
@@ -121,7 +128,10 @@ static way_t *find(cache_t *c, uint64_t line)
     for (unsigned k = 0; k < c->fpw; k++) {
         for (uint64_t m = zero_bytes(fp[k] ^ key); m; m &= m - 1) {
             unsigned i = 8 * k + (unsigned)__builtin_ctzll(m) / 8;
-            if (i < c->ways && ways[i].line1 == line + 1) return &ways[i];
+            if (i < c->ways && ways[i].line1 == line + 1) {
+                c->last_line1 = line + 1;
+                return c->last = &ways[i];
+            }
         }
     }
     return NULL;
@@ -171,6 +181,8 @@ void cache_fill(cache_t *c, uint64_t line, unsigned sector, uint64_t ready, uint
         uint64_t *f = &c->fp[b * c->fpw + i / 8];
         *f = (*f & ~(0xffull << 8 * (i % 8))) | fingerprint(line) << 8 * (i % 8);
         w->line1 = line + 1;
+        c->last = w;
+        c->last_line1 = line + 1;
         for (unsigned s = 0; s < NSECT; s++) w->ready1[s] = 0;
     }
     w->used = ++c->stamp;

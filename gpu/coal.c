@@ -1,13 +1,49 @@
 /* coal.c - coalescing of a warp's addresses (see coal.h). */
 #include "coal.h"
 
+#include <string.h>
+
 #define MAX_WORDS 4096  /* distinct 4-byte words one shared access is counted over */
 
 #define HASH 256u  /* slots of the line index: > 2 x COAL_MAX_LINES */
+#define LINEAR_MAX 16u /* lines scanned one by one before the hash index is built */
+
+/* The hash slot a line starts its search at. */
+static inline unsigned hash_of(uint64_t line)
+{
+    return (unsigned)((line * 0x9E3779B97F4A7C15ull) >> 56);
+}
+
+/* The index of line in out[0..nl), or nl when absent: the last line first (a warp's
+ * consecutive threads mostly share it), then a linear scan while the list is short, then
+ * the hash index (built from the list the first time it is needed). */
+static unsigned line_index(uint64_t line, const coal_line *out, unsigned nl, uint16_t *slot,
+                           int *hashed)
+{
+    if (nl && out[nl - 1].line == line) return nl - 1;
+    if (nl <= LINEAR_MAX) {
+        for (unsigned k = 0; k < nl; k++)
+            if (out[k].line == line) return k;
+        return nl;
+    }
+    if (!*hashed) { /* the list outgrew the scan: index what it holds */
+        memset(slot, 0, HASH * sizeof *slot);
+        for (unsigned k = 0; k < nl; k++) {
+            unsigned h = hash_of(out[k].line);
+            while (slot[h]) h = (h + 1) % HASH;
+            slot[h] = (uint16_t)(k + 1);
+        }
+        *hashed = 1;
+    }
+    unsigned h = hash_of(line);
+    while (slot[h] && out[slot[h] - 1].line != line) h = (h + 1) % HASH;
+    return slot[h] ? slot[h] - 1u : nl;
+}
 
 unsigned coal_lines(const uint64_t *addr, unsigned n, unsigned width, coal_line *out)
 {
-    uint16_t slot[HASH] = {0}; /* line index + 1 at the line's hash slot; 0: empty */
+    uint16_t slot[HASH]; /* line index + 1 at the line's hash slot; 0: empty (once hashed) */
+    int hashed = 0;
     unsigned nl = 0;
     if (width == 0) width = 1;
     for (unsigned i = 0; i < n; i++) {
@@ -15,14 +51,18 @@ unsigned coal_lines(const uint64_t *addr, unsigned n, unsigned width, coal_line 
         for (uint64_t s = first; s <= last; s++) {
             uint64_t line = s / (COAL_LINE / COAL_SECTOR);
             unsigned bit = 1u << (s % (COAL_LINE / COAL_SECTOR));
-            unsigned h = (unsigned)((line * 0x9E3779B97F4A7C15ull) >> 56);
-            while (slot[h] && out[slot[h] - 1].line != line) h = (h + 1) % HASH;
-            if (slot[h]) {
-                out[slot[h] - 1].sectors |= bit;
+            unsigned k = line_index(line, out, nl, slot, &hashed);
+            if (k < nl) {
+                out[k].sectors |= bit;
             } else if (nl < COAL_MAX_LINES) {
                 out[nl].line = line;
                 out[nl].sectors = bit;
-                slot[h] = (uint16_t)++nl;
+                if (hashed) {
+                    unsigned h = hash_of(line);
+                    while (slot[h]) h = (h + 1) % HASH;
+                    slot[h] = (uint16_t)(nl + 1);
+                }
+                nl++;
             }
         }
     }

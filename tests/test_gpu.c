@@ -45,6 +45,17 @@ static void test_coalesce(void)
     for (unsigned i = 0; i < 32; i++) a[i] = 0x1234;           /* one address */
     TT_EQ(lines_of(a, 32, 4, &s), 1);
     TT_EQ(s, 1);
+    /* 20 lines touched in the order 0, 7, 14, 1, ... then again: more lines than the
+     * short scan takes (coal.c builds its hash index), each listed once, at first touch */
+    for (unsigned i = 0; i < 32; i++) a[i] = 0x100000 + 128 * ((7 * i) % 20) + 32 * (i / 20);
+    {
+        coal_line ln[COAL_MAX_LINES];
+        TT_EQ(coal_lines(a, 32, 4, ln), 20);
+        for (unsigned k = 0; k < 20; k++) {
+            TT_EQ(ln[k].line, 0x100000 / 128 + (7 * k) % 20);
+            TT_EQ(ln[k].sectors, k < 12 ? 3u : 1u);                /* sector 1 again for i >= 20 */
+        }
+    }
     a[0] = 0x101e;                                             /* 4 bytes across a sector */
     TT_EQ(lines_of(a, 1, 4, &s), 1);
     TT_EQ(s, 2);
