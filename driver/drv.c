@@ -15,7 +15,7 @@ _Static_assert(CFG_MAX_S == 16 && CFG_MAX_P == 8, "slot valids are two words, po
 typedef struct {
     int valid;      /* an instruction of this warp is between issue and dispatch */
     uint32_t tag;   /* the tag it was issued with */
-    drv_inst inst;
+    drv_inst inst;  /* inst_copy of the head issued: its distances are not kept */
 } coll_rec;
 
 typedef struct {
@@ -660,6 +660,14 @@ static void try_admit(drv_t *d, sc_in *in, uint64_t have)
     d->empty &= ~wbit(w);
 }
 
+void drv_hot(const drv_t *d, void (*add)(void *ctx, const void *p, size_t n), void *ctx)
+{
+    add(ctx, d, sizeof *d);
+    add(ctx, d->pending, (size_t)d->c.warps * d->nregs);
+    add(ctx, d->pmem, (size_t)d->c.warps * d->nregs);
+    add(ctx, d->wb, d->nwb * sizeof *d->wb);
+}
+
 uint64_t drv_quiet_until(drv_t *d)
 {
     if (d->wl || d->ncoll || d->presented) return 0;
@@ -939,9 +947,11 @@ static void do_writebacks(drv_t *d, const sc_in *in, const sc_out *out)
     if (accepted) drop_done(d);
 }
 
-/* *to = *from as far as it is valid (drv.h: entries past nsrc and ndst are not): the
- * scalars and the first nsrc sources and ndst destinations, not the whole arrays (most
- * of the struct's five cache lines on an instruction with a few operands). */
+/* *to = *from as far as the collector reads it: the scalars and the first nsrc sources and
+ * ndst destinations (drv.h: entries past them are not valid), not the whole arrays, and
+ * not the distances (only the operand cache reads them, from the source's head at
+ * issue). Most of the struct's five cache lines stay untouched on an instruction with a
+ * few operands. */
 static void inst_copy(drv_inst *to, const drv_inst *from)
 {
     memcpy(to, from, offsetof(drv_inst, src));
@@ -951,8 +961,6 @@ static void inst_copy(drv_inst *to, const drv_inst *from)
     memcpy(to->src_near, from->src_near, ns * sizeof *to->src_near);
     memcpy(to->dst, from->dst, nd * sizeof *to->dst);
     memcpy(to->dst_near, from->dst_near, nd * sizeof *to->dst_near);
-    memcpy(to->src_dist, from->src_dist, ns * sizeof *to->src_dist);
-    memcpy(to->dst_dist, from->dst_dist, nd * sizeof *to->dst_dist);
 }
 
 static void do_issue(drv_t *d, const sc_out *out)

@@ -216,6 +216,11 @@ void drv_inputs(drv_t *d, sc_in *in);
  * outputs. Returns 0, or -1 if an invariant or protocol violation was seen this cycle. */
 int drv_consume(drv_t *d, const sc_in *in, const sc_out *out);
 
+/* Give add(ctx, p, n) each region of memory the driver's next cycles read (its state, the
+ * collected instructions, the scoreboard, the write-backs in flight), so a caller can ask
+ * the CPU to load them early (no effect). */
+void drv_hot(const drv_t *d, void (*add)(void *ctx, const void *p, size_t n), void *ctx);
+
 /* The driver's cycle (drv_counts.cycles) before which it will present no instruction and
  * no write-back, when it can tell: no instruction between issue and dispatch, and every
  * warp its source gives held back by a register whose write-back is not ready before

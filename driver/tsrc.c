@@ -709,6 +709,12 @@ uint64_t tsrc_free_slots(const tsrc_t *t)
     return m;
 }
 
+void tsrc_hot(const tsrc_t *t, void (*add)(void *ctx, const void *p, size_t n), void *ctx)
+{
+    add(ctx, t, sizeof *t);
+    add(ctx, t->slot, t->c.warps * sizeof *t->slot);
+}
+
 void tsrc_skip(tsrc_t *t, uint64_t n)
 {
     t->now += n;

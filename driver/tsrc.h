@@ -130,6 +130,10 @@ void tsrc_blk_seal(tsrc_t *t, tsrc_blk *blk);
 /* The free warp slots of t (bit w: slot w). */
 uint64_t tsrc_free_slots(const tsrc_t *t);
 
+/* Give add(ctx, p, n) each region of memory the source's next cycles read (its state and
+ * its warp slots), so a caller can ask the CPU to load them early (no effect). */
+void tsrc_hot(const tsrc_t *t, void (*add)(void *ctx, const void *p, size_t n), void *ctx);
+
 /* n calls of tsrc_tick on a fed source in which nothing changes (a sub-core asleep): the
  * slot-cycle counters. */
 void tsrc_skip(tsrc_t *t, uint64_t n);

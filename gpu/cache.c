@@ -90,6 +90,13 @@ void cache_destroy(cache_t *c)
     free(c);
 }
 
+void cache_hot(const cache_t *c, void (*add)(void *ctx, const void *p, size_t n), void *ctx)
+{
+    add(ctx, c->block, (size_t)c->sets * sizeof *c->block);
+    add(ctx, c->fp, (size_t)c->placed * c->fpw * sizeof *c->fp);
+    add(ctx, c->w, (size_t)c->placed * c->ways * sizeof *c->w);
+}
+
 void cache_clear(cache_t *c)
 {
     c->last = NULL;

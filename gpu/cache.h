@@ -7,6 +7,7 @@
 #ifndef CACHE_H
 #define CACHE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct cache cache_t;
@@ -30,6 +31,11 @@ void cache_fill(cache_t *c, uint64_t line, unsigned sector, uint64_t ready, uint
 /* Every fill has arrived: each present sector is there from cycle 0 on (a new kernel,
  * whose cycles count from 0 again). */
 void cache_settle(cache_t *c);
+
+/* Give add(ctx, p, n) each region of memory a lookup may read (the set index, the
+ * fingerprints, the ways of the sets placed so far), so a caller can ask the CPU to load
+ * them before they are needed (no effect on results). */
+void cache_hot(const cache_t *c, void (*add)(void *ctx, const void *p, size_t n), void *ctx);
 
 /* Forget every line. */
 void cache_clear(cache_t *c);

@@ -2,6 +2,7 @@
 #include "gpu.h"
 #include "gsum.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,18 @@ typedef struct {
     gblk *plan_head, *plan_tail;     /* blocks given to it, not yet on its sub-cores */
 } gsm;
 
+/* Memory regions of the SM stepped next, loaded into the CPU's caches a few lines per cycle
+ * while the current SM runs its batch: an SM's state (its L1 above all) is cold after the
+ * other SMs' batches (a hint only: no effect on results). */
+#define WARM_REGIONS 64u
+#define WARM_LINES 32u                /* cache lines asked for per cycle of the batch */
+typedef struct {
+    const void *p[WARM_REGIONS];
+    size_t len[WARM_REGIONS];
+    unsigned n, i;                   /* regions, the region being asked for */
+    size_t off;                      /* its next byte */
+} warm_t;
+
 typedef struct gpu {
     cfg_t c;
     const run_opts *o;
@@ -81,6 +94,7 @@ typedef struct gpu {
     uint64_t interval;               /* milli-cycles between two dispatches to these SMs */
     gblk *rel_head, *rel_tail;       /* retired blocks not yet released, by release */
     int own_mem;                     /* the memory system is this run's (else an app's) */
+    warm_t warm;
 } gpu_t;
 
 int gpu_resolve(cfg_t *c, int bv, char *err)
@@ -670,6 +684,49 @@ static int step_subs(gpu_t *g, char *err)
     return 0;
 }
 
+/* Add the n bytes at p to the regions to warm (a full list drops the rest: a hint). */
+static void warm_add(void *ctx, const void *p, size_t n)
+{
+    warm_t *w = ctx;
+    if (n && w->n < WARM_REGIONS) {
+        w->p[w->n] = p;
+        w->len[w->n++] = n;
+    }
+}
+
+/* Ask the CPU to load up to `lines` more cache lines of the regions to warm (a hint:
+ * no effect on results). */
+static void warm_step(warm_t *w, unsigned lines)
+{
+    while (lines && w->i < w->n) {
+        const char *c = w->p[w->i];
+        for (; lines && w->off < w->len[w->i]; w->off += 64, lines--) __builtin_prefetch(c + w->off);
+        if (w->off >= w->len[w->i]) {
+            w->i++;
+            w->off = 0;
+        }
+    }
+}
+
+/* The regions SM q's next cycles read, to warm while another SM runs: its sub-cores'
+ * model state (the units it has, the arbiter, the per-cycle counters), drivers and
+ * sources, then its part of the memory system (its L1 above all). About 1,500 cache lines
+ * on the default configuration, asked for over the batch's cycles. */
+static void sm_hot(gpu_t *g, unsigned q)
+{
+    const gsm *p = &g->sm[q];
+    for (unsigned i = 0; i < p->nrun; i++) {
+        const gsub *s = p->run[i];
+        const sc_t *m = s->m;
+        warm_add(&g->warm, m, offsetof(sc_t, ccu) + m->cfg.ccus * sizeof m->ccu[0]);
+        warm_add(&g->warm, &m->ccu_data, offsetof(sc_t, stats) + 512 - offsetof(sc_t, ccu_data));
+        warm_add(&g->warm, m->arb.q, (size_t)m->arb.nbanks * m->arb.depth * sizeof *m->arb.q);
+        drv_hot(s->d, warm_add, &g->warm);
+        tsrc_hot(s->t, warm_add, &g->warm);
+    }
+    mem_hot(g->mem, q, warm_add, &g->warm);
+}
+
 /* Cycles [c0, c1) of SM p's sub-cores, its planned blocks placed at their cycles. 0, 1
  * violation (err), 2 trace error or no memory (err). */
 static int step_sm(gpu_t *g, gsm *p, uint64_t c0, uint64_t c1, char *err)
@@ -698,6 +755,7 @@ static int step_sm(gpu_t *g, gsm *p, uint64_t c0, uint64_t c1, char *err)
         }
         for (unsigned i = 0; i < p->nrun; i++)
             if ((rc = step_sub(g, p->run[i], err))) return rc;
+        warm_step(&g->warm, WARM_LINES);
     }
     return 0;
 }
@@ -787,7 +845,13 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
             mem_forget(g->mem, cy); /* every request of the batch arrives at cy or later */
             for (unsigned k = 0, p0 = g->rot++ % g->nsm; k < g->nsm && !rc; k++) {
                 unsigned p = p0 + k < g->nsm ? p0 + k : p0 + k - g->nsm;
-                if (g->sm[p].nrun || g->sm[p].plan_head) rc = step_sm(g, &g->sm[p], cy, upto, err);
+                if (g->sm[p].nrun || g->sm[p].plan_head) {
+                    unsigned q = p + 1 < g->nsm ? p + 1 : 0; /* stepped next */
+                    g->warm.n = g->warm.i = 0;
+                    g->warm.off = 0;
+                    if (k + 1 < g->nsm && g->sm[q].nrun) sm_hot(g, q);
+                    rc = step_sm(g, &g->sm[p], cy, upto, err);
+                }
             }
             if (o->progress && upto / PROGRESS_EVERY != cy / PROGRESS_EVERY) progress(g);
             g->cyc = cy = upto;

@@ -125,6 +125,14 @@ int mem_failed(const mem_t *m)
     return m->oom;
 }
 
+void mem_hot(const mem_t *m, unsigned sm, void (*add)(void *ctx, const void *p, size_t n),
+             void *ctx)
+{
+    const sm_mem *p = &m->sm[sm];
+    cache_hot(p->l1, add, ctx);
+    add(ctx, p->mshr, m->c.l1_mshrs * sizeof *p->mshr);
+}
+
 void mem_clear_counts(mem_t *m)
 {
     memset(&m->n, 0, sizeof m->n);

@@ -12,6 +12,7 @@
 #ifndef MEM_H
 #define MEM_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "trc.h"
 
@@ -80,6 +81,12 @@ int mem_fetch(mem_t *m, unsigned sm, uint32_t pc, uint64_t now);
 /* The cycle the line of pc is there on SM sm, if its fetch was started (no effect); 0 if
  * it was not asked for yet. */
 uint64_t mem_fetch_ready(const mem_t *m, unsigned sm, uint32_t pc);
+
+/* Give add(ctx, p, n) each region of SM sm's part of the memory system (its L1 and MSHRs)
+ * that its next accesses may read, so a caller can ask the CPU to load them early (no
+ * effect on results). */
+void mem_hot(const mem_t *m, unsigned sm, void (*add)(void *ctx, const void *p, size_t n),
+             void *ctx);
 
 /* Zero the counters (a new kernel of an application). */
 void mem_clear_counts(mem_t *m);
