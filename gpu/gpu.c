@@ -61,7 +61,7 @@ typedef struct {
  * while the current SM runs its batch: an SM's state (its L1 above all) is cold after the
  * other SMs' batches (a hint only: no effect on results). */
 #define WARM_REGIONS 64u
-#define WARM_LINES 32u                /* cache lines asked for per cycle of the batch */
+#define WARM_LINES 16u                /* cache lines asked for per cycle of the batch */
 typedef struct {
     const void *p[WARM_REGIONS];
     size_t len[WARM_REGIONS];
