@@ -24,9 +24,10 @@ typedef struct {
  * fingerprint matches: an L1 set of 64 ways is one 64-byte line of fingerprints instead of
  * 3 KB of ways. Same ways chosen, same results as comparing every way. */
 struct cache {
-    unsigned sets, ways, fpw;   /* fpw: fingerprint words per set */
+    unsigned sets, ways, fpw;   /* sets of all slices; fpw: fingerprint words per set */
+    unsigned per;               /* sets per slice */
     unsigned placed;            /* blocks given to sets so far */
-    uint64_t mask;              /* sets - 1 when sets is a power of two (no division), else 0 */
+    uint64_t mask;              /* per - 1 when per is a power of two (no division), else 0 */
     uint64_t stamp;
     way_t *last;                /* the way find() returned last and the line it held then
                                    (a line's sectors, and its fill after a sector miss,
@@ -62,15 +63,18 @@ static void zfree(void *p, size_t mapped)
     else free(p);
 }
 
-cache_t *cache_create(uint64_t bytes, unsigned ways)
+cache_t *cache_create(uint64_t bytes, unsigned ways, unsigned slices)
 {
-    if (ways == 0 || bytes < 128ull * ways) return NULL;
+    if (ways == 0 || slices == 0 || bytes < 128ull * ways) return NULL;
+    uint64_t per = bytes / (128ull * ways);
+    if (per * slices > UINT32_MAX) return NULL;
     cache_t *c = calloc(1, sizeof *c);
     if (!c) return NULL;
     c->ways = ways;
     c->fpw = (ways + 7) / 8;
-    c->sets = (unsigned)(bytes / (128ull * ways));
-    c->mask = (c->sets & (c->sets - 1)) == 0 ? c->sets - 1 : 0;
+    c->per = (unsigned)per;
+    c->sets = (unsigned)(per * slices);
+    c->mask = (c->per & (c->per - 1)) == 0 ? c->per - 1 : 0;
     c->block = zalloc((size_t)c->sets * sizeof *c->block, &c->block_bytes);
     c->w = zalloc((size_t)c->sets * ways * sizeof *c->w, &c->bytes);
     c->fp = zalloc((size_t)c->sets * c->fpw * sizeof *c->fp, &c->fp_bytes);
@@ -118,17 +122,17 @@ static inline uint64_t zero_bytes(uint64_t x)
     return (x - ONES) & ~x & HIGHS;
 }
 
-/* The set of line: line modulo sets. */
-static inline size_t set_of(const cache_t *c, uint64_t line)
+/* The set of line in slice: the slice's sets, then line modulo their number. */
+static inline size_t set_of(const cache_t *c, unsigned slice, uint64_t line)
 {
-    return (size_t)(c->mask || c->sets == 1 ? line & c->mask : line % c->sets);
+    return (size_t)slice * c->per + (size_t)(c->mask || c->per == 1 ? line & c->mask : line % c->per);
 }
 
-/* The way holding line, or NULL. */
-static way_t *find(cache_t *c, uint64_t line)
+/* The way holding line in slice, or NULL. */
+static way_t *find(cache_t *c, unsigned slice, uint64_t line)
 {
     if (c->last_line1 == line + 1 && c->last->line1 == line + 1) return c->last;
-    uint32_t b = c->block[set_of(c, line)];
+    uint32_t b = c->block[set_of(c, slice, line)];
     if (!b--) return NULL;
     way_t *ways = &c->w[(size_t)b * c->ways];
     const uint64_t *fp = &c->fp[(size_t)b * c->fpw], key = fingerprint(line) * ONES;
@@ -144,10 +148,11 @@ static way_t *find(cache_t *c, uint64_t line)
     return NULL;
 }
 
-int cache_lookup(cache_t *c, uint64_t line, unsigned sector, uint64_t now, uint64_t *ready)
+int cache_lookup(cache_t *c, unsigned slice, uint64_t line, unsigned sector, uint64_t now,
+                 uint64_t *ready)
 {
     (void)now;
-    way_t *w = find(c, line);
+    way_t *w = find(c, slice, line);
     if (!w) return 0;
     w->used = ++c->stamp;
     if (w->ready1[sector & (NSECT - 1)] == 0) return 0;
@@ -175,12 +180,13 @@ static unsigned victim(const cache_t *c, size_t b)
     return v;
 }
 
-void cache_fill(cache_t *c, uint64_t line, unsigned sector, uint64_t ready, uint64_t now)
+void cache_fill(cache_t *c, unsigned slice, uint64_t line, unsigned sector, uint64_t ready,
+                uint64_t now)
 {
     (void)now;
-    way_t *w = find(c, line);
+    way_t *w = find(c, slice, line);
     if (!w) {
-        uint32_t *bp = &c->block[set_of(c, line)];
+        uint32_t *bp = &c->block[set_of(c, slice, line)];
         if (!*bp) *bp = ++c->placed; /* at most sets blocks: one per set */
         size_t b = *bp - 1;
         unsigned i = victim(c, b);

@@ -61,7 +61,9 @@ typedef struct {
  * while the current SM runs its batch: an SM's state (its L1 above all) is cold after the
  * other SMs' batches (a hint only: no effect on results). */
 #define WARM_REGIONS 64u
-#define WARM_LINES 16u                /* cache lines asked for per cycle of the batch */
+#define WARM_LINES 16u               /* cache lines asked for per cycle of the batch */
+#define WARM_MIN_SUBS 64u            /* fewer started sub-cores: their state stays in the
+                                        CPU's caches from batch to batch, no warming */
 typedef struct {
     const void *p[WARM_REGIONS];
     size_t len[WARM_REGIONS];
@@ -849,7 +851,7 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
                     unsigned q = p + 1 < g->nsm ? p + 1 : 0; /* stepped next */
                     g->warm.n = g->warm.i = 0;
                     g->warm.off = 0;
-                    if (k + 1 < g->nsm && g->sm[q].nrun) sm_hot(g, q);
+                    if (g->nrun > WARM_MIN_SUBS && k + 1 < g->nsm && g->sm[q].nrun) sm_hot(g, q);
                     rc = step_sm(g, &g->sm[p], cy, upto, err);
                 }
             }

@@ -29,7 +29,7 @@ typedef struct {
 struct mem {
     mem_cfg c;
     sm_mem *sm;
-    cache_t **l2;            /* [l2_slices] */
+    cache_t *l2;             /* l2_slices slices */
     tline_t *l2_busy;        /* [l2_slices] milli-cycles each slice is taking a sector */
     tline_t dram_busy;       /* milli-cycles DRAM is taking a sector */
     int oom;                 /* a timeline ran out of memory (mem_failed) */
@@ -45,13 +45,12 @@ mem_t *mem_create(const mem_cfg *mc, char *err, unsigned errlen)
     if (m->c.l2_slices == 0) m->c.l2_slices = 1;
     if (m->c.l1_mshrs == 0) m->c.l1_mshrs = 1;
     m->sm = calloc(mc->sms ? mc->sms : 1, sizeof *m->sm);
-    m->l2 = calloc(m->c.l2_slices, sizeof *m->l2);
     m->l2_busy = calloc(m->c.l2_slices, sizeof *m->l2_busy);
-    if (!m->sm || !m->l2 || !m->l2_busy) goto oom;
+    if (!m->sm || !m->l2_busy) goto oom;
     for (unsigned s = 0; s < mc->sms; s++) {
         m->sm[s].mshr = calloc(m->c.l1_mshrs, sizeof *m->sm[s].mshr);
         if (!m->sm[s].mshr) goto oom;
-        if (!(m->sm[s].l1 = cache_create(mc->l1_bytes, mc->l1_ways))) {
+        if (!(m->sm[s].l1 = cache_create(mc->l1_bytes, mc->l1_ways, 1))) {
             snprintf(err, errlen, "L1 of %llu bytes cannot hold %u ways of 128-byte lines "
                      "(expected l1_kb * 1024 >= 128 * l1_ways)",
                      (unsigned long long)mc->l1_bytes, mc->l1_ways);
@@ -59,14 +58,13 @@ mem_t *mem_create(const mem_cfg *mc, char *err, unsigned errlen)
             return NULL;
         }
     }
-    for (unsigned s = 0; s < m->c.l2_slices; s++)
-        if (!(m->l2[s] = cache_create(mc->l2_bytes / m->c.l2_slices, mc->l2_ways))) {
-            snprintf(err, errlen, "L2 slice of %llu bytes cannot hold %u ways of 128-byte "
-                     "lines (expected l2_kb * 1024 / l2_slices >= 128 * l2_ways)",
-                     (unsigned long long)(mc->l2_bytes / m->c.l2_slices), mc->l2_ways);
-            mem_destroy(m);
-            return NULL;
-        }
+    if (!(m->l2 = cache_create(mc->l2_bytes / m->c.l2_slices, mc->l2_ways, m->c.l2_slices))) {
+        snprintf(err, errlen, "L2 slice of %llu bytes cannot hold %u ways of 128-byte "
+                 "lines (expected l2_kb * 1024 / l2_slices >= 128 * l2_ways)",
+                 (unsigned long long)(mc->l2_bytes / m->c.l2_slices), mc->l2_ways);
+        mem_destroy(m);
+        return NULL;
+    }
     return m;
 oom:
     snprintf(err, errlen, "out of memory (the memory system)");
@@ -82,10 +80,8 @@ void mem_destroy(mem_t *m)
             cache_destroy(m->sm[s].l1);
             free(m->sm[s].mshr);
         }
-    if (m->l2)
-        for (unsigned s = 0; s < m->c.l2_slices; s++) cache_destroy(m->l2[s]);
+    cache_destroy(m->l2);
     free(m->sm);
-    free(m->l2);
     if (m->l2_busy)
         for (unsigned s = 0; s < m->c.l2_slices; s++) tline_free(&m->l2_busy[s]);
     free(m->l2_busy);
@@ -107,10 +103,8 @@ void mem_new_kernel(mem_t *m)
         memset(p->mshr, 0, m->c.l1_mshrs * sizeof *p->mshr);
         cache_settle(p->l1);
     }
-    for (unsigned s = 0; s < m->c.l2_slices; s++) {
-        tline_clear(&m->l2_busy[s]);
-        cache_settle(m->l2[s]);
-    }
+    for (unsigned s = 0; s < m->c.l2_slices; s++) tline_clear(&m->l2_busy[s]);
+    cache_settle(m->l2);
     tline_clear(&m->dram_busy);
 }
 
@@ -195,7 +189,7 @@ static uint64_t l2_sector(mem_t *m, uint64_t line, unsigned sect, uint64_t t, in
                        (uint64_t)COAL_SECTOR * MILLI / (m->c.l2_bw ? m->c.l2_bw : 1));
     uint64_t ts = cycle_up(tm), ready;
     if (write) {
-        cache_fill(m->l2[s], line, sect, ts, ts); /* write-back L2: DRAM sees it on eviction */
+        cache_fill(m->l2, s, line, sect, ts, ts); /* write-back L2: DRAM sees it on eviction */
         return ts + 1;
     }
     uint64_t in_l2 = m->c.l2_lat < m->c.dram_lat ? m->c.l2_lat : 0; /* the fill's lead */
@@ -204,7 +198,7 @@ static uint64_t l2_sector(mem_t *m, uint64_t line, unsigned sect, uint64_t t, in
      * one (a later cycle of an SM stepped earlier in the batch) and a miss now would bring
      * it sooner: then this request is the one that misses (the first test is the cheap
      * case of the second: no miss is back before ts + dram_lat) */
-    if (cache_lookup(m->l2[s], line, sect, ts, &ready) &&
+    if (cache_lookup(m->l2, s, line, sect, ts, &ready) &&
         (ready + in_l2 <= ts + m->c.dram_lat ||
          ready + in_l2 <= cycle_up(tline_peek(&m->dram_busy, ts * MILLI, q)) + m->c.dram_lat)) {
         m->n.l2_hits++;
@@ -214,7 +208,7 @@ static uint64_t l2_sector(mem_t *m, uint64_t line, unsigned sect, uint64_t t, in
     uint64_t td = take(m, &m->dram_busy, ts * MILLI, q);
     m->n.dram_read_bytes += COAL_SECTOR;
     ready = cycle_up(td) + m->c.dram_lat;
-    cache_fill(m->l2[s], line, sect, ready - in_l2, ts);
+    cache_fill(m->l2, s, line, sect, ready - in_l2, ts);
     return ready;
 }
 
@@ -263,7 +257,7 @@ static uint64_t load(mem_t *m, sm_mem *p, const coal_line *ln, unsigned nl, uint
         m->n.l1_lines++;
         for (unsigned sct = 0; sct < 4; sct++) {
             if (!(ln[i].sectors >> sct & 1)) continue;
-            if (cache_lookup(p->l1, ln[i].line, sct, t, &ready)) {
+            if (cache_lookup(p->l1, 0, ln[i].line, sct, t, &ready)) {
                 if (ready > t) m->n.l1_pending_hits++;
                 else m->n.l1_hits++;
                 done = max64(done, max64(t + m->c.l1_lat, ready));
@@ -274,7 +268,7 @@ static uint64_t load(mem_t *m, sm_mem *p, const coal_line *ln, unsigned nl, uint
             ready = l2_sector(m, ln[i].line, sct, tm, 0);
             if (ready < tm + m->c.l1_lat) ready = tm + m->c.l1_lat;
             mshr_hold(m, p, ready);
-            cache_fill(p->l1, ln[i].line, sct, ready, t);
+            cache_fill(p->l1, 0, ln[i].line, sct, ready, t);
             done = max64(done, ready);
         }
     }

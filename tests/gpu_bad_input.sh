@@ -25,6 +25,10 @@ bad "a block that fits no SM (registers)" "matrixmul32_sm61_kernel-1.traceg.xz:[
     "$SIM" --set regs_sm=4096 --trace "$T"
 bad "a block that fits no SM (warp slots)" "cannot fit an SM: 32 warps.*at most 16 warps" \
     "$SIM" --set subcores_per_sm=2 --trace "$T"
+bad "an L2 slice smaller than its ways" "L2 slice of 6 bytes cannot hold 16 ways.*expected l2_kb \\* 1024 / l2_slices" \
+    "$SIM" --set l2_kb=1 --set l2_ways=16 --trace "$T"
+bad "an L1 smaller than its ways" "L1 of 1024 bytes cannot hold 64 ways.*expected l1_kb \\* 1024" \
+    "$SIM" --set l1_kb=1 --set l1_ways=64 --trace "$T"
 bad "sm_subset above sms" "sm_subset.*expected 0..sms" "$SIM" --set sms=4 --set sm_subset=5 --trace "$T"
 printf 'MemcpyHtoD,0x1000,64\nno_such_kernel.traceg\n' > "$tmp/kernelslist.g"
 bad "a kernel list naming a missing trace" "kernelslist.g:2: cannot read" "$SIM" --trace "$tmp/kernelslist.g"
