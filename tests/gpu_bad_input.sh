@@ -25,7 +25,7 @@ bad "a block that fits no SM (registers)" "matrixmul32_sm61_kernel-1.traceg.xz:[
     "$SIM" --set regs_sm=4096 --trace "$T"
 bad "a block that fits no SM (warp slots)" "cannot fit an SM: 32 warps.*at most 16 warps" \
     "$SIM" --set subcores_per_sm=2 --trace "$T"
-bad "an L2 slice smaller than its ways" "L2 slice of 6 bytes cannot hold 16 ways.*expected l2_kb \\* 1024 / l2_slices" \
+bad "an L2 slice smaller than its ways" "L2 slice of [0-9]* bytes cannot hold 16 ways.*expected l2_kb \\* 1024 / l2_slices" \
     "$SIM" --set l2_kb=1 --set l2_ways=16 --trace "$T"
 bad "an L1 smaller than its ways" "L1 of 1024 bytes cannot hold 64 ways.*expected l1_kb \\* 1024" \
     "$SIM" --set l1_kb=1 --set l1_ways=64 --trace "$T"
