@@ -13,8 +13,7 @@ _Static_assert(CFG_MAX_W <= 64, "drv.watch is a 64-bit mask of warps");
 _Static_assert(CFG_MAX_S == 16 && CFG_MAX_P == 8, "slot valids are two words, port valids one");
 
 typedef struct {
-    int valid;      /* an instruction of this warp is between issue and dispatch */
-    uint32_t tag;   /* the tag it was issued with */
+    uint32_t tag;   /* the tag it was issued with (valid while drv.collecting has the warp) */
     drv_inst inst;  /* inst_copy of the head issued: its distances are not kept */
 } coll_rec;
 
@@ -54,6 +53,8 @@ struct drv {
     uint16_t blocked[CFG_MAX_W];  /* 1 + a pending register that kept warp w's head back
                                      (0: none); the head stays until w issues (drv_src) */
     unsigned ncoll;               /* warps with an instruction between issue and dispatch */
+    uint64_t collecting;          /* ... as a mask (bit w: coll[w] holds one); one word to
+                                     test where coll[w] would be a cache line per warp */
     coll_rec *coll;       /* [warps] */
     uint64_t *arch;       /* [warps][nregs][words] architectural values (one zero word
                              until the first cycle with values, then all of them) */
@@ -517,7 +518,7 @@ enum { SHOWN, HELD, EMPTY };
 static int try_present(drv_t *d, sc_in *in, unsigned w)
 {
     if (still_shown(d, w)) return SHOWN;
-    if (d->coll[w].valid || still_blocked(d, w)) return HELD;
+    if ((d->collecting >> w & 1u) || still_blocked(d, w)) return HELD;
     const drv_inst *h = d->src.peek(d->src.ctx, w);
     if (!h) return EMPTY;
     if (!head_presentable(d, w, h)) return HELD;
@@ -561,7 +562,7 @@ static uint64_t *stall_reason(drv_t *d)
         if (still_blocked(d, w)) {
             if (d->pmem[pend_at(d, w, d->blocked[w] - 1u) - d->pending]) return &d->cnt.stall_mem;
             dep = 1;
-        } else if (d->coll[w].valid) {
+        } else if ((d->collecting >> w & 1u)) {
             coll = 1;
         }
     }
@@ -580,7 +581,7 @@ static int mem_blocked(drv_t *d, unsigned w)
  * two-level scheduler lets another warp in. */
 static int src_stuck(drv_t *d, unsigned w)
 {
-    return (d->empty >> w & 1u) && !d->coll[w].valid && !still_blocked(d, w) &&
+    return (d->empty >> w & 1u) && !(d->collecting >> w & 1u) && !still_blocked(d, w) &&
            !(d->src.held && d->src.held(d->src.ctx, w));
 }
 
@@ -625,7 +626,7 @@ static int inactive_ready(drv_t *d, uint64_t have)
 {
     for (uint64_t todo = have & ~d->act; todo; todo &= todo - 1) {
         unsigned w = (unsigned)__builtin_ctzll(todo);
-        if (w < d->c.warps && !d->coll[w].valid && !still_blocked(d, w)) return 1;
+        if (w < d->c.warps && !(d->collecting >> w & 1u) && !still_blocked(d, w)) return 1;
     }
     return 0;
 }
@@ -640,7 +641,7 @@ static void try_admit(drv_t *d, sc_in *in, uint64_t have)
     int best = -1;
     for (uint64_t todo = have & ~d->act; todo; todo &= todo - 1) {
         unsigned u = (unsigned)__builtin_ctzll(todo);
-        if (u >= d->c.warps || d->coll[u].valid || (best >= 0 && d->since[u] >= d->since[best]))
+        if (u >= d->c.warps || (d->collecting >> u & 1u) || (best >= 0 && d->since[u] >= d->since[best]))
             continue;
         const drv_inst *h = d->src.peek(d->src.ctx, u);
         if (h && head_presentable(d, u, h)) best = (int)u;
@@ -650,7 +651,7 @@ static void try_admit(drv_t *d, sc_in *in, uint64_t have)
     uint64_t avail = 0;
     for (uint64_t todo = d->act; todo; todo &= todo - 1) {
         unsigned a = (unsigned)__builtin_ctzll(todo);
-        if (!d->coll[a].valid) avail |= wbit(a);
+        if (!(d->collecting >> a & 1u)) avail |= wbit(a);
     }
     int v = d->opc.admit(d->opc.ctx, w, avail);
     if (v < 0 || !(d->act >> (unsigned)v & 1u)) return;
@@ -799,7 +800,7 @@ static void do_dispatch(drv_t *d, const sc_out *out)
     coll_rec *cr;
 
     d->cnt.dispatched++;
-    if (w >= d->c.warps || !d->coll[w].valid) {
+    if (w >= d->c.warps || !(d->collecting >> w & 1u)) {
         fail(d, "cycle %llu: dispatch of warp %u tag 0x%x, which has no instruction in "
                 "collection", (unsigned long long)cyc, w, (unsigned)out->disp_tag);
         return;
@@ -884,7 +885,7 @@ static void do_dispatch(drv_t *d, const sc_out *out)
         }
     }
     if (d->src.complete) d->src.complete(d->src.ctx, w);
-    cr->valid = 0;
+    d->collecting &= ~wbit(w);
     d->ncoll--;
     watch_warp(d, w);
 }
@@ -947,20 +948,25 @@ static void do_writebacks(drv_t *d, const sc_in *in, const sc_out *out)
     if (accepted) drop_done(d);
 }
 
-/* *to = *from as far as the collector reads it: the scalars and the first nsrc sources and
- * ndst destinations (drv.h: entries past them are not valid), not the whole arrays, and
+/* *to = *from as far as the collector reads it: the scalars, the sources and the first ndst
+ * (at least 4) destinations (drv.h: entries past nsrc and ndst are not valid), and
  * not the distances (only the operand cache reads them, from the source's head at
  * issue). Most of the struct's five cache lines stay untouched on an instruction with a
  * few operands. */
 static void inst_copy(drv_inst *to, const drv_inst *from)
 {
+    /* fixed sizes (a few vector moves, no call) except for a wide destination list */
     memcpy(to, from, offsetof(drv_inst, src));
-    unsigned ns = from->nsrc < CFG_MAX_S ? from->nsrc : CFG_MAX_S;
+    memcpy(to->src, from->src, sizeof to->src);
+    memcpy(to->src_near, from->src_near, sizeof to->src_near);
     unsigned nd = from->ndst < DRV_MAX_DST ? from->ndst : DRV_MAX_DST;
-    memcpy(to->src, from->src, ns * sizeof *to->src);
-    memcpy(to->src_near, from->src_near, ns * sizeof *to->src_near);
-    memcpy(to->dst, from->dst, nd * sizeof *to->dst);
-    memcpy(to->dst_near, from->dst_near, nd * sizeof *to->dst_near);
+    if (nd <= 4) {
+        memcpy(to->dst, from->dst, 4 * sizeof *to->dst);
+        memcpy(to->dst_near, from->dst_near, 4 * sizeof *to->dst_near);
+    } else {
+        memcpy(to->dst, from->dst, nd * sizeof *to->dst);
+        memcpy(to->dst_near, from->dst_near, nd * sizeof *to->dst_near);
+    }
 }
 
 static void do_issue(drv_t *d, const sc_out *out)
@@ -973,7 +979,7 @@ static void do_issue(drv_t *d, const sc_out *out)
     }
     const drv_inst *h = d->src.peek(d->src.ctx, w);
     coll_rec *cr = &d->coll[w];
-    cr->valid = 1;
+    d->collecting |= wbit(w);
     d->ncoll++;
     inst_copy(&cr->inst, d->opc.hits ? &d->filt[w] : h);
     if (d->opc.hits) { /* the cache changed: every presented warp is decided again */
