@@ -18,8 +18,7 @@ struct proto {
     uint64_t *pos;    /* [warps] instructions of the warp issued (its current position) */
     uint64_t tick;    /* LRU stamps */
     uint64_t stalls;  /* refused stall cycles since the last forced admission */
-    opc_stats st, out;
-    proto_counts cnt;
+    opc_stats st;
 };
 
 proto_t *proto_create(const cfg_t *c)
@@ -108,7 +107,7 @@ static void touch(proto_t *p, unsigned w, unsigned reg, uint64_t next, int write
                 k = (int)i;
         }
         if (k < 0) return; /* every entry holds a value of this instruction */
-        if (e[k].valid && e[k].next != NEVER) p->cnt.evict_live++;
+        if (e[k].valid && e[k].next != NEVER) p->st.evict_live++;
         e[k].reg = (uint16_t)reg;
         e[k].valid = 1;
         write = 1;
@@ -170,16 +169,16 @@ static int proto_admit(void *ctx, unsigned w, uint64_t avail)
     }
     if (best < 0) return -1; /* every CCU collects: not a refused cycle */
     if (bd > p->rthld) {
-        p->cnt.admit_far++;
+        p->st.admit_far++;
         return best;
     }
     if (p->stalls >= p->wait) {
         p->stalls = 0;
-        p->cnt.admit_wait++;
+        p->st.admit_wait++;
         return best;
     }
     p->stalls++;
-    p->cnt.refused++;
+    p->st.admit_refused++;
     return -1;
 }
 
@@ -189,19 +188,9 @@ drv_opc proto_opc(proto_t *p)
     return o;
 }
 
-const opc_stats *proto_get_stats(proto_t *p)
+const opc_stats *proto_get_stats(const proto_t *p)
 {
-    p->out = p->st;
-    p->out.admit_far = p->cnt.admit_far;
-    p->out.admit_wait = p->cnt.admit_wait;
-    p->out.admit_refused = p->cnt.refused;
-    p->out.evict_live = p->cnt.evict_live;
-    return &p->out;
-}
-
-const proto_counts *proto_get_counts(const proto_t *p)
-{
-    return &p->cnt;
+    return &p->st;
 }
 
 uint64_t proto_storage_bits(const cfg_t *c)

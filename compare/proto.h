@@ -35,13 +35,6 @@
 
 typedef struct proto proto_t;
 
-typedef struct {
-    uint64_t admit_far;   /* admissions at once: the owner's values all beyond rthld */
-    uint64_t admit_wait;  /* admissions forced after the wait */
-    uint64_t refused;     /* stall cycles a waiting warp was refused (counted for the wait) */
-    uint64_t evict_live;  /* replacements of a value still to be read */
-} proto_counts;
-
 /* Empty CCUs for configuration c (ccus of entries each, threshold rthld, wait sthld_init).
  * NULL when out of memory. */
 proto_t *proto_create(const cfg_t *c);
@@ -53,11 +46,9 @@ void proto_destroy(proto_t *p);
 drv_opc proto_opc(proto_t *p);
 
 /* Counters since creation: lookups are every source operand, fills the values written into
- * the CCUs (source fills and results). */
-const opc_stats *proto_get_stats(proto_t *p);
-
-/* The admission and replacement counters since creation. */
-const proto_counts *proto_get_counts(const proto_t *p);
+ * the CCUs (source fills and results), and the admissions and live evictions (admit_far,
+ * admit_wait, admit_refused, evict_live). */
+const opc_stats *proto_get_stats(const proto_t *p);
 
 /* Bits the design adds per sub-core: ccus x entries entries (data, valid, register id and
  * a PROTO_DIST_BITS distance) and the wait's stall counter (clog2(sthld_init + 1) bits). */

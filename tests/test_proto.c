@@ -118,17 +118,17 @@ static void test_proto_victim(void)
     TT_EQ(st->lookups, 6);
     TT_EQ(st->hit_slots, 2);
     TT_EQ(st->fills, 4);
-    TT_EQ(proto_get_counts(p)->evict_live, 1);
+    TT_EQ(proto_get_stats(p)->evict_live, 1);
     /* admission: warp 0 (at 6) holds only values never read again: no live value, so it is
      * the one given; warp 1 reads R7 at its 1, next read at 1 + 2 = 3 (2 on, near) */
     drv_inst w1 = pi(0, 7, 2, -1, 0);
     o.issued(o.ctx, 1, &w1, o.hits(o.ctx, 1, &w1));
     TT_EQ(o.admit(o.ctx, 1, 3), 0); /* (w argument is the waiting warp; any) */
-    TT_EQ(proto_get_counts(p)->admit_far, 1);
+    TT_EQ(proto_get_stats(p)->admit_far, 1);
     TT_EQ(o.admit(o.ctx, 0, 2), -1); /* only warp 1's CCU free: its value 2 on, refused */
-    TT_EQ(proto_get_counts(p)->refused, 1);
+    TT_EQ(proto_get_stats(p)->admit_refused, 1);
     TT_EQ(o.admit(o.ctx, 0, 0), -1); /* no CCU free: not a refused cycle */
-    TT_EQ(proto_get_counts(p)->refused, 1);
+    TT_EQ(proto_get_stats(p)->admit_refused, 1);
     proto_destroy(p);
     /* storage: 2 CCUs x 2 entries x (1024 data + valid + 8 register id + 16 distance) and a
      * stall counter of clog2(51) = 6 bits */
@@ -164,7 +164,7 @@ static void adm_pop(void *ctx, unsigned w)
  * issues the next cycle; with d1 = 10 it is refused at X .. X + 49 (50 cycles) and takes
  * it at X + 50: it issues exactly 50 cycles later, and warp 0's CCU is flushed. Returns
  * the cycle warp 1 issued; *cnt the design's counters. */
-static uint64_t admission(unsigned d1, proto_counts *cnt)
+static uint64_t admission(unsigned d1, opc_stats *cnt)
 {
     cfg_t c;
     cfg_defaults(&c);
@@ -202,7 +202,7 @@ static uint64_t admission(unsigned d1, proto_counts *cnt)
         drv_inst r1 = pi(1, 1, 0, -1, 0);
         TT_EQ(o.hits(o.ctx, 0, &r1), 0); /* flushed when warp 1 took its CCU */
         TT_EQ(drv_get_counts(d)->issued, 2);
-        *cnt = *proto_get_counts(p);
+        *cnt = *proto_get_stats(p);
     }
     drv_destroy(d);
     sc_destroy(m);
@@ -212,16 +212,16 @@ static uint64_t admission(unsigned d1, proto_counts *cnt)
 
 static void test_proto_admission(void)
 {
-    proto_counts far, near;
+    opc_stats far, near;
     uint64_t t_far = admission(11, &far), t_near = admission(10, &near);
     TT_CHECK(t_far < 100);
     TT_EQ(t_near - t_far, 50);
     TT_EQ(far.admit_far, 1);
     TT_EQ(far.admit_wait, 0);
-    TT_EQ(far.refused, 0);
+    TT_EQ(far.admit_refused, 0);
     TT_EQ(near.admit_far, 0);
     TT_EQ(near.admit_wait, 1);
-    TT_EQ(near.refused, 50);
+    TT_EQ(near.admit_refused, 50);
 }
 
 int main(void)
