@@ -7,8 +7,8 @@ varies by 10-20 % on a shared machine, and the median of more runs steadies it. 
 (user + sys) comes from wait4's rusage of the command itself (microseconds; /usr/bin/time
 rounds to 10 ms, too coarse for a trace of a few MB, and its own start-up would be
 counted); the peak resident set size from /usr/bin/time's %M (a fork of this interpreter
-would count the interpreter's pages). Exits non-zero, naming the
-command, if a run fails."""
+would count the interpreter's pages). Exits non-zero, naming the command, if a run
+fails."""
 import os
 import sys
 import tempfile

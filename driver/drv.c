@@ -53,8 +53,8 @@ struct drv {
     uint16_t blocked[CFG_MAX_W];  /* 1 + a pending register that kept warp w's head back
                                      (0: none); the head stays until w issues (drv_src) */
     unsigned ncoll;               /* warps with an instruction between issue and dispatch */
-    uint64_t collecting;          /* ... as a mask (bit w: coll[w] holds one); one word to
-                                     test where coll[w] would be a cache line per warp */
+    uint64_t collecting;          /* ... as a mask (bit w: coll[w] holds one): one word to
+                                     test, not a cache line per warp */
     coll_rec *coll;       /* [warps] */
     uint64_t *arch;       /* [warps][nregs][words] architectural values (one zero word
                              until the first cycle with values, then all of them) */
@@ -513,12 +513,18 @@ static void show_warp(drv_t *d, sc_in *in, unsigned w, const drv_inst *h)
 /* Outcomes of try_present. */
 enum { SHOWN, HELD, EMPTY };
 
+/* Warp w has an instruction between issue and dispatch. */
+static int in_collection(const drv_t *d, unsigned w)
+{
+    return d->collecting >> w & 1u;
+}
+
 /* Present warp w's head if it may be presented (SHOWN). HELD: it may not, and that stays so
  * until an event of w (issue, dispatch, write-back); EMPTY: the source had nothing now. */
 static int try_present(drv_t *d, sc_in *in, unsigned w)
 {
     if (still_shown(d, w)) return SHOWN;
-    if ((d->collecting >> w & 1u) || still_blocked(d, w)) return HELD;
+    if (in_collection(d, w) || still_blocked(d, w)) return HELD;
     const drv_inst *h = d->src.peek(d->src.ctx, w);
     if (!h) return EMPTY;
     if (!head_presentable(d, w, h)) return HELD;
@@ -562,7 +568,7 @@ static uint64_t *stall_reason(drv_t *d)
         if (still_blocked(d, w)) {
             if (d->pmem[pend_at(d, w, d->blocked[w] - 1u) - d->pending]) return &d->cnt.stall_mem;
             dep = 1;
-        } else if ((d->collecting >> w & 1u)) {
+        } else if (in_collection(d, w)) {
             coll = 1;
         }
     }
@@ -581,7 +587,7 @@ static int mem_blocked(drv_t *d, unsigned w)
  * two-level scheduler lets another warp in. */
 static int src_stuck(drv_t *d, unsigned w)
 {
-    return (d->empty >> w & 1u) && !(d->collecting >> w & 1u) && !still_blocked(d, w) &&
+    return (d->empty >> w & 1u) && !in_collection(d, w) && !still_blocked(d, w) &&
            !(d->src.held && d->src.held(d->src.ctx, w));
 }
 
@@ -626,7 +632,7 @@ static int inactive_ready(drv_t *d, uint64_t have)
 {
     for (uint64_t todo = have & ~d->act; todo; todo &= todo - 1) {
         unsigned w = (unsigned)__builtin_ctzll(todo);
-        if (w < d->c.warps && !(d->collecting >> w & 1u) && !still_blocked(d, w)) return 1;
+        if (w < d->c.warps && !in_collection(d, w) && !still_blocked(d, w)) return 1;
     }
     return 0;
 }
@@ -641,7 +647,7 @@ static void try_admit(drv_t *d, sc_in *in, uint64_t have)
     int best = -1;
     for (uint64_t todo = have & ~d->act; todo; todo &= todo - 1) {
         unsigned u = (unsigned)__builtin_ctzll(todo);
-        if (u >= d->c.warps || (d->collecting >> u & 1u) || (best >= 0 && d->since[u] >= d->since[best]))
+        if (u >= d->c.warps || in_collection(d, u) || (best >= 0 && d->since[u] >= d->since[best]))
             continue;
         const drv_inst *h = d->src.peek(d->src.ctx, u);
         if (h && head_presentable(d, u, h)) best = (int)u;
@@ -651,7 +657,7 @@ static void try_admit(drv_t *d, sc_in *in, uint64_t have)
     uint64_t avail = 0;
     for (uint64_t todo = d->act; todo; todo &= todo - 1) {
         unsigned a = (unsigned)__builtin_ctzll(todo);
-        if (!(d->collecting >> a & 1u)) avail |= wbit(a);
+        if (!in_collection(d, a)) avail |= wbit(a);
     }
     int v = d->opc.admit(d->opc.ctx, w, avail);
     if (v < 0 || !(d->act >> (unsigned)v & 1u)) return;
@@ -800,7 +806,7 @@ static void do_dispatch(drv_t *d, const sc_out *out)
     coll_rec *cr;
 
     d->cnt.dispatched++;
-    if (w >= d->c.warps || !(d->collecting >> w & 1u)) {
+    if (w >= d->c.warps || !in_collection(d, w)) {
         fail(d, "cycle %llu: dispatch of warp %u tag 0x%x, which has no instruction in "
                 "collection", (unsigned long long)cyc, w, (unsigned)out->disp_tag);
         return;

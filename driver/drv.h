@@ -217,8 +217,8 @@ void drv_inputs(drv_t *d, sc_in *in);
 int drv_consume(drv_t *d, const sc_in *in, const sc_out *out);
 
 /* Give add(ctx, p, n) each region of memory the driver's next cycles read (its state, the
- * collected instructions, the scoreboard, the write-backs in flight), so a caller can ask
- * the CPU to load them early (no effect). */
+ * scoreboard, the write-backs in flight), so a caller can ask the CPU to load them early
+ * (no effect). */
 void drv_hot(const drv_t *d, void (*add)(void *ctx, const void *p, size_t n), void *ctx);
 
 /* The driver's cycle (drv_counts.cycles) before which it will present no instruction and

@@ -14,6 +14,14 @@ static inline unsigned hash_of(uint64_t line)
     return (unsigned)((line * 0x9E3779B97F4A7C15ull) >> 56);
 }
 
+/* Enter out-list index idx for line into the hash index. */
+static void hash_insert(uint16_t *slot, uint64_t line, unsigned idx)
+{
+    unsigned h = hash_of(line);
+    while (slot[h]) h = (h + 1) % HASH;
+    slot[h] = (uint16_t)(idx + 1);
+}
+
 /* The index of line in out[0..nl), or nl when absent: the last line first (a warp's
  * consecutive threads mostly share it), then a linear scan while the list is short, then
  * the hash index (built from the list the first time it is needed). */
@@ -28,11 +36,7 @@ static unsigned line_index(uint64_t line, const coal_line *out, unsigned nl, uin
     }
     if (!*hashed) { /* the list outgrew the scan: index what it holds */
         memset(slot, 0, HASH * sizeof *slot);
-        for (unsigned k = 0; k < nl; k++) {
-            unsigned h = hash_of(out[k].line);
-            while (slot[h]) h = (h + 1) % HASH;
-            slot[h] = (uint16_t)(k + 1);
-        }
+        for (unsigned k = 0; k < nl; k++) hash_insert(slot, out[k].line, k);
         *hashed = 1;
     }
     unsigned h = hash_of(line);
@@ -57,11 +61,7 @@ unsigned coal_lines(const uint64_t *addr, unsigned n, unsigned width, coal_line 
             } else if (nl < COAL_MAX_LINES) {
                 out[nl].line = line;
                 out[nl].sectors = bit;
-                if (hashed) {
-                    unsigned h = hash_of(line);
-                    while (slot[h]) h = (h + 1) % HASH;
-                    slot[h] = (uint16_t)(nl + 1);
-                }
+                if (hashed) hash_insert(slot, line, nl);
                 nl++;
             }
         }
