@@ -8,7 +8,7 @@ CC      ?= gcc
 CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -D_POSIX_C_SOURCE=200809L
 SANFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
             -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-INC     := -Icmodel -Idriver -Itb -Itrace -Ihints -Isim -Ieval -Igpu -Icompare
+INC     := -Icmodel -Idriver -Itb -Itrace -Ihints -Isim -Ieval -Igpu -Icompare -Ipower
 LDLIBS  := -llzma -lz -lm
 GEN_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 # the generator's identity in every generated file's header: a hash of its sources (not the
@@ -28,15 +28,16 @@ TRACE_SRC := $(filter-out %_main.c,$(sort $(wildcard trace/*.c hints/*.c)))
 DRV_SRC   := $(sort $(wildcard driver/*.c))
 TB_SRC    := $(DRV_SRC) $(filter-out tb/cosim.c tb/vecgen.c,$(sort $(wildcard tb/*.c)))
 SIM_SRC   := $(filter-out %_main.c,$(sort $(wildcard sim/*.c eval/*.c gpu/*.c compare/*.c)))
-LIB_SRC   := $(MODEL_SRC) $(TRACE_SRC) $(TB_SRC) $(SIM_SRC)
-HDRS      := $(wildcard cmodel/*.h driver/*.h tb/*.h tests/*.h trace/*.h hints/*.h sim/*.h eval/*.h gpu/*.h compare/*.h)
+POWER_SRC := $(filter-out %_main.c,$(sort $(wildcard power/*.c)))
+LIB_SRC   := $(MODEL_SRC) $(TRACE_SRC) $(TB_SRC) $(SIM_SRC) $(POWER_SRC)
+HDRS      := $(wildcard cmodel/*.h driver/*.h tb/*.h tests/*.h trace/*.h hints/*.h sim/*.h eval/*.h gpu/*.h compare/*.h power/*.h)
 TEST_SRC  := $(sort $(wildcard tests/test_*.c))
 TESTS     := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
 
 #> all                install what is missing, build, lint the RTL, print the area headline and the main job (the default goal)
 #> deps               install the missing Debian packages (scripts/deps.sh; --browser: chromium too)
-#> build              build the tools: malekeh-sim, ccugen, malekeh-refs, malekeh-hints
+#> build              build the tools: malekeh-sim, ccugen, malekeh-refs, malekeh-hints, mlk-power
 #> main               the main job: CONFIG and its baseline on the shipped trace (or TRACE), one table
 #> main-synthetic     the synthetic workload's counters, then the trace table
 #> test               every test; ends with "N passed, N failed" (.ci/run runs it)
@@ -60,7 +61,7 @@ all: deps build rtl-lint
 deps:
 	@bash scripts/deps.sh
 
-build: $(BUILD)/malekeh-sim $(BUILD)/ccugen $(BUILD)/malekeh-refs
+build: $(BUILD)/malekeh-sim $(BUILD)/ccugen $(BUILD)/malekeh-refs $(BUILD)/mlk-power
 
 # --- generator ---------------------------------------------------------------------------
 GEN_SRC := $(sort $(wildcard gen/*.c))
@@ -109,6 +110,11 @@ $(BUILD)/libmk.a: $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 
 $(BUILD)/libmk_san.a: $(patsubst %.c,$(BUILD)/sobj/%.o,$(LIB_SRC))
 	@rm -f $@; ar rcs $@ $^
+
+# the gate-level power engine (power/, docs/power.md)
+$(BUILD)/mlk-power: $(BUILD)/obj/power/power_main.o $(BUILD)/libmk.a
+	@$(call step,LD ,$@)
+	$(Q)$(CC) $(CFLAGS) $(NOLTO) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/malekeh-refs: $(BUILD)/obj/eval/refs_main.o $(BUILD)/libmk.a
 	@$(call step,LD ,$@)

@@ -15,6 +15,8 @@
 # --outputs-only: compare the output ports only (no dbg_state_o needed): generated RTL is
 # written without --debug (build/cosim/<prefix>_oo), binaries cosim_oo[_trace] (VG_NO_DBG);
 # for RTL edited by hand or a netlist (tests/netlist_check.sh) with --rtl-dir.
+# COSIM_VFLAGS: extra Verilator options (synth/power.sh: --trace-underscore, so that a
+# gate netlist's generated net names (_123_) reach the VCD).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -105,7 +107,7 @@ build_bin() {
     local tr=(); [ "$trace" = 1 ] && tr=(--trace)
     local files=(); while read -r f; do files+=("$rtl/$f"); done < <(grep -v '^//' "$rtl/files.f" | grep .)
     verilator --cc --exe --build -j 2 --prefix Vtop --top-module "${prefix}_subcore" \
-        --x-assign 0 --x-initial 0 -O2 "${tr[@]}" -Wno-fatal -Wno-lint -Wno-style \
+        --x-assign 0 --x-initial 0 -O2 "${tr[@]}" ${COSIM_VFLAGS:-} -Wno-fatal -Wno-lint -Wno-style \
         --Mdir "$mdir" -o "$bin" -CFLAGS "-I$ROOT/tb $( [ "$oo" = 1 ] && echo -DVG_NO_DBG)" \
         -MAKEFLAGS "$mkf" \
         -LDFLAGS "$vobjs ${objs[*]} -llzma -lz -lm" \
