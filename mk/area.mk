@@ -61,7 +61,7 @@ area-baseline: $(BUILD)/ccugen $(BUILD)/area-report
 area-summary: $(BUILD)/ccugen
 	@bash synth/summary.sh
 
-AREA_TEST_CMDS = "bash tests/sta_test.sh" "bash tests/power_test.sh" "bash tests/storage_test.sh" "bash tests/area_test.sh" "bash tests/area_test.sh --liberty"
+AREA_TEST_CMDS = "bash tests/sta_test.sh" "bash tests/power_test.sh" "bash tests/power_sta_check.sh" "bash tests/storage_test.sh" "bash tests/area_test.sh" "bash tests/area_test.sh --liberty"
 
 # make timing-sweep [LIBERTY=lib] [TSWEEP_WIDTH=16] [TSWEEP_JOBS=2]: worst reg->reg path of every generator-
 # sweep configuration -> build/timing-sweep/sweep.{csv,md}

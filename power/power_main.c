@@ -17,7 +17,7 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: " PROG " --liberty LIB --netlist NETLIST.v --vcd DUMP --period NS\n"
                "       [--top MODULE] [--scope NAME] [--clock PORT] [--tree-cell CELL] [--tree-fanout N]\n"
-               "       [--drive-cell CELL] [--out-load PF] [--storage TEXT] [--operand PORT]\n"
+               "       [--drive-cell CELL | --input-slew NS] [--out-load PF] [--storage TEXT] [--operand PORT]\n"
                "       [--instructions N] [--json FILE] [--label TEXT]\n"
                "Gate-level power: internal energy from LIB's tables at each pin's slew and load,\n"
                "switching energy 1/2 C V^2 per toggle of every net, leakage, the clock as a tree of\n"
@@ -64,7 +64,7 @@ static int cmp_mod(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     const char *libp = NULL, *netp = NULL, *vcdp = NULL, *top = NULL, *scope = NULL, *json = NULL, *label = "";
-    pw_opts o = { 0, "clk_i", NULL, 16, NULL, 0, NULL, NULL };
+    pw_opts o = { .clock = "clk_i", .tree_fanout = 16 };
     double insts = 0, fan = 16;
     int have_period = 0;
     for (int i = 1; i < argc; i++) {
@@ -86,6 +86,7 @@ int main(int argc, char **argv)
         else if (strcmp(a, "--label") == 0) label = v;
         else if (strcmp(a, "--period") == 0) { if (num(a, v, &o.period_ns)) return 2; have_period = 1; }
         else if (strcmp(a, "--out-load") == 0) { if (num(a, v, &o.out_load)) return 2; }
+        else if (strcmp(a, "--input-slew") == 0) { if (num(a, v, &o.input_slew)) return 2; }
         else if (strcmp(a, "--instructions") == 0) { if (num(a, v, &insts)) return 2; }
         else if (strcmp(a, "--tree-fanout") == 0) {
             if (num(a, v, &fan)) return 2;

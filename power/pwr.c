@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const cat_names[PW_NCAT] = { "clock_pins", "clock_network", "storage", "operand_mux", "control" };
+static const char *const cat_names[PW_NCAT] = { "clock_pins", "clock_network", "storage", "operand_mux", "bank_data", "control" };
 
 /* See pwr.h. */
 const char *pw_cat_name(int i) { return i >= 0 && i < PW_NCAT ? cat_names[i] : "?"; }
@@ -212,7 +212,10 @@ static double buffer_tree(ctx *c, int r, const pw_cell *buf, double sink_cap)
     double per = sink_cap / (n ? n : 1);
     int cat = PW_CLOCK_NET;
     const char *mod = "(clock tree)";
-    if (!c->is_clock[r]) {
+    if (!c->is_clock[r] && c->driver_inst[r] < 0 && !c->is_in[r]) {
+        cat = PW_XBAR;                /* a black box's output: the RF banks' read data */
+        mod = "(black-box outputs)";
+    } else if (!c->is_clock[r]) {
         int i = c->driver_inst[r] >= 0 ? c->driver_inst[r] : c->sink[c->sink_start[r]].inst;
         cat = category(c, i);
         mod = c->end_mod[i];
@@ -279,7 +282,7 @@ int pw_power(pw_lib *lib, pw_netlist *nl, const pw_activity *a, const pw_opts *o
     c.load = xc((size_t)N, sizeof(double)); c.slew = xc((size_t)N, sizeof(double));
     c.is_clock = xc((size_t)N, 1); c.tree_n = xc((size_t)N, sizeof(int)); c.best = xc((size_t)N, sizeof(int));
     c.end = xc((size_t)I, sizeof(int)); c.end_mod = xc((size_t)I, sizeof(char *)); c.end_operand = xc((size_t)I, sizeof(int));
-    for (int r = 0; r < N; r++) { c.driver_inst[r] = -1; c.best[r] = r; c.slew[r] = 0.05; }
+    for (int r = 0; r < N; r++) { c.driver_inst[r] = -1; c.best[r] = r; c.slew[r] = o->input_slew > 0 ? o->input_slew : 0.05; }
     /* cells and pins */
     pw_hash cells;
     pw_hash_init(&cells);
@@ -466,6 +469,7 @@ int pw_power(pw_lib *lib, pw_netlist *nl, const pw_activity *a, const pw_opts *o
         int cat = PW_CONTROL;
         const char *mod = "(ports)";
         if (i >= 0) { cat = category(&c, i); mod = c.end_mod[i]; }
+        else if (!c.is_in[r]) { cat = PW_XBAR; mod = "(black-box outputs)"; }
         else if (c.sink_n[r]) { int j = c.sink[c.sink_start[r]].inst; cat = category(&c, j); mod = c.end_mod[j]; }
         if (c.is_clock[r]) cat = PW_CLOCK_NET;
         add_e(&c, cat, mod, 0, (double)c.tog[r] * 0.5 * c.load[r] * v2, 0);

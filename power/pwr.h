@@ -2,7 +2,8 @@
  * netlist priced with its Liberty internal-power tables at the slew and load it sees, every
  * net's switching energy (1/2 C V^2 per toggle) on its pin and wire-load capacitance, the
  * clock network as a buffer tree, and each cell's leakage; split by what the energy is for
- * (clock pins, clock network and gates, storage, operand multiplexers, control) and by
+ * (clock pins, clock network and gates, storage, operand multiplexers, the RF banks' read
+ * data, control) and by
  * module. docs/power.md gives the method and its limits. */
 #ifndef PW_PWR_H
 #define PW_PWR_H
@@ -12,7 +13,11 @@
 #include "net.h"
 #include "vcd.h"
 
-enum { PW_CLOCK_PINS = 0, PW_CLOCK_NET, PW_STORAGE, PW_OPERAND, PW_CONTROL, PW_NCAT };
+/* what energy is for: flip-flop and latch clock pins; clock nets, their buffer tree and the
+ * clock gates; storage registers (and the logic feeding them); the logic feeding the operand
+ * output port; the nets a black box drives (the RF banks' read data: the crossbar to the
+ * collectors); everything else */
+enum { PW_CLOCK_PINS = 0, PW_CLOCK_NET, PW_STORAGE, PW_OPERAND, PW_XBAR, PW_CONTROL, PW_NCAT };
 
 typedef struct {
     double period_ns;      /* clock period */
@@ -20,6 +25,7 @@ typedef struct {
     const char *tree_cell; /* buffer of the clock tree model */
     int tree_fanout;       /* sinks per buffer of the tree model at most */
     const char *drive_cell;/* the cell driving every input port (its slew) */
+    double input_slew;     /* without drive_cell: every input port's slew, ns (0: 0.05) */
     double out_load;       /* pF on each output port */
     const char *storage;   /* a register whose instance path holds this is storage ("u_data") */
     const char *operand;   /* logic whose output reaches this output port is the operand mux */

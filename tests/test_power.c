@@ -102,7 +102,7 @@ static void dump(const char *file, int n, const char *const *names, const int *t
 
 static pw_opts opts(void)
 {
-    pw_opts o = { 10.0, "clk", NULL, 16, NULL, 0, "u_data", "dout" };
+    pw_opts o = { .period_ns = 10.0, .clock = "clk", .tree_fanout = 16, .storage = "u_data", .operand = "dout" };
     return o;
 }
 
