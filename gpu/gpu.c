@@ -420,7 +420,7 @@ static int read_next(gpu_t *g, char *err)
                      "most %u warps (warps x subcores_per_sm), regs_sm = %u registers, shmem_sm "
                      "= %u bytes)", g->o->trace, b->nwarps && b->warp[0].n ? b->warp[0].inst[0].line : 0,
                      b->id.x, b->id.y, b->id.z, b->nwarps,
-                     hsrc_kernel(g->h)->nregs, (unsigned long long)g->shmem_block,
+                     (unsigned)(g->regs_block / 32), (unsigned long long)g->shmem_block,
                      g->nsub * g->c.warps, g->c.regs_sm, g->c.shmem_sm);
             trc_block_free(b);
             return -1;
