@@ -64,7 +64,7 @@ enum {
     KI_MACHINE, KI_ARCH, KI_SMS, KI_SM_SUBSET, KI_SM_FILL, KI_FAST_IDLE, KI_SM_BATCH, KI_SUBCORE_ASSIGN, KI_MAX_BLOCKS_SM, KI_REGS_SM,
     KI_SHMEM_SM, KI_L1_KB, KI_L1_WAYS, KI_L1_MSHRS, KI_L2_KB, KI_L2_WAYS, KI_L2_SLICES,
     KI_L2_LAT, KI_L2_BW, KI_DRAM_LAT, KI_DRAM_BW, KI_CONST_LAT, KI_CONST_MISS_LAT,
-    KI_ICACHE_MISS_LAT, KI_LAUNCH_LAT, KI_LAUNCH_MIN, KI_EXIT_LAT, KI_BLOCK_INTERVAL,
+    KI_ICACHE_MISS_LAT, KI_LAUNCH_LAT, KI_LAUNCH_MIN, KI_LAUNCH_MIN_BLOCK, KI_EXIT_LAT, KI_BLOCK_INTERVAL,
     KI_BLOCK_EXIT_LAT, KI_WARP_EXIT_LAT, KI_OPERAND_CACHE, KI_BOW_WINDOW, KI_RFC_ENTRIES, KI_RFC_ACTIVE, KI_RBA, KI_CCU_WB, KI_RF_STATES, KI_SLEEP_WINDOW, KI_LEAK_SLEEP, KI_LEAK_OFF,
     KI_COUNT
 };
@@ -198,6 +198,8 @@ static const key_def keys[KI_COUNT] = {
     [KI_ICACHE_MISS_LAT] = GPU("icache_miss_lat", icache_miss_lat, 100000),
     [KI_LAUNCH_LAT] = GPU("launch_lat", launch_lat, 10000000),
     [KI_LAUNCH_MIN] = GPU("launch_min", launch_min, 10000000),
+    [KI_LAUNCH_MIN_BLOCK] = {"launch_min_block", K_MILLI, F(launch_min_block), 0, 100000000, 0,
+                             NULL, NULL, " (0: the preset's value)", 0, NULL, 0},
     [KI_EXIT_LAT] = GPU("exit_lat", exit_lat, 10000000),
     [KI_BLOCK_INTERVAL] = {"block_interval", K_MILLI, F(block_interval), 0, 100000000, 0, NULL,
                            NULL, " (0: the preset's value)", 0, NULL, 0},

@@ -135,6 +135,7 @@ typedef struct {
     unsigned const_lat, const_miss_lat;         /* constant cache hit / miss */
     unsigned icache_miss_lat;                   /* a cold 128-byte instruction line */
     unsigned launch_lat, launch_min, exit_lat;  /* kernel launch, cycles */
+    unsigned launch_min_block;                  /* launch_min grows by this per block, thousandths */
     unsigned block_interval;                    /* block dispatch, thousandths of a cycle */
     unsigned block_exit_lat;                    /* a retired block holds its SM this long */
     unsigned warp_exit_lat;                     /* ... plus this per warp, thousandths */

@@ -117,6 +117,11 @@ int gpu_resolve(cfg_t *c, int bv, char *err)
     return 0;
 }
 
+uint64_t gpu_least_cycles(const cfg_t *c, uint64_t blocks)
+{
+    return c->launch_min + (uint64_t)c->launch_min_block * blocks / MILLI;
+}
+
 uint64_t gpu_empty_cycles(const cfg_t *c, uint64_t blocks, unsigned threads)
 {
     uint64_t nsm = c->sm_subset ? c->sm_subset : c->sms;
@@ -125,7 +130,7 @@ uint64_t gpu_empty_cycles(const cfg_t *c, uint64_t blocks, unsigned threads)
     unsigned w = (threads + 31) / 32, slots = c->warps * c->subcores_per_sm;
     uint64_t per_sm = w ? slots / w : c->max_blocks_sm;
     if (per_sm > c->max_blocks_sm) per_sm = c->max_blocks_sm;
-    if (per_sm == 0 || run == 0) return c->launch_min;
+    if (per_sm == 0 || run == 0) return gpu_least_cycles(c, blocks);
     uint64_t cap = per_sm * nsm; /* blocks resident at once */
     uint64_t life = (uint64_t)c->block_exit_lat * MILLI + (uint64_t)c->warp_exit_lat * w;
     uint64_t *ring = calloc(cap < run ? cap : run, sizeof *ring), t = 0; /* milli-cycles */
@@ -138,8 +143,8 @@ uint64_t gpu_empty_cycles(const cfg_t *c, uint64_t blocks, unsigned threads)
         ring[i % (cap < run ? cap : run)] = t;
     }
     free(ring);
-    uint64_t end = (t + life) / MILLI + c->exit_lat;
-    return end > c->launch_min ? end : c->launch_min;
+    uint64_t end = (t + life) / MILLI + c->exit_lat, least = gpu_least_cycles(c, blocks);
+    return end > least ? end : least;
 }
 
 /* ---------------------------------------------------------------- hooks of the sub-cores */
@@ -420,7 +425,7 @@ static int read_next(gpu_t *g, char *err)
                      "most %u warps (warps x subcores_per_sm), regs_sm = %u registers, shmem_sm "
                      "= %u bytes)", g->o->trace, b->nwarps && b->warp[0].n ? b->warp[0].inst[0].line : 0,
                      b->id.x, b->id.y, b->id.z, b->nwarps,
-                     hsrc_kernel(g->h)->nregs, (unsigned long long)g->shmem_block,
+                     (unsigned)(g->regs_block / 32), (unsigned long long)g->shmem_block,
                      g->nsub * g->c.warps, g->c.regs_sm, g->c.shmem_sm);
             trc_block_free(b);
             return -1;
@@ -870,8 +875,8 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
         rc = 2;
     }
     r->seconds = now_s() - t0;
-    uint64_t end = g->cyc + g->c.exit_lat;
-    r->cycles = end > g->c.launch_min ? end : g->c.launch_min;
+    uint64_t end = g->cyc + g->c.exit_lat, least = gpu_least_cycles(&g->c, g->gc->blocks);
+    r->cycles = end > least ? end : least;
     g->gc->launch_cycles = g->first_dispatch != UINT64_MAX ? g->first_dispatch : g->c.launch_lat;
     g->gc->body_cycles = g->cyc > g->gc->launch_cycles ? g->cyc - g->gc->launch_cycles : 0;
     for (unsigned i = 0; i < g->nrun; i++) wake(g->run[i], g->cyc);

@@ -22,6 +22,10 @@ int gpu_run(const cfg_t *c, const run_opts *o, run_result *r, char *err);
  * creates it (the caller frees it with mem_destroy). */
 int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem, char *err);
 
+/* The shortest a kernel of `blocks` thread blocks can take: launch_min + launch_min_block
+ * per block (fitted on empty kernels, docs/gpu.md section 4). */
+uint64_t gpu_least_cycles(const cfg_t *c, uint64_t blocks);
+
 /* Cycles of a kernel of `blocks` empty thread blocks of `threads` threads on the GPU of c
  * (its preset resolved by gpu_resolve): launch, dispatch, block exit, kernel exit; 0 when
  * out of memory. */

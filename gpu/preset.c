@@ -10,8 +10,9 @@ typedef struct {
 /* Launch costs: measured on the H100 PCIe (../shared/hw-cycles/launch_overhead.csv, empty
  * kernels), used for every preset: no other GPU's launch was measured (docs/gpu.md). */
 #define LAUNCH \
-    {"launch_lat", "700"}, {"exit_lat", "695"}, {"launch_min", "2400"}, \
-    {"block_interval", "1.152"}, {"block_exit_lat", "472"}, {"warp_exit_lat", "5.75"}
+    {"launch_lat", "800"}, {"exit_lat", "695"}, {"launch_min", "2360"}, \
+    {"block_interval", "1.172"}, {"block_exit_lat", "472"}, {"warp_exit_lat", "5.75"}, \
+    {"launch_min_block", "0.8"}
 
 /* Turing, NVIDIA RTX 2060 (the papers' GPU): Accel-Sim SM75_RTX2060 gpgpusim.config and
  * trace.config; latencies from microbenchmarks (docs/gpu.md). exec_* stay the defaults
@@ -21,7 +22,7 @@ static const kv turing[] = {
     {"l1_kb", "64"}, {"l1_ways", "64"}, {"l1_mshrs", "256"},
     {"l2_kb", "3072"}, {"l2_ways", "16"}, {"l2_slices", "24"}, {"l2_lat", "211"},
     {"l2_bw", "32"}, {"dram_lat", "567"}, {"dram_bw", "246"},
-    {"const_lat", "18"}, {"const_miss_lat", "211"}, {"icache_miss_lat", "120"},
+    {"const_lat", "18"}, {"const_miss_lat", "211"}, {"icache_miss_lat", "38"},
     LAUNCH, {NULL, NULL}};
 
 /* Ampere, NVIDIA A100 (sm_80): Accel-Sim SM80_A100; latencies: Accel-Sim's trace latencies
@@ -31,7 +32,7 @@ static const kv ampere[] = {
     {"l1_kb", "128"}, {"l1_ways", "64"}, {"l1_mshrs", "512"},
     {"l2_kb", "40960"}, {"l2_ways", "16"}, {"l2_slices", "160"}, {"l2_lat", "207"},
     {"l2_bw", "32"}, {"dram_lat", "547"}, {"dram_bw", "1372"},
-    {"const_lat", "18"}, {"const_miss_lat", "207"}, {"icache_miss_lat", "120"},
+    {"const_lat", "18"}, {"const_miss_lat", "207"}, {"icache_miss_lat", "38"},
     {"exec_int", "1,2"}, {"exec_fp", "1,2"}, {"exec_dp", "3,4"}, {"exec_sfu", "20,8"},
     {"exec_ldst", "36,4"}, {"exec_shmem", "25,4"}, {"exec_tensor", "9,8"},
     {"exec_branch", "1,4"},
@@ -45,7 +46,7 @@ static const kv hopper[] = {
     {"l1_kb", "192"}, {"l1_ways", "64"}, {"l1_mshrs", "512"},
     {"l2_kb", "51200"}, {"l2_ways", "20"}, {"l2_slices", "80"}, {"l2_lat", "235"},
     {"l2_bw", "32"}, {"dram_lat", "800"}, {"dram_bw", "1140"},
-    {"const_lat", "18"}, {"const_miss_lat", "235"}, {"icache_miss_lat", "120"},
+    {"const_lat", "18"}, {"const_miss_lat", "235"}, {"icache_miss_lat", "38"},
     {"exec_int", "1,2"}, {"exec_fp", "1,2"}, {"exec_dp", "5,2"}, {"exec_sfu", "20,8"},
     {"exec_ldst", "35,4"}, {"exec_shmem", "27,4"}, {"exec_tensor", "21,8"},
     {"exec_branch", "1,4"},

@@ -24,7 +24,7 @@ static int reused(const trc_inst *inst, uint32_t n, uint32_t i, unsigned p, unsi
         if (in->pc <= pr->pc || in->pc - pr->pc > FALL_THROUGH_MAX) return 0; /* a branch */
         if (p < in->nsrc) {
             uint8_t q = trc_srcs(in)[p];
-            if ((unsigned)(q - r) % banks == 0) return q == r;
+            if (q % banks == r % banks) return q == r; /* any bank count, not only 2^k */
         }
         if (writes(in, r)) return 0;
     }

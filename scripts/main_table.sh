@@ -19,6 +19,8 @@ for v in malekeh baseline; do
     "$SIM" --config "$cfg" "${set_off[@]}" --trace "$trace" --quiet --json "$out/$v.json" 2>"$out/$v.err" ||
         { echo "main_table.sh: $v run failed: $(cat "$out/$v.err")" >&2; exit 1; }
 done
+# the simulator's warnings (unknown opcodes, a bad -nregs, hints): on stderr, each once
+cat "$out/malekeh.err" "$out/baseline.err" | awk 'NF && !seen[$0]++' >&2
 get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
 # area and Fmax of THIS configuration: the default's from synth/summary.sh; another's from
 # its own `make area CONFIG=...` datasheet when there is one, else said to be missing

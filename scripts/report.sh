@@ -132,10 +132,11 @@ fi
 if [ -s "$B/validate/validate.csv" ]; then
     need "$out/validate.log" "make report"
     {
-        echo "| kernel | measured cycles | simulated | error |"
-        echo "|---|---:|---:|---:|"
-        awk -F, 'function g(n,  s) { s = ""; while (n >= 1000) { s = sprintf(",%03d", n % 1000) s; n = int(n / 1000) } return n s }
-                 NR > 1 { printf "| `%s` | %s | %s | %+.2f %% |\n", $1, g($4), g($5), $6 }' "$B/validate/validate.csv"
+        echo "| kernel | profiler | measured cycles | simulated | error | ncu minus nsys |"
+        echo "|---|---|---:|---:|---:|---:|"
+        awk -F, 'function g(n,  s) { n = int(n + 0.5); s = ""; while (n >= 1000) { s = sprintf(",%03d", n % 1000) s; n = int(n / 1000) } return n s }
+                 NR > 1 { printf "| `%s` | %s | %s | %s | %+.2f %% | %s |\n", $1, $2, g($5), g($6), $8,
+                          $7 == "" ? "" : sprintf("%+d", $7) }' "$B/validate/validate.csv"
         echo
         grep -E '^(dependent FFMA chain|empty-kernel launch cost)' "$out/validate.log" | sed 's/^/- /' ||
             { echo "report: $out/validate.log lacks the slope and launch lines" >&2; exit 2; }

@@ -25,6 +25,7 @@ for f in "${traces[@]}"; do
         if ! "$SIM" --config "$cfg" --trace "$f" --quiet --json "$tmp/$name.json" 2>"$tmp/err"; then
             echo "trace_table.sh: $t on $cfg: $(cat "$tmp/err")" >&2; exit 1
         fi
+        [ -s "$tmp/err" ] && [ "$name" = default ] && cat "$tmp/err" >&2 # warnings, once a trace
     done
     n=$(get "$tmp/default.json" instructions)
     awk -v t="$t" -v n="$n" \

@@ -59,7 +59,7 @@
     "  --values           bit-accurate: carry register values, check every operand\n" \
     "  --check            --values and the model's invariants every cycle\n" \
     "  --progress         progress lines on stderr (default when stderr is a terminal)\n" \
-    "  --quiet            no summary\n" \
+    "  --quiet            no summary (warnings still go to stderr)\n" \
     "  --empty-kernel N   the cycles of N empty blocks on the GPU (with --threads T)\n" \
     "  --threads T        threads per empty block (default 32)\n" \
     "  --help, --version  this text; the version\n" \
@@ -75,6 +75,14 @@ typedef struct {
     unsigned long long threads;     /* --threads N: of each empty block (default 32) */
 } opts_t;
 
+/* A file option given a second time (as --config): 2 with the message printed, else 0. */
+static int once(const cli_args *a, const char *name, const char *prev, const char *val)
+{
+    if (!prev) return 0;
+    fprintf(stderr, "%s: %s: given twice ('%.200s' and '%.200s')\n", a->prog, name, prev, val);
+    return 2;
+}
+
 /* Options after the configuration. 0, or 2 with the message printed. */
 static int parse(cli_args *a, opts_t *o)
 {
@@ -82,13 +90,13 @@ static int parse(cli_args *a, opts_t *o)
     for (int i = 0; i < a->n; i++) {
         const char *arg = a->rest[i], *val = NULL;
         if (cli_opt(a, &i, "--trace", "--trace FILE", &val)) {
-            if (!val) return 2;
+            if (!val || once(a, "--trace", o->r.trace, val)) return 2;
             o->r.trace = val;
         } else if (cli_opt(a, &i, "--hints", "--hints FILE", &val)) {
-            if (!val) return 2;
+            if (!val || once(a, "--hints", o->r.hint_file, val)) return 2;
             o->r.hint_file = val;
         } else if (cli_opt(a, &i, "--json", "--json FILE", &val)) {
-            if (!val) return 2;
+            if (!val || once(a, "--json", o->json, val)) return 2;
             o->json = val;
         } else if (cli_opt(a, &i, "--blocks", "--blocks N", &val)) {
             if (!val || cli_u64(a, "--blocks", val, 1, MAX_COUNT, &v)) return 2;
@@ -264,6 +272,10 @@ int main(int argc, char **argv)
                 o.r.trace, (unsigned long long)r->tc.unknown_insts, r->unknown_ops);
         rc = 2;
         err[0] = '\0';
+    } else if (rc != 2 && r->tc.unknown_insts) { /* on stderr, with --quiet too */
+        fprintf(stderr, PROG ": warning: %s: %llu instructions of opcodes of no known class "
+                        "(%s), timed as integer ALU (--strict-isa makes this an error)\n",
+                o.r.trace, (unsigned long long)r->tc.unknown_insts, r->unknown_ops);
     }
     if (rc == 2) {
         if (err[0]) fprintf(stderr, PROG ": %s\n", err);

@@ -51,6 +51,37 @@ grep -q "unknown    $n instructions of opcodes of no known class (FROB.MRG)" "$t
     echo "FAIL: gpu_bad_input an unknown opcode: $(grep unknown "$tmp/out")"
 rm -f "$tmp/x.json"
 bad "an unknown opcode with --strict-isa" "no known class (FROB.MRG) (--strict-isa" "$SIM" --trace "$tmp/unk.traceg" --strict-isa
+# warnings reach stderr: with --quiet, and through make main (scripts/main_table.sh)
+warned() { # name, pattern, then the command: exit 0 and the pattern on stderr
+    local name=$1 pat=$2; shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
+    if [ "$rc" = 0 ] && grep -q -- "$pat" "$tmp/err"; then
+        echo "PASS: gpu_bad_input $name: $(head -n1 "$tmp/err")"
+    else
+        echo "FAIL: gpu_bad_input $name (exit $rc): $(cat "$tmp/err")"
+    fi
+}
+warned "an unknown opcode with --quiet: a warning on stderr" \
+    "warning: .*unk.traceg: $n instructions of opcodes of no known class (FROB.MRG)" \
+    "$SIM" --trace "$tmp/unk.traceg" --quiet
+warned "an unknown opcode through make main: a warning on stderr" \
+    "warning: .*no known class (FROB.MRG)" bash scripts/main_table.sh configs/default.cfg "$tmp/unk.traceg"
+[ "$(grep -c 'no known class' "$tmp/err")" = 1 ] && echo "PASS: gpu_bad_input make main prints the warning once" ||
+    echo "FAIL: gpu_bad_input make main printed the warning $(grep -c 'no known class' "$tmp/err") times"
+xz -dc "$T" | sed 's/^-nregs = .*/-nregs = 70000/' > "$tmp/nregs.traceg"
+# (its 32 warps of 255 registers need a register file of 8 x 32 K: regs_sm = 262144)
+{ cat configs/default.cfg; echo "regs_sm = 262144"; } > "$tmp/bigrf.cfg"
+warned "a -nregs no thread can have, with --quiet: a warning on stderr" \
+    "warning: .*nregs.traceg: -nregs = 70000 is more than" \
+    "$SIM" --config "$tmp/bigrf.cfg" --trace "$tmp/nregs.traceg" --quiet
+warned "a -nregs no thread can have through make main: a warning on stderr" \
+    "warning: .*-nregs = 70000" bash scripts/main_table.sh "$tmp/bigrf.cfg" "$tmp/nregs.traceg"
+"$SIM" --trace "$tmp/nregs.traceg" >/dev/null 2>"$tmp/err"; rc=$?
+[ "$rc" = 2 ] && grep -q "cannot fit an SM: 32 warps of 256 registers per thread" "$tmp/err" &&
+    echo "PASS: gpu_bad_input a block that fits no SM names the registers allocated (256, not -nregs)" ||
+    echo "FAIL: gpu_bad_input a block that fits no SM (exit $rc): $(cat "$tmp/err")"
+bad "--trace given twice" "--trace: given twice ('$T' and '$tmp/unk.traceg')" \
+    "$SIM" --trace "$T" --trace "$tmp/unk.traceg"
 "$SIM" --trace "$T" --json "$tmp/k.json" >/dev/null 2>&1
 grep -q '"unknown_instructions": 0' "$tmp/k.json" && echo "PASS: gpu_bad_input the shipped trace has no unknown opcode" ||
     echo "FAIL: gpu_bad_input the shipped trace has unknown opcodes"

@@ -18,7 +18,7 @@ bad, seen = [], set()
 for k, body in r.items():
     if not re.match(r'From `[^`]+` at `[0-9a-f]{7,}[^`]*`:\n', body):
         bad.append("docs/results.md section %s does not name its command and commit" % k)
-heads = ('| kernel | measured cycles | simulated | error |', '| machine | baseline IPC, 1 / 2 / 4 / 8 collectors',
+heads = ('| kernel | profiler | measured cycles | simulated | error |', '| machine | baseline IPC, 1 / 2 / 4 / 8 collectors',
          '| trace | instructions | hit ratio Malekeh', '| trace | hit ratio (Malekeh; distinct registers) | bank reads',
          '| machine (mean over the traces) | Malekeh hit ratio',
          '| variant | preset GPU: IPC / baseline', '| design (variant) | storage added per sub-core', '| trace | hit ratio: exact hints', '| trace | RF bank writes / inst', '| trace | register-cycles | OFF (dead)', '| point | C | E | banks | width', '== main job:')

@@ -159,6 +159,14 @@ static void test_reuse_bits(void)
     /* with 4 banks R4 is not in R2's bank (4 - 2 = 2): flagged */
     hint_reuse_bits(e4, 3, 4);
     TT_EQ(e4[0].src_reuse, 1);
+    /* 3 banks (not a power of two): R1 is in R4's bank (1 % 3 == 4 % 3) and evicts it; R3
+     * is not (a bank computed as (unsigned)(q - r) % 3 got both the other way round) */
+    trc_inst b3a[3] = {ti(0x00, 10, 4, -1, -1), ti(0x10, 11, 1, -1, -1), ti(0x20, 12, 4, -1, -1)};
+    hint_reuse_bits(b3a, 3, 3);
+    TT_EQ(b3a[0].src_reuse, 0);
+    trc_inst b3b[3] = {ti(0x00, 10, 4, -1, -1), ti(0x10, 11, 3, -1, -1), ti(0x20, 12, 4, -1, -1)};
+    hint_reuse_bits(b3b, 3, 3);
+    TT_EQ(b3b[0].src_reuse, 1);
     /* a write of R2 in between, a branch taken, the instruction writing R2 itself */
     trc_inst wr[3] = {ti(0x00, 1, 2, 3, 4), ti(0x10, 2, 7, 9, 8), ti(0x20, 10, 2, 12, 13)};
     hint_reuse_bits(wr, 3, 2);

@@ -349,7 +349,8 @@ static void gpu_cfg(cfg_t *c)
         {"machine", "gpu"}, {"arch", "turing"}, {"sms", "2"}, {"subcores_per_sm", "2"},
         {"warps", "2"}, {"ccus", "2"}, {"regs", "32"}, {"launch_lat", "10"},
         {"launch_min", "0"}, {"exit_lat", "0"}, {"block_interval", "1"},
-        {"block_exit_lat", "0"}, {"warp_exit_lat", "0"}, {"icache_miss_lat", "0"}};
+        {"block_exit_lat", "0"}, {"warp_exit_lat", "0"}, {"icache_miss_lat", "0"},
+        {"launch_min_block", "0"}};
     cfg_defaults(c);
     for (unsigned i = 0; i < sizeof kv / sizeof kv[0]; i++)
         if (cfg_set(c, kv[i][0], kv[i][1], "test", err)) fprintf(stderr, "  %s\n", err);
@@ -365,6 +366,26 @@ static int gpu(const cfg_t *c, run_result *r, char *err)
     int rc = run_sim(c, &o, r, err);
     unlink(path);
     return rc;
+}
+
+/* The shortest kernel: launch_min + launch_min_block per block, for a run and for empty
+ * kernels (the knee of the H100's empty kernels between 128 and 1,024 blocks). */
+static void test_least_cycles(void)
+{
+    cfg_t c;
+    char err[RUN_ERR_LEN];
+    run_result *r = calloc(1, sizeof *r);
+    gpu_cfg(&c);
+    TT_EQ(cfg_set(&c, "launch_min", "1000", "test", err), 0);
+    TT_EQ(cfg_set(&c, "launch_min_block", "0.5", "test", err), 0);
+    TT_EQ(gpu_least_cycles(&c, 4), 1002);
+    TT_EQ(write_trace(4, NULL), 0);
+    TT_EQ(gpu(&c, r, err), 0);
+    TT_EQ(r->cycles, 1002); /* the 4 blocks end far sooner: the floor */
+    TT_EQ(gpu_empty_cycles(&c, 4000, 32), 3000);
+    TT_EQ(cfg_set(&c, "launch_min_block", "0", "test", err), 0);
+    TT_CHECK(gpu_empty_cycles(&c, 4000, 32) < 3000);
+    free(r);
 }
 
 static void test_placement_rr(void)
@@ -530,6 +551,7 @@ int main(void)
     TT_RUN(test_tline);
     TT_RUN(test_l2_out_of_order);
     TT_RUN(test_shared_const_icache);
+    TT_RUN(test_least_cycles);
     TT_RUN(test_placement_rr);
     TT_RUN(test_placement_hashed_and_regs);
     TT_RUN(test_trace_addresses);

@@ -24,15 +24,16 @@ static const char *const ldst_ops[] = {
     "LD", "LDG", "LDL", "LDC", "ST", "STG", "STL", "ATOM", "ATOMG", "RED", "REDG", "CCTL",
     "CCTLL", "CCTLT", "LDGSTS", "TEX", "TLD", "TLD4", "TMML", "TXD", "TXQ", "TEXS", "TLDS",
     "TLD4S", "SULD", "SUST", "SUATOM", "SURED", "MEMBAR", "ERRBAR", "FENCE", "UTMALDG",
-    "UTMASTG", "UBLKCP", NULL};
-static const char *const shmem_ops[] = {"LDS", "STS", "ATOMS", "LDSM", "STSM", NULL};
+    "UTMASTG", "UBLKCP", "UBLKPF", "UBLKRED", "UTMAPF", "UTMAREDG", "UTMACCTL", "UTMACMDFLUSH",
+    "LDGDEPBAR", "ARRIVES", "CGAERRBAR", "SUQUERY", NULL};
+static const char *const shmem_ops[] = {"LDS", "STS", "ATOMS", "LDSM", "STSM", "STAS", NULL};
 static const char *const tensor_ops[] = {"HMMA", "IMMA", "BMMA", "DMMA", "HGMMA", "IGMMA",
-                                         "BGMMA", "QGMMA", NULL};
+                                         "BGMMA", "QGMMA", "QMMA", NULL};
 static const char *const branch_ops[] = {
     "BRA", "BRX", "BRXU", "JMP", "JMX", "JMXU", "CALL", "RET", "EXIT", "BSSY", "BSYNC",
     "BREAK", "BMOV", "BPT", "KILL", "NANOSLEEP", "RPCMOV", "RTT", "WARPSYNC", "YIELD", "BAR",
     "SSY", "SYNC", "PBK", "BRK", "PCNT", "CONT", "JCAL", "PRET", "PEXIT", "CAL", "ACQBULK",
-    NULL};
+    "UCGABAR_ARV", "UCGABAR_WAIT", NULL};
 
 /* The integer, move, predicate and other opcodes of the SASS instruction sets of Volta to
  * Hopper (NVIDIA's CUDA Binary Utilities, "Instruction Set Reference") that fall into the
@@ -47,7 +48,10 @@ static const char *const int_ops[] = {
     "SGXT", "SHFL", "P2R", "R2P", "R2B", "B2R", "CS2R", "S2R", "PLOP3", "PSETP", "PSET",
     "NOP", "VOTE", "MATCH", "REDUX", "DEPBAR", "ELECT", "ENDCOLLECTIVE", "GETLMEMBASE",
     "SETLMEMBASE", "LEPC", "PMTRIG", "SETCTAID", "SETCRSPTR", "GETCRSPTR", "CSMTEST",
-    "SYNCS", "WARPGROUP", "WARPGROUPSET", "R2UR", "S2UR", "REDAS", "FENCE", "CCTL", NULL};
+    "SYNCS", "WARPGROUP", "WARPGROUPSET", "R2UR", "S2UR", "REDAS", "FENCE", "CCTL", "QSPC",
+    "VOTE_VTG", "VOTEU", "PREEXIT",
+    "REPLAY_START", "REPLAY_END", /* Accel-Sim's spin-loop markers (hopper_opcode.h), no-ops */
+    NULL};
 
 /* Memory operations whose data width comes from a .64/.128/... modifier. */
 static const char *const load_ops[] = {"LD", "LDG", "LDL", "LDS", "LDC", NULL};
@@ -217,6 +221,9 @@ static void mma_widths(const toks *t, isa_info *o)
             o->src_w[0] = 2, o->src_w[1] = 2, o->src_w[2] = acc;
             return;
         }
+    } else if (strcmp(b, "QMMA") == 0) {  /* Ada/Hopper FP8 (E4M3, E5M2) inputs */
+        in_bits = 8;
+        acc_bits = has_mod(t, "F16") ? 16 : 32;
     } else if (strcmp(b, "IMMA") == 0) {
         in_bits = (has_mod(t, "S4") || has_mod(t, "U4")) ? 4 : 8;
     } else if (strcmp(b, "BMMA") == 0) {
