@@ -154,6 +154,8 @@ int main(int argc, char **argv)
                     r.cells, r.flops, r.latches, r.gates, r.blackboxes);
             fprintf(f, "  \"nets\": %d, \"nets_without_activity\": %d, \"clock_nets\": %d, \"tree_buffers\": %d, \"clock_tree_buffers\": %d,\n",
                     r.nets, r.nets_no_activity, r.clock_nets, r.tree_buffers, r.clock_tree_buffers);
+            fprintf(f, "  \"storage_registers\": %d, \"storage_clock_gates\": %d, \"storage_clock_pins_pj\": %.6g, \"storage_clock_net_pj\": %.6g, \"storage_gate_pj\": %.6g,\n",
+                    r.storage_regs, r.storage_gates, r.storage_clock_pins, r.storage_clock_net, r.storage_gate_energy);
             fprintf(f, "  \"clock_sink_slew_ns\": %.6g, \"extrapolated_lookups\": %d\n}\n", r.clock_sink_slew_ns, r.extrapolated);
             if (fclose(f) != 0 || rename(tmp, json) != 0) { fprintf(stderr, PROG ": %s: cannot write\n", json); remove(tmp); rc = 2; }
         }

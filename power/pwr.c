@@ -31,6 +31,7 @@ typedef struct {
     char *is_clock;
     int *tree_n;           /* clock nets: sinks per leaf buffer (0: no tree) */
     int *best;             /* per root: the bit whose name is most telling */
+    double *share;         /* per clock net: the share of its sinks that are storage */
     int *end;              /* per instance: endpoint class (memo): -2 unknown, -3 visiting */
     char **end_mod;        /* per instance: the module of its endpoint */
     int *end_operand;
@@ -234,8 +235,9 @@ static double buffer_tree(ctx *c, int r, const pw_cell *buf, double sink_cap)
         int found;
         double e_out = ip_pair(c, bo, bo->arc[0].related, s_out, ld, &found);
         double e_in = bi ? ip_pair(c, bi, NULL, s_out, 0, &found) : 0;
-        add_e(c, cat, mod, nb * (t / 2) * (e_out + e_in), nb * t * 0.5 * ld * v2,
-              nb * buf->leak * c->lib->leak_unit_w * secs * 1e12);
+        double ei = nb * (t / 2) * (e_out + e_in), es = nb * t * 0.5 * ld * v2;
+        add_e(c, cat, mod, ei, es, nb * buf->leak * c->lib->leak_unit_w * secs * 1e12);
+        if (c->is_clock[r]) c->res->storage_clock_net += c->share[r] * (ei + es);
         c->res->tree_buffers += nb;
         if (c->is_clock[r]) c->res->clock_tree_buffers += nb;
         cap_each = bi ? bi->cap : 0;
@@ -280,6 +282,7 @@ int pw_power(pw_lib *lib, pw_netlist *nl, const pw_activity *a, const pw_opts *o
     c.nout = xc((size_t)N, sizeof(int)); c.is_in = xc((size_t)N, sizeof(int));
     c.tog = xc((size_t)N, sizeof *c.tog); c.has_act = xc((size_t)N, 1);
     c.load = xc((size_t)N, sizeof(double)); c.slew = xc((size_t)N, sizeof(double));
+    c.share = xc((size_t)N, sizeof(double));
     c.is_clock = xc((size_t)N, 1); c.tree_n = xc((size_t)N, sizeof(int)); c.best = xc((size_t)N, sizeof(int));
     c.end = xc((size_t)I, sizeof(int)); c.end_mod = xc((size_t)I, sizeof(char *)); c.end_operand = xc((size_t)I, sizeof(int));
     for (int r = 0; r < N; r++) { c.driver_inst[r] = -1; c.best[r] = r; c.slew[r] = o->input_slew > 0 ? o->input_slew : 0.05; }
@@ -324,6 +327,20 @@ int pw_power(pw_lib *lib, pw_netlist *nl, const pw_activity *a, const pw_opts *o
             c.sink[c.sink_start[r] + c.sink_n[r]++] = (ref){ i, j };
             if (c.pin[i][j]->clock && c.cell[i]->kind != PW_COMB) c.is_clock[r] = 1;
         }
+    }
+    /* the storage share of each clock net's sinks (a storage register, or a clock gate whose
+     * register is storage) */
+    for (int r = 0; r < N; r++) {
+        if (!c.is_clock[r] || !c.sink_n[r]) continue;
+        int ns = 0;
+        for (int s = 0; s < c.sink_n[r]; s++) {
+            int j = c.sink[c.sink_start[r] + s].inst;
+            if (is_seq(c.cell[j]) || c.cell[j]->kind == PW_ICG) {
+                endpoint(&c, j);
+                if (o->storage && strstr(c.end_mod[j], o->storage)) ns++;
+            }
+        }
+        c.share[r] = (double)ns / c.sink_n[r];
     }
     /* ports, names, activity */
     pw_hash act;
@@ -416,6 +433,8 @@ int pw_power(pw_lib *lib, pw_netlist *nl, const pw_activity *a, const pw_opts *o
         if (!cl) continue;
         int cat = category(&c, i);
         const char *mod = c.end_mod[i];
+        if (cat == PW_STORAGE && is_seq(cl)) res->storage_regs++;
+        if (cl->kind == PW_ICG && o->storage && strstr(mod, o->storage)) res->storage_gates++;
         double lk = cl->leak * lib->leak_unit_w * res->seconds * 1e12;
         add_e(&c, cat, mod, 0, 0, lk);
         for (int j = 0; j < nl->inst[i].nconn; j++) {
@@ -428,6 +447,8 @@ int pw_power(pw_lib *lib, pw_netlist *nl, const pw_activity *a, const pw_opts *o
                 double e = ip_pair(&c, p, NULL, c.slew[r], 0, &found);
                 int pc = p->clock && is_seq(cl) ? PW_CLOCK_PINS : cat;
                 if (found) add_e(&c, pc, mod, t / 2 * e, 0, 0);
+                if (found && pc == PW_CLOCK_PINS && cat == PW_STORAGE) res->storage_clock_pins += t / 2 * e;
+                if (found && cl->kind == PW_ICG && o->storage && strstr(mod, o->storage)) res->storage_gate_energy += t / 2 * e;
                 continue;
             }
             /* output pin: its groups per related input, weighted by that input's toggles */
@@ -457,9 +478,10 @@ int pw_power(pw_lib *lib, pw_netlist *nl, const pw_activity *a, const pw_opts *o
                     wsum += 1;
                 }
             }
-            if (wsum > 0) add_e(&c, cat, mod, t / 2 * esum / wsum, 0, 0);
             double e_own = ip_pair(&c, p, NULL, c.slew[r], c.load[r], &found);
-            if (found) add_e(&c, cat, mod, t / 2 * e_own, 0, 0);
+            double e_out = (wsum > 0 ? t / 2 * esum / wsum : 0) + (found ? t / 2 * e_own : 0);
+            add_e(&c, cat, mod, e_out, 0, 0);
+            if (cl->kind == PW_ICG && o->storage && strstr(mod, o->storage)) res->storage_gate_energy += e_out;
         }
     }
     /* the nets' switching energy: with the category of their driver */
@@ -471,8 +493,9 @@ int pw_power(pw_lib *lib, pw_netlist *nl, const pw_activity *a, const pw_opts *o
         if (i >= 0) { cat = category(&c, i); mod = c.end_mod[i]; }
         else if (!c.is_in[r]) { cat = PW_XBAR; mod = "(black-box outputs)"; }
         else if (c.sink_n[r]) { int j = c.sink[c.sink_start[r]].inst; cat = category(&c, j); mod = c.end_mod[j]; }
-        if (c.is_clock[r]) cat = PW_CLOCK_NET;
-        add_e(&c, cat, mod, 0, (double)c.tog[r] * 0.5 * c.load[r] * v2, 0);
+        double es = (double)c.tog[r] * 0.5 * c.load[r] * v2;
+        if (c.is_clock[r]) { cat = PW_CLOCK_NET; res->storage_clock_net += c.share[r] * es; }
+        add_e(&c, cat, mod, 0, es, 0);
     }
     res->extrapolated = lib->extrapolated;
     /* modules: count cells */
@@ -489,7 +512,7 @@ fail:
     for (int i = 0; i < I; i++) { free(c.pin[i]); free(c.end_mod[i]); }
     free(c.cell); free(c.pin); free(c.driver_inst); free(c.driver_conn); free(c.sink_start); free(c.sink_n);
     free(c.sink); free(c.nout); free(c.is_in); free(c.tog); free(c.has_act); free(c.load); free(c.slew);
-    free(c.is_clock); free(c.tree_n); free(c.best); free(c.end); free(c.end_mod); free(c.end_operand);
+    free(c.is_clock); free(c.share); free(c.tree_n); free(c.best); free(c.end); free(c.end_mod); free(c.end_operand);
     pw_hash_free(&c.mods);
     if (rc) pw_result_free(res);
     return rc;

@@ -50,6 +50,10 @@ typedef struct {
     int tree_buffers, clock_tree_buffers;   /* buffers of the tree model: all, the clock's */
     int extrapolated;
     double clock_sink_slew_ns; /* the slew at the clock pins of the largest clock net */
+    /* the storage registers' clock, for the energy ledger: their clock pins, their share of
+     * the clock nets and trees (by sinks), and their clock gates' own energy (pJ) */
+    double storage_clock_pins, storage_clock_net, storage_gate_energy;
+    int storage_regs, storage_gates;
 } pw_result;
 
 /* Price netlist nl (cells of lib) under activity a with options o into res; -1 with a

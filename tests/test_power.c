@@ -163,6 +163,10 @@ static void test_ungated_flops(void)
     NEAR(pw_e_sum(&r.cat[PW_STORAGE]), 0);
     NEAR(pw_e_sum(&r.total), 2.0 + 20 * 0.5 * 0.004 * V2);
     TT_EQ(r.nets_no_activity, 4);   /* q0..q3 are not in the dump */
+    /* all four are storage (u_data): their clock pins and the whole clock net */
+    TT_EQ(r.storage_regs, 4);
+    NEAR(r.storage_clock_pins, 2.0);
+    NEAR(r.storage_clock_net, 20 * 0.5 * 0.004 * V2);
     pw_result_free(&r);
 }
 
@@ -194,6 +198,13 @@ static void test_gated_flops(void)
          r.cat[PW_STORAGE].switching, pw_e_sum(&r.total));
     /* the enable's net is priced with the gate it drives: the clock network */
     NEAR(pw_e_sum(&r.cat[PW_STORAGE]), 0);
+    /* the gate serves storage: its own energy, and both clock nets wholly (every sink is a
+     * storage register or the storage's gate) */
+    TT_EQ(r.storage_regs, 8);
+    TT_EQ(r.storage_gates, 1);
+    NEAR(r.storage_gate_energy, 0.2 + 0.03);
+    NEAR(r.storage_clock_pins, 8 * 3 * (0.023 + 0.033));
+    NEAR(r.storage_clock_net, 6 * 0.5 * 0.008 * V2 + 20 * 0.5 * 0.003 * V2);
     pw_result_free(&r);
 }
 
