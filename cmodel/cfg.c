@@ -52,7 +52,7 @@ enum {
     KI_CCUS, KI_ENTRIES, KI_SLOTS, KI_BANKS, KI_WARPS, KI_REGS, KI_DATA_BITS, KI_WB_PORTS,
     KI_TAG_BITS, KI_INTERVAL, KI_IPC, KI_STHLD_MODE, KI_STHLD_INIT, KI_STHLD_MAX,
     KI_STHLD_STEP, KI_FSM_START, KI_FSM_STATES, KI_FSM, KI_LFSR_SEED, KI_CACHING, KI_REPL,
-    KI_WFILTER, KI_SCHED, KI_SHARING, KI_CT_STORAGE, KI_SUBCORES,
+    KI_WFILTER, KI_SCHED, KI_SHARING, KI_CT_STORAGE, KI_CLOCK_GATING, KI_SUBCORES,
     KI_WL_SEED, KI_WL_CYCLES, KI_WL_REGS_USED, KI_WL_REUSE_PCT, KI_WL_REUSE_WINDOW,
     KI_WL_SRC_MIN, KI_WL_SRC_MAX, KI_WL_DUP_PCT, KI_WL_DST_PCT, KI_WL_MIX_ALU,
     KI_WL_MIX_SFU, KI_WL_MIX_MEM, KI_WL_LAT_ALU, KI_WL_LAT_SFU, KI_WL_LAT_MEM,
@@ -129,6 +129,7 @@ static const key_def keys[KI_COUNT] = {
     [KI_SCHED] = HWE("scheduler", sched_gto, 0, "malekeh", "gto"),
     [KI_SHARING] = HWE("ccu_sharing", private_ccus, 0, "shared", "private"),
     [KI_CT_STORAGE] = {"ct_storage", K_ENUM, F(ct_latch), 0, 1, 0, "ff", "latch", NULL, 2, NULL, 0},
+    [KI_CLOCK_GATING] = {"clock_gating", K_ENUM, F(clock_gating), 0, 1, 1, "off", "on", NULL, 2, NULL, 0},
     [KI_SUBCORES] = WLU("subcores_per_sm", subcores_per_sm, 1, 16, 4, NULL), /* reports only: not in the RTL hash */
     [KI_WL_SEED] = {"wl_seed", K_ULONG, F(wl_seed), 0, 1ull << 63, 1, NULL, NULL, NULL, 0, NULL, 0},
     [KI_WL_CYCLES] = {"wl_cycles", K_ULONG, F(wl_cycles), 1, 10000000000ull, 200000,

@@ -92,6 +92,7 @@ typedef struct {
     int sched_gto;        /* 1 = GTO scheduler (CCU-unaware) */
     int private_ccus;     /* 1 = Malekeh_PR: CCU w belongs to warp w, C == W */
     int ct_latch;         /* 1 = collector data entries are a latch array (RTL only) */
+    int clock_gating;     /* 1 = data entries and control groups clocked through clock gates (RTL only) */
     unsigned subcores_per_sm; /* for area/overhead reports only */
 
     /* --- workload generator and driver (not part of the RTL) --- */

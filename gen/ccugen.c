@@ -46,7 +46,7 @@ static int modules(const cfg_t *c, const char **list)
     int n = 0;
     list[n++] = "lfsr";
     list[n++] = "rf_bank";
-    if (c->ct_latch)
+    if (c->ct_latch || c->clock_gating)
         list[n++] = "clk_gate";
     list[n++] = "ct_data";
     list[n++] = "oct";

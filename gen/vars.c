@@ -156,6 +156,7 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETI("CACHING", c->caching);
     SETI("WFILTER", c->write_filter);
     SETI("CT_LATCH", c->ct_latch);
+    SETI("CLK_GATING", c->clock_gating);
     SETI("LRU_ONLY", c->repl_lru_only);
     SETI("PRIVATE", c->caching && c->private_ccus);
     SETI("GTO", c->sched_gto || !c->caching);

@@ -1,5 +1,6 @@
 # mk/area.mk - area and timing (included by the Makefile). Method and schema: docs/area.md.
 #   make area CONFIG=path [LIBERTY=file.lib[.gz]] [OUT=dir] [AREA_PERIOD=ps] [SRAM_LIB=macro.lib]
+#             [DONT_USE="cell names or globs the mapping must not use; none: no names"]
 #             [AREA_FLAGS="--exact|--fast|--no-baseline|--no-sta|--sta-width W"]
 #   make area-sweep         entries x ccus at the configured slots/width -> build/area-sweep/
 #   make area-period-sweep  target period vs area and Fmax -> build/period-sweep/
@@ -36,7 +37,7 @@ $(BUILD)/area-report: $(sort $(wildcard synth/*.c)) cmodel/cfg.c cmodel/cfg.h
 # reported; the datasheet stays without it
 area: $(BUILD)/ccugen $(BUILD)/area-report $(BUILD)/malekeh-sim
 	@mkdir -p $(BUILD) && bash -o pipefail -c 'bash synth/area.sh --config $(CONFIG) $(if $(LIBERTY),--liberty $(LIBERTY)) $(if $(OUT),--out $(OUT)) \
-	  $(if $(AREA_PERIOD),--period $(AREA_PERIOD)) $(if $(SRAM_LIB),--sram-lib $(SRAM_LIB)) $(AREA_FLAGS) | tee $(BUILD)/area-last.log'
+	  $(if $(AREA_PERIOD),--period $(AREA_PERIOD)) $(if $(SRAM_LIB),--sram-lib $(SRAM_LIB)) $(if $(DONT_USE),--dont-use "$(DONT_USE)") $(AREA_FLAGS) | tee $(BUILD)/area-last.log'
 	@d=$$(sed -n 's|^area: \(.*\)/area.json .*|\1|p' $(BUILD)/area-last.log | tail -n1); \
 	if [ -n "$(LIBERTY)" ] && [ -s "$$d/sta/netlist.v" ] && [ ! -d "$$d/sta-rtl" ] && \
 	   (gzip -cdf "$(LIBERTY)" 2>/dev/null || true) | grep -q internal_power; then \

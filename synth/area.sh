@@ -4,7 +4,7 @@
 #
 #   synth/area.sh --config FILE [--set k=v]... [--liberty LIB] [--out DIR]
 #                 [--widths "D1 D2"] [--exact] [--fast] [--no-baseline] [--period PS] [--target PS]
-#                 [--no-sta] [--sta-width W] [--sram-lib FILE]
+#                 [--no-sta] [--sta-width W] [--sram-lib FILE] [--dont-use LIST]
 #
 # Steps: generate the RTL of the configuration (full data width) into OUT/rtl; synthesize
 # the design hierarchically with Yosys (rf_bank is a blackbox: counted as bits, not gates)
@@ -12,7 +12,11 @@
 # linearly to the configured data_bits (--exact: synthesize at the full width instead);
 # the same for the baseline (--set caching=off) unless --no-baseline; unless --no-sta,
 # synth/sta.sh synthesizes the whole sub-core flat at full width (or --sta-width W) and times
-# it with OpenSTA; then build/area-report writes OUT/area.json and OUT/area.md and this script
+# it with OpenSTA; every Yosys mapping (dfflibmap, abc) reads OUT/synth/map.lib, the library
+# less its dont_use cells (synth/dont_use.sh: --dont-use LIST or $DONT_USE, cell names or
+# globs, "none" for no names; default for sky130 HD the dont_use cells of ../shared/pdk's
+# area.dontuse.lib when present; cells the library marks dont_use always go), OpenSTA and
+# `stat` the full library; then build/area-report writes OUT/area.json and OUT/area.md and this script
 # prints the headline figures. The clock is the period of constraints/default.sdc (--period PS
 # overrides it); every synthesis targets synthesis_target_pct % of it (`abc -D`, synth/sdc.sh;
 # --target PS sets the target itself). The RF banks' area comes from
@@ -30,7 +34,7 @@ GENERIC=$here/synth/generic_cells.lib
 SDC=$here/constraints/default.sdc
 
 config=""; sets=(); liberty=""; out=""; widths="8 16"; exact=0; fast=0; base=1; period=""; target=""
-sta=1; sta_width=""; sram_lib=""
+sta=1; sta_width=""; sram_lib=""; dont_use=${DONT_USE:-}
 while [ $# -gt 0 ]; do
     case "$1" in
         --config) config=$2; shift 2 ;;
@@ -46,6 +50,7 @@ while [ $# -gt 0 ]; do
         --no-sta) sta=0; shift ;;
         --sta-width) sta_width=$2; shift 2 ;;
         --sram-lib) sram_lib=$2; shift 2 ;;
+        --dont-use) dont_use=$2; shift 2 ;;
         *) echo "area.sh: unknown option '$1'" >&2; exit 2 ;;
     esac
 done
@@ -96,6 +101,9 @@ data_bits=$(sed -n 's|^// *data_bits = \([0-9]*\)$|\1|p' "$tmp/rtl/${prefix}_sub
 [ -n "$out" ] || out=$here/build/area/$prefix
 mkdir -p "$out"; out=$(cd "$out" && pwd)
 rm -rf "$out/rtl" "$out/synth"; mv "$tmp/rtl" "$out/rtl"; mkdir -p "$out/synth"
+. "$here/synth/dont_use.sh"
+dont_use_map "$lib" "$out/synth/map.lib" "$dont_use" || exit 2
+mlib=$out/synth/map.lib
 
 if [ "$exact" = 1 ]; then widths=$data_bits; fi
 read -r w1 w2 _ <<<"$widths $widths"
@@ -116,13 +124,13 @@ synth_one() {
         echo "tee -q -o $d/cmos.txt stat -tech cmos"
         # ct_storage = latch: latches onto the library's latch cells (dfflibmap maps flip-flops only)
         if grep -q '_clk_gate\.v$' "$d/rtl/files.f"; then
-            python3 "$here/synth/latch_map.py" "$lib" >"$d/latch_map.v" || return 1
+            python3 "$here/synth/latch_map.py" "$mlib" >"$d/latch_map.v" || return 1
             echo "techmap -map $d/latch_map.v"
         fi
-        echo "dfflibmap -liberty $lib"
+        echo "dfflibmap -liberty $mlib"
         # --fast: ABC's fast script, generic library only (with sky130 and -D its `buffer`
         # aborts on a dangling node: "node has no fanout")
-        echo "abc$( [ "$fast" = 1 ] && [ -z "$liberty" ] && echo " -fast") -liberty $lib -D $target -constr $out/synth/abc.constr"
+        echo "abc$( [ "$fast" = 1 ] && [ -z "$liberty" ] && echo " -fast") -liberty $mlib -D $target -constr $out/synth/abc.constr"
         echo "opt_clean"
         echo "tee -q -o $d/lib.txt stat -liberty $lib"
         echo "read_liberty -lib $lib"
@@ -160,7 +168,7 @@ if [ "$sta" = 1 ]; then
         "$CCUGEN" --config "$config" "${sets[@]}" --set "data_bits=$sw" --out "$srtl" >/dev/null
     fi
     bash "$here/synth/sta.sh" --rtl "$srtl" --liberty "$lib" --out "$out/sta" --sdc "$SDC" --period "$period" --target "$target" \
-        --driving-cell "$drv" >"$out/sta.log" 2>&1 & sta_pid=$!
+        --driving-cell "$drv" --dont-use "$dont_use" >"$out/sta.log" 2>&1 & sta_pid=$!
 fi
 # the area runs: one at a time next to the timing run, two at a time without it
 jobs_max=$([ -n "$sta_pid" ] && echo 1 || echo 2)
@@ -223,7 +231,7 @@ commit=$(git -C "$here" describe --always --dirty 2>/dev/null || echo unknown)
 "$AREA_REPORT" --config "$config" "${sets[@]}" -- --runs "$out/synth/runs.txt" --prefix "$prefix" \
     --unit "$unit" --library "$libname" --method "$method" --abc "$abc_mode" \
     --period "$period" --target "$target" --seconds $(( $(date +%s) - t0 )) --cell-areas "$out/synth/cell_areas.txt" \
-    "${sta_args[@]}" "${sram_args[@]}" --corner "$corner" --io "$io" --tools "$tools" --commit "$commit" \
+    "${sta_args[@]}" "${sram_args[@]}" --corner "$corner" --io "$io" --tools "$tools" --commit "$commit" --dont-use "$(dont_use_source "$mlib")" \
     --json "$out/area.json" --md "$out/area.md"
 sed -n '/^<!-- headline -->$/,/^<!-- \/headline -->$/p' "$out/area.md" | grep -v '^<!--\|^```'
 echo "area: $out/area.json $out/area.md ($(( $(date +%s) - t0 )) s)"

@@ -486,10 +486,12 @@ int main(int argc, char **argv)
        tools and the commit); area.sh fills them, each "?" when unknown */
     const char *corner = opt(nrest, rest, "--corner"), *io = opt(nrest, rest, "--io");
     const char *tools = opt(nrest, rest, "--tools"), *commit = opt(nrest, rest, "--commit");
+    /* the dont_use list the mapping library was cut by (synth/dont_use.py: its source and count) */
+    const char *dont_use = opt(nrest, rest, "--dont-use");
     if (!runs_p || !json_p || !md_p || !prefix) {
         fprintf(stderr, "usage: area-report [--config F] [--set k=v]... -- --runs F --prefix P "
                         "--json F --md F [--unit U --library L --method M --abc A --period PS --target PS --seconds N]\n"
-                        "           [--corner TEXT --io TEXT --tools TEXT --commit TEXT]\n");
+                        "           [--corner TEXT --io TEXT --tools TEXT --commit TEXT --dont-use TEXT]\n");
         return 2;
     }
     const char *sta_p = opt(nrest, rest, "--sta"), *path_p = opt(nrest, rest, "--sta-path");
@@ -618,6 +620,7 @@ int main(int argc, char **argv)
     fprintf(j, ",\n  \"io_constraints\": "); jstr(j, io ? io : "?");
     fprintf(j, ",\n  \"tools\": "); jstr(j, tools ? tools : "?");
     fprintf(j, ",\n  \"commit\": "); jstr(j, commit ? commit : "?");
+    fprintf(j, ",\n  \"dont_use\": "); jstr(j, dont_use ? dont_use : "?");
     fprintf(j, ",\n");
     fprintf(j, "  \"config\": {\"ccus\": %u, \"entries\": %u, \"slots\": %u, \"banks\": %u, \"warps\": %u, "
                "\"regs\": %u, \"data_bits\": %u, \"wb_ports\": %u, \"subcores_per_sm\": %u, \"caching\": \"%s\"},\n",
@@ -762,6 +765,8 @@ int main(int argc, char **argv)
             c.caching ? "on" : "off", c.subcores_per_sm);
     fprintf(m, "Provenance: corner %s; %s; tools %s; code at commit %s.\n\n", corner ? corner : "?",
             io ? io : "?", tools ? tools : "?", commit ? commit : "?");
+    fprintf(m, "Forbidden cells: Yosys maps onto a copy of the library without the cells of its dont_use list "
+               "(synth/dont_use.py; OpenSTA reads the full library): %s.\n\n", dont_use ? dont_use : "?");
     fprintf(m, "Library: `%s` (area in %s%s). Yosys `synth` (hierarchical), `dfflibmap`, `abc%s -liberty -D %s`: "
                "**all areas are at the %s ps clock** of constraints/default.sdc, synthesized for %s ps "
                "(the SDC's synthesis_target_pct of the clock; section Timing for the slack at the clock).\n\n",

@@ -26,7 +26,13 @@ CFG=${1:-configs/default.cfg}; DWB=${2:-16}; shift $(( $# > 2 ? 2 : $# )) || tru
 LIBGZ=${QUICK_STA_LIB:-../shared/pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz}
 [ -r "$LIBGZ" ] || { echo "quick_sta: $LIBGZ: not found (sky130 HD liberty; set QUICK_STA_LIB)" >&2; exit 2; }
 TMP=$(mktemp -d /tmp/quick_sta.XXXXXX); [ -n "${QUICK_STA_KEEP:-}" ] || trap 'rm -rf "$TMP"' EXIT
-gunzip -c "$LIBGZ" > "$TMP/hd.lib"
+lname=$(basename "${LIBGZ%.gz}")
+gzip -cdf "$LIBGZ" > "$TMP/$lname"; ln -s "$lname" "$TMP/hd.lib"
+# Yosys maps onto hd.map.lib: the library less its dont_use cells (synth/dont_use.sh; $DONT_USE
+# or, by default, ../shared/pdk's area.dontuse list); OpenSTA reads the full hd.lib. Constants
+# stay assigns (no hilomap: sky130 HD's tie cell conb_1 is on that list)
+. synth/dont_use.sh
+dont_use_map "$TMP/$lname" "$TMP/hd.map.lib" "${DONT_USE:-}" || exit 2
 printf "set_driving_cell sky130_fd_sc_hd__inv_2\nset_load 0.017\n" > "$TMP/abc.sdc"
 # QUICK_STA_NAMES=1 keeps net names (diagnosis; a few alias assigns are then lost)
 purge=-purge; fields=""; [ -n "${QUICK_STA_NAMES:-}" ] && { purge=""; fields="-fields {nets fanout}"; }
@@ -56,8 +62,8 @@ endmodule
 V
 files=$(grep -v -e "^//" -e "^$" "$TMP/rtl/files.f" | sed 's/^/'"${TMP//\//\\/}"'\/rtl\//' | tr '\n' ' ')
 yosys -q -l "$TMP/yosys.log" -p "read_verilog $files; synth -flatten -top $top; \
-  dfflibmap -liberty $TMP/hd.lib; abc -liberty $TMP/hd.lib -D $QTGT -constr $TMP/abc.sdc -script $TMP/abc.script; \
-  setundef -zero; hilomap -hicell sky130_fd_sc_hd__conb_1 HI -locell sky130_fd_sc_hd__conb_1 LO; \
+  dfflibmap -liberty $TMP/hd.map.lib; abc -liberty $TMP/hd.map.lib -D $QTGT -constr $TMP/abc.sdc -script $TMP/abc.script; \
+  setundef -zero; \
   opt_clean $purge; stat -liberty $TMP/hd.lib; write_verilog -noattr $TMP/net.v" >/dev/null
 # FO4: a -> inv_1 -> b -> 4 x inv_1 (c*) -> 4 x inv_1 each; FO4 = delay of c0 (slew of an FO4 input)
 { echo "module fo4 (input wire a, output wire [15:0] z); wire b; wire [3:0] c;"

@@ -3,23 +3,25 @@
 # "Timing"). Usage:
 #
 #   synth/sta.sh --rtl DIR --liberty LIB --out DIR [--sdc FILE] [--period PS] [--target PS]
-#                [--driving-cell C]
+#                [--driving-cell C] [--dont-use LIST]
 #
 # DIR holds ccugen's output (files.f, <prefix>_*.v). Steps: Yosys flattens and maps the whole
 # sub-core at the width it was generated with (`synth -flatten`, `dfflibmap`, `abc -liberty
-# -D <target> -constr`, the target being --target or synthesis_target_pct % of the period,
+# -D <target> -constr` onto OUT/map.lib, the library less its dont_use cells (synth/dont_use.sh:
+# --dont-use LIST or $DONT_USE, names or globs, "none" for no names; default for sky130 HD the
+# dont_use cells of ../shared/pdk's area.dontuse.lib; and every cell LIB marks dont_use), the target being --target or synthesis_target_pct % of the period,
 # synth/sdc.sh; cells renamed after the wire they drive); the RF banks stay blackboxes
 # and get the register-like timing model of synth/rf_bank_model.sh; OpenSTA reads the netlist,
 # LIB, the model and the SDC (period replaced by --period), and reports the worst
 # register-to-register path (flip-flop or RF-bank clock pin to flip-flop D or RF-bank input),
 # the worst path of any kind, WNS and TNS; synth/fo4.sh measures LIB's FO4.
 # Writes OUT/{netlist.v,synth.ys,yosys.log,stat.txt,rf_bank_model.lib,sta.sdc,sta.tcl,sta.log,
-# critical_path.txt,path_groups.txt,fo4/,sta.txt}; sta.txt holds `key value` lines (read by build/area-report).
+# critical_path.txt,path_groups.txt,fo4/,sta.txt,map.lib,map.lib.txt}; sta.txt holds `key value` lines (read by build/area-report).
 # Environment: YOSYS (yosys), STA (sta).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 YOSYS=${YOSYS:-yosys}; STA=${STA:-sta}
-rtl=""; lib=""; out=""; sdc=$here/constraints/default.sdc; period=""; target=""; drv=""
+rtl=""; lib=""; out=""; sdc=$here/constraints/default.sdc; period=""; target=""; drv=""; dont_use=${DONT_USE:-}
 while [ $# -gt 0 ]; do
     case "$1" in
         --rtl) rtl=$2; shift 2 ;;
@@ -29,7 +31,8 @@ while [ $# -gt 0 ]; do
         --period) period=$2; shift 2 ;;
         --target) target=$2; shift 2 ;;
         --driving-cell) drv=$2; shift 2 ;;
-        *) echo "sta.sh: unknown option '$1' (allowed: --rtl --liberty --out --sdc --period --target --driving-cell)" >&2; exit 2 ;;
+        --dont-use) dont_use=$2; shift 2 ;;
+        *) echo "sta.sh: unknown option '$1' (allowed: --rtl --liberty --out --sdc --period --target --driving-cell --dont-use)" >&2; exit 2 ;;
     esac
 done
 [ -n "$rtl" ] && [ -n "$lib" ] && [ -n "$out" ] || { echo "sta.sh: --rtl, --liberty and --out are required" >&2; exit 2; }
@@ -43,6 +46,9 @@ if [ -n "$dcell" ] && ! grep -Eq "^[[:space:]]*cell[[:space:]]*\(\"?$dcell\"?\)"
     echo "sta.sh: $sdc: driving cell '$dcell' is not a cell of $lib (pass --driving-cell CELL)" >&2; exit 2
 fi
 mkdir -p "$out"; out=$(cd "$out" && pwd); rtl=$(cd "$rtl" && pwd)
+. "$here/synth/dont_use.sh"
+dont_use_map "$lib" "$out/map.lib" "$dont_use" || exit 2
+mlib=$out/map.lib
 p=$(cd "$rtl" && ls ./*_subcore.v | sed 's|^\./||; s|_subcore\.v$||')
 data_bits=$(sed -n 's|^// *data_bits = \([0-9]*\)$|\1|p' "$rtl/${p}_subcore.v" | head -n1)
 . "$here/synth/sdc.sh"
@@ -84,11 +90,11 @@ t0=$(date +%s)
     echo "synth -flatten -noabc -top ${p}_subcore"
     # ct_storage = latch: latches onto the library's latch cells (dfflibmap maps flip-flops only)
     if [ "$has_latch" = 1 ]; then
-        python3 "$here/synth/latch_map.py" "$lib" >"$out/latch_map.v" || exit 2
+        python3 "$here/synth/latch_map.py" "$mlib" >"$out/latch_map.v" || exit 2
         echo "techmap -map $out/latch_map.v"
     fi
-    echo "dfflibmap -liberty $lib"
-    echo "abc -liberty $lib -D $period -constr $out/abc.constr -script $out/abc.script"
+    echo "dfflibmap -liberty $mlib"
+    echo "abc -liberty $mlib -D $period -constr $out/abc.constr -script $out/abc.script"
     echo "opt_clean"
     echo "setundef -zero"
     echo "splitnets"
@@ -101,6 +107,10 @@ if ! "$YOSYS" -q -l "$out/yosys.log" "$out/synth.ys" >/dev/null 2>"$out/yosys.er
     echo "sta.sh: yosys failed; see $out/yosys.log" >&2; exit 1
 fi
 t1=$(date +%s)
+# the mapping library had no forbidden cell: none can be in the netlist (a guard on the above)
+if ! python3 "$here/synth/dont_use.py" check "$out/netlist.raw.v" "$out/map.lib.txt" >"$out/dont_use.err"; then
+    echo "sta.sh: $(cat "$out/dont_use.err")" >&2; exit 1
+fi
 # RF bank instances get plain names (rf_bank_0, ...) so that the Tcl below can name their pins
 awk -v m="${p}_rf_bank" '$1 == m && $3 == "(" { $2 = "rf_bank_" k++ } { print }' "$out/netlist.raw.v" >"$out/netlist.v"
 rm -f "$out/netlist.raw.v"
@@ -203,6 +213,7 @@ awk -v period="$period" -v target="$target" -v db="${data_bits:-}" -v ys=$((t1 -
     printf "wns_ps %.0f\ntns_ps %.0f\nnetlist_area %s\nnetlist_cells %s\n", 1000 * wns, 1000 * tns, area, cells
     printf "min_period_method %s\n", lmp != "" ? "bisection (latches borrow time)" : "period - worst slack"
     printf "yosys_s %d\nsta_s %d\n", ys, ss }' "$out/sta.log" >"$out/sta.txt"
+echo "dont_use $(dont_use_source "$out/map.lib")" >>"$out/sta.txt"
 if grep -q '^error' "$out/sta.txt"; then echo "sta.sh: $(cat "$out/sta.txt") in $out/sta.log" >&2; exit 1; fi
 # name the start and end registers by the net their output drives (the RTL register name;
 # mapped flip-flops themselves carry generated names such as _1234_)

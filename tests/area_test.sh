@@ -8,7 +8,9 @@
 #   bash tests/area_test.sh --write-baseline --reuse   the same from the results already in
 #                                             build/area/test{,-sky130}/ (no synthesis)
 # FAIL when the area grows by more than AREA_LIMIT_PCT (2) % or Fmax falls by more than
-# FMAX_LIMIT_PCT (5) %, naming which; FAIL when nothing can be measured.
+# FMAX_LIMIT_PCT (5) %, naming which; FAIL when nothing can be measured; with --liberty, FAIL
+# when the flat netlist holds a cell of ../shared/pdk's area.dontuse list or the datasheet
+# does not name that list.
 # Guard flow (the baseline's): synth/area.sh --no-baseline --fast --sta-width 32: area fitted to
 # the configured width from 8 and 16 bits, timing (OpenSTA) on the flat sub-core at 32 data
 # bits (the control paths are those of the full width; make area times the full width).
@@ -78,6 +80,17 @@ case "${1:-}" in
 --liberty)
     if [ ! -r "$PDK" ]; then echo "SKIP: area sky130: $PDK not present (LIBERTY= path not tested)"; exit 0; fi
     measure sky130 build/area/test-sky130 --liberty "$PDK" || exit 1
+    DU=$(dirname "$PDK")/sky130_fd_sc_hd__tt_025C_1v80.area.dontuse.lib
+    if [ -r "$DU" ]; then
+        { echo "# $DU"; python3 synth/dont_use.py names "$DU"; } >build/area/test-sky130/pdk_dont_use.txt
+        r=$(python3 synth/dont_use.py check build/area/test-sky130/sta/netlist.v build/area/test-sky130/pdk_dont_use.txt) ||
+            { echo "FAIL: area sky130: ${r#*: }"; exit 1; }
+        grep -q '^Forbidden cells: .*marked dont_use in sky130_fd_sc_hd__tt_025C_1v80.area.dontuse.lib' build/area/test-sky130/area.md ||
+            { echo "FAIL: area sky130: build/area/test-sky130/area.md does not name the dont_use list of $(basename "$DU")"; exit 1; }
+        echo "PASS: area sky130: no cell of $(basename "$DU")'s dont_use list in the netlist; the datasheet names the list"
+    else
+        echo "SKIP: area sky130 dont_use: $DU not present"
+    fi
     check sky130 sky130 || exit 1 ;;
 --write-baseline)
     measure generic build/area/test || exit 1

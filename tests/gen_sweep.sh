@@ -4,7 +4,8 @@
 # iverilog -g2005, and Yosys elaboration: hierarchy -check, proc, opt -fast, check -assert
 # (no undriven or multiply driven net, no combinational loop), then no latch ($dlatch, $sr:
 # proc infers them, and only a latch whose enable is constant, i.e. a wire, is removed by
-# opt). Full synthesis of every configuration, with ABC and timing, is `make timing-sweep`
+# opt) outside the clock-gate wrapper <prefix>_clk_gate (which must hold its latch), and with
+# ct_storage = latch also in the data entries (ct_data, which must then hold latches). Full synthesis of every configuration, with ABC and timing, is `make timing-sweep`
 # (synth/timing_sweep.sh, same list); this check finds the same latches in a quarter of the
 # time. One PASS:/FAIL: line per configuration.
 # Each line is a list of --set overrides of configs/default.cfg; the co-simulation
@@ -33,6 +34,7 @@ SWEEP_CONFIGS=(
   "warps=6 ccus=3 entries=6 slots=5 banks=4 data_bits=8"
   "warps=16 ccus=16 ccu_sharing=private slots=2 entries=3 data_bits=4"
   "ct_storage=latch data_bits=32"
+  "clock_gating=off data_bits=32"
 )
 [ "${1:-}" = "--list" ] && { printf '%s\n' "${SWEEP_CONFIGS[@]}"; exit 0; }
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
@@ -57,13 +59,21 @@ check_one() {
     files=$(grep -v '^//' "$a/files.f" | grep -v '^$' | sed "s|^|$a/|" | tr '\n' ' ')
     bank=${top%_subcore}_rf_bank
     # RF banks are SRAM macros in a real design: blackboxed, not synthesized
-    # no latch, but for ct_storage = latch: there, latches only in the data entries and
-    # their clock gates (ct_data, clk_gate), and those do have them
+    # no latch, but inside the clock-gate wrapper (clock_gating = on or ct_storage = latch),
+    # which has one, and for ct_storage = latch in the data entries (ct_data), which have them
     local pre=${top%_subcore} nolatch="t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$sr" what="no latch" more=""
     if [ -s "$a/${pre}_clk_gate.v" ]; then
-        nolatch="$nolatch %u %u %u ${pre}_ct_data/* ${pre}_clk_gate/* %u %d"
-        more="; select -assert-min 2 ${pre}_ct_data/t:\$dlatch"
-        what="latches only in ct_data and clk_gate, and there"
+        if grep -q '^// *ct_storage = latch$' "$a/${top}.v"; then
+            nolatch="$nolatch %u %u %u ${pre}_ct_data/* ${pre}_clk_gate/* %u %d"
+            more="; select -assert-min 2 ${pre}_ct_data/t:\$dlatch; select -assert-min 1 ${pre}_clk_gate/t:\$dlatch"
+            what="latches only in ct_data and clk_gate, and there"
+        else
+            nolatch="$nolatch %u %u %u ${pre}_clk_gate/* %d"
+            more="; select -assert-min 1 ${pre}_clk_gate/t:\$dlatch"
+            what="latches only in clk_gate, and there"
+        fi
+    elif [ -n "$(grep -l "_clk_gate " "$a"/*.v)" ]; then
+        echo "FAIL: $name: a clock gate instantiated but no ${pre}_clk_gate.v"; return
     fi
     if ! yosys -q -p "read_verilog $files; blackbox $bank; hierarchy -check -top $top; proc; opt -fast; check -assert; select -assert-none $nolatch$more" >"$log" 2>&1; then
         echo "FAIL: $name: yosys elaboration (check, or a latch found where none may be, or none where they must be)"; tail -20 "$log" | sed 's/^/   /'; return

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # tests/sta_test.sh - quick checks of the timing tools (docs/area.md "Method: timing"):
 # FO4 of the generic library is measured and plausible, the RF-bank timing model of the
-# committed RTL is a Liberty that OpenSTA reads, and bad input gets one line and exit 2.
+# committed RTL is a Liberty that OpenSTA reads, and bad input gets one line and exit 2;
+# the dont_use filter (synth/dont_use.py) on a toy library: named cells, globs and cells the
+# library marks dont_use leave the mapping copy, the rest stay byte for byte, and its netlist
+# check fails on a forbidden cell; with ../shared/pdk (else SKIP for that part) a sky130 HD
+# timing run at 8 data bits holds no cell of the PDK's area.dontuse list.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 command -v sta >/dev/null || { echo "SKIP: sta: OpenSTA (sta) not installed"; exit 0; }
@@ -30,4 +34,45 @@ bash synth/sta.sh --rtl rtl --liberty synth/generic_cells.lib --out "$tmp/o" >"$
     fail "sta.sh with a driving cell not in the liberty: exit $rc, '$(head -n1 "$tmp/e.txt")' (expected one line naming the cell, exit 2)"
 bash synth/fo4.sh "$tmp/none.lib" >"$tmp/e.txt" 2>&1; rc=$?
 [ "$rc" = 2 ] && [ "$(wc -l <"$tmp/e.txt")" = 1 ] || fail "fo4.sh on a missing library: exit $rc (expected one line, exit 2)"
+# 4. the dont_use filter on a toy library
+cat >"$tmp/toy.lib" <<'LIB'
+library (toy) {
+  cell ("INV") { area : 1 ; pin (A) { direction : input ; } pin (Y) { direction : output ; function : "!A" ; } }
+  cell (CLKBUF_1) { area : 2 ; pin (A) { direction : input ; } pin (Y) { direction : output ; function : "A" ; } }
+  cell (CLKBUF_2) { area : 3 ; pin (A) { direction : input ; } pin (Y) { direction : output ; function : "A" ; } }
+  cell (ISO) { area : 2 ; dont_use : true ; pin (A) { direction : input ; } pin (Y) { direction : output ; function : "A" ; } }
+  cell (BUF) { area : 2 ; pin (A) { direction : input ; } pin (Y) { direction : output ; function : "A" ; } }
+  cell (NAND) { area : 2 ; /* } a brace in a comment */ pin (Y) { direction : output ; function : "!(A&B)" ; } }
+}
+LIB
+python3 synth/dont_use.py map "$tmp/toy.lib" "$tmp/toy.map.lib" --dont-use 'CLKBUF_* NAND' 2>"$tmp/du.err" || fail "dont_use.py map failed: $(head -n1 "$tmp/du.err")"
+kept=$(sed -n 's/^ *cell *( *"\{0,1\}\([A-Z_0-9]*\).*/\1/p' "$tmp/toy.map.lib" | tr '\n' ' ')
+[ "$kept" = "INV BUF " ] || fail "dont_use.py kept cells '$kept' (expected 'INV BUF ': CLKBUF_* and NAND named, ISO marked dont_use)"
+[ "$(tail -n +2 "$tmp/toy.map.lib.txt" | tr '\n' ' ')" = "CLKBUF_1 CLKBUF_2 ISO NAND " ] || fail "dont_use.py's removed list: $(tr '\n' ' ' <"$tmp/toy.map.lib.txt")"
+grep -q 'cell ("INV") { area : 1 ; pin (A)' "$tmp/toy.map.lib" && [ "$(grep -c . "$tmp/toy.map.lib")" = 4 ] || fail "dont_use.py changed the kept cells or the library's frame"
+python3 synth/dont_use.py map "$tmp/toy.lib" "$tmp/toy0.lib" 2>/dev/null && [ "$(tail -n +2 "$tmp/toy0.lib.txt")" = ISO ] ||
+    fail "dont_use.py without a list: removed '$(tail -n +2 "$tmp/toy0.lib.txt" | tr '\n' ' ')' (expected ISO, the cell marked dont_use)"
+printf 'module m (input a, output y);\n  wire w;\n  INV u0 (.A(a), .Y(w));\n  CLKBUF_2 \\u1 (.A(w), .Y(y));\nendmodule\n' >"$tmp/bad.v"
+r=$(python3 synth/dont_use.py check "$tmp/bad.v" "$tmp/toy.map.lib.txt") && fail "dont_use.py check passed a netlist holding CLKBUF_2"
+[ "${r#*: }" = "1 forbidden (dont_use) cell instances: 1 CLKBUF_2" ] || fail "dont_use.py check printed '$r'"
+sed -i '/CLKBUF_2/d' "$tmp/bad.v"
+python3 synth/dont_use.py check "$tmp/bad.v" "$tmp/toy.map.lib.txt" >/dev/null || fail "dont_use.py check failed a netlist of INV only"
+# 5. sky130 HD: no cell of the PDK's dont_use list in the netlist of a timing run (8 data bits)
+PDK=${AREA_PDK:-../shared/pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz}
+DU=$(dirname "$PDK")/sky130_fd_sc_hd__tt_025C_1v80.area.dontuse.lib
+if [ -r "$PDK" ] && [ -r "$DU" ] && [ -x build/ccugen ]; then
+    build/ccugen --config configs/default.cfg --set data_bits=8 --out "$tmp/rtl8" >/dev/null || fail "ccugen failed at data_bits=8"
+    gzip -cdf "$PDK" >"$tmp/$(basename "${PDK%.gz}")"
+    nice -n 5 bash synth/sta.sh --rtl "$tmp/rtl8" --liberty "$tmp/$(basename "${PDK%.gz}")" --out "$tmp/s8" >"$tmp/s8.log" 2>&1 ||
+        fail "synth/sta.sh on sky130 HD at 8 data bits failed: $(tail -n 1 "$tmp/s8.log")"
+    { echo "# the PDK's list"; python3 synth/dont_use.py names "$DU"; } >"$tmp/pdk_du.txt"
+    [ "$(grep -vc '^#' "$tmp/pdk_du.txt")" -gt 50 ] || fail "$DU: fewer than 50 cells marked dont_use"
+    r=$(python3 synth/dont_use.py check "$tmp/s8/netlist.v" "$tmp/pdk_du.txt") || fail "sky130 netlist: ${r#*: }"
+    n=$(grep -c '^ *sky130_fd_sc_hd__' "$tmp/s8/netlist.v")
+    [ "$n" -gt 100 ] || fail "the sky130 netlist has $n cells (expected a mapped sub-core)"
+    sky="; sky130 HD netlist at 8 data bits: $n cells, none of the $(grep -vc '^#' "$tmp/pdk_du.txt") dont_use cells"
+else
+    echo "SKIP: sta sky130 dont_use: $PDK or $DU not present"; sky=""
+fi
+echo "PASS: sta: dont_use filter (names, globs, the library's own marks; netlist check)$sky"
 echo "PASS: sta: FO4 of the generic library $2 ps; RF-bank model of $cell read by OpenSTA; bad input rejected"
