@@ -16,7 +16,9 @@
 # written without --debug (build/cosim/<prefix>_oo), binaries cosim_oo[_trace] (VG_NO_DBG);
 # for RTL edited by hand or a netlist (tests/netlist_check.sh) with --rtl-dir.
 # COSIM_VFLAGS: extra Verilator options (synth/power.sh: --trace-underscore, so that a
-# gate netlist's generated net names (_123_) reach the VCD).
+# gate netlist's generated net names (_123_) reach the VCD). COSIM_OPT_FAST: the C++
+# optimisation of the model's hot code (default -O1; synth/power.sh builds its large
+# gate-level netlists with -O0, which compiles faster than it runs slower).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -102,7 +104,7 @@ build_bin() {
     objs+=("$dir/cobj/cosim_$name.o")
     # Verilator's runtime objects are the same for every configuration: reuse them
     local vlib=$ROOT/build/cosim/vlib_$trace
-    local mkf="OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1" vobjs=""
+    local mkf="OPT_FAST=${COSIM_OPT_FAST:--O1} OPT_SLOW=-O0 OPT_GLOBAL=-O1" vobjs=""
     if [ -d "$vlib" ]; then mkf="$mkf VK_GLOBAL_OBJS="; vobjs="$vlib/verilated.o $vlib/verilated_threads.o"; [ "$trace" = 1 ] && vobjs="$vobjs $vlib/verilated_vcd_c.o"; fi
     local tr=(); [ "$trace" = 1 ] && tr=(--trace)
     local files=(); while read -r f; do files+=("$rtl/$f"); done < <(grep -v '^//' "$rtl/files.f" | grep .)

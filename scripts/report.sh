@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# report.sh [--assemble] - `make report`: every result the README quotes, from the current
-# code, into docs/results.md, and the README's quoted copies refreshed from it.
+# report.sh [--assemble | --only ID...] - `make report`: every result the README quotes, from
+# the current code, into docs/results.md, and the README's quoted copies refreshed from it.
+# --only area|area-sky130: run that datasheet's command alone and replace only its section
+# (stamped with the current commit), every other section kept as it is (`make report-only
+# REPORT_ONLY=area-sky130`: the sky130 datasheet with its power, without the hour of the rest).
 #
 # Without --assemble it first runs, in order, each command that produces a result (one
 # progress line per step with its time; the long ones print their own progress):
@@ -22,12 +25,19 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
-assemble_only=0
+assemble_only=0; only=()
 case "${1:-}" in
     --assemble) assemble_only=1 ;;
+    --only)
+        shift
+        [ $# -gt 0 ] || { echo "report.sh: --only: expected area or area-sky130" >&2; exit 2; }
+        for id in "$@"; do
+            case "$id" in area|area-sky130) only+=("$id") ;;
+                *) echo "report.sh: --only: '$id' is not area or area-sky130 (the other sections need make report)" >&2; exit 2 ;; esac
+        done ;;
     "") ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    *) echo "report.sh: unknown option '$1' (expected --assemble or nothing)" >&2; exit 2 ;;
+    *) echo "report.sh: unknown option '$1' (expected --assemble, --only ID... or nothing)" >&2; exit 2 ;;
 esac
 B=build
 PDK=${AREA_PDK:-../shared/pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz}
@@ -39,6 +49,41 @@ out=$B/report; mkdir -p "$out"
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 if [ "$commit" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no -- . ':(exclude)docs' 2>/dev/null)" ]; then
     commit=$commit-dirty
+fi
+
+# ---------------------------------------------------------------- --only: one datasheet
+if [ ${#only[@]} -gt 0 ]; then
+    headline() { sed -n '/^<!-- headline -->$/,/^<!-- \/headline -->$/p' "$1" | grep -v '^<!--'; }
+    prefix=$(d=$(mktemp -d) && $B/ccugen --config configs/default.cfg --out "$d" >/dev/null &&
+             (cd "$d" && ls ./*_subcore.v | sed 's|^\./||; s|_subcore\.v$||'); rm -rf "$d")
+    new=$out/only.md; : >"$new"
+    for id in "${only[@]}"; do
+        if [ "$id" = area ]; then cmd="make area"; md=$B/area/$prefix/area.md; run="make -s area AREA_FLAGS="
+        else
+            [ -r "$PDK" ] || { echo "report.sh: $PDK absent: area-sky130 cannot be measured" >&2; exit 2; }
+            cmd="make area LIBERTY=$PDK OUT=build/area-sky130"; md=$B/area-sky130/area.md; run="make -s area LIBERTY=$PDK OUT=$B/area-sky130"
+        fi
+        t0=$(date +%s)
+        echo "report: $run (its stages below; the whole log: $out/$id.log)"
+        set +e
+        bash -c "$run" 2>&1 | tee "$out/$id.log" | grep --line-buffered '^area: \|^power: \|^storage'
+        rc=${PIPESTATUS[0]}
+        set -e
+        [ "$rc" = 0 ] || { echo "report: '$run' failed (whole log: $out/$id.log)" >&2; exit 1; }
+        [ -s "$md" ] || { echo "report: $md missing after '$run'" >&2; exit 1; }
+        echo "report: done in $(( $(date +%s) - t0 )) s"
+        { echo "<!-- report:$id -->"; echo "From \`$cmd\` at \`$commit\`:"; echo; headline "$md"; echo "<!-- /report:$id -->"; } >>"$new"
+    done
+    python3 - docs/results.md "$new" <<'EOF'
+import re, sys
+pat = r'<!-- report:([\w-]+) -->\n(.*?)<!-- /report:\1 -->'
+res = open(sys.argv[1]).read()
+new = dict(re.findall(pat, open(sys.argv[2]).read(), re.S))
+def put(m):
+    return '<!-- report:%s -->\n%s<!-- /report:%s -->' % (m.group(1), new.get(m.group(1), m.group(2)), m.group(1))
+open(sys.argv[1], 'w').write(re.sub(pat, put, res, flags=re.S))
+EOF
+    assemble_only=2
 fi
 
 # ---------------------------------------------------------------- 1. run the commands
@@ -79,6 +124,7 @@ if [ "$assemble_only" = 0 ]; then
 fi
 
 # ---------------------------------------------------------------- 2. assemble
+if [ "$assemble_only" != 2 ]; then
 need() { # need FILE COMMAND: the output must exist
     [ -s "$1" ] && return 0
     echo "report: $1 missing: run '$2' first" >&2; exit 2
@@ -215,6 +261,7 @@ else
     done
 fi
 mv "$res" docs/results.md
+fi
 
 # ---------------------------------------------------------------- 3. the README's quotes
 python3 - docs/results.md README.md docs/*.md <<'EOF'

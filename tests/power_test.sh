@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # power_test.sh - synth/power.sh refuses bad input with one line and exit 2: no --area, an
 # --area folder without a flat netlist, a netlist timed with a library that has no power
-# tables (the generic library), an unknown option. The full flow runs in make report
+# tables (the generic library), an unknown option, an unknown variant (with the sky130
+# Liberty unpacked in build/). The full flow runs in make report
 # (make area LIBERTY=<sky130>). Prints PASS:/FAIL:.
 set -u
 # shellcheck source=tests/bad_input_lib.sh
@@ -16,4 +17,11 @@ mkdir -p "$tmp/gen/sta"
 printf 'module m; endmodule\n' >"$tmp/gen/sta/netlist.v"
 printf 'read_liberty %s\nlink_design m\n' "$ROOT/synth/generic_cells.lib" >"$tmp/gen/sta/sta.tcl"
 one "no power tables" "no internal_power tables" --area "$tmp/gen"
+mkdir -p "$tmp/sky/sta" "$tmp/sky/rtl"
+lib=$ROOT/build/sky130_fd_sc_hd__tt_025C_1v80.lib
+if [ -s "$lib" ]; then
+    printf 'module m; endmodule\n' >"$tmp/sky/sta/netlist.v"
+    printf 'read_liberty %s\nlink_design m\n' "$lib" >"$tmp/sky/sta/sta.tcl"
+    one "bad variant" "--variants: 'fast' is not gated, ungated or latch" --area "$tmp/sky" --variants fast
+fi
 [ "$fail" = 0 ]
