@@ -157,6 +157,7 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETI("WFILTER", c->write_filter);
     SETI("CT_LATCH", c->ct_latch);
     SETI("CLK_GATING", c->clock_gating);
+    SETI("DECODED_RD", c->ct_latch || c->clock_gating);   /* ct_data's AND-OR read mux */
     SETI("LRU_ONLY", c->repl_lru_only);
     SETI("PRIVATE", c->caching && c->private_ccus);
     SETI("GTO", c->sched_gto || !c->caching);

@@ -118,11 +118,19 @@ synth_one() {
     p=$(cd "$d/rtl" && ls ./*_subcore.v | sed 's|^\./||; s|_subcore\.v$||')
     {
         echo "read_verilog -lib $d/rtl/${p}_rf_bank.v"
-        grep '\.v$' "$d/rtl/files.f" | grep -v "_rf_bank\.v$" | sed "s|^|read_verilog $d/rtl/|"
+        # the clock-gate wrapper: the library's integrated clock gate when it has one
+        # (synth/icg_map.py), else the behavioural model (its latch mapped as below)
+        local icg=0
+        if grep -q '_clk_gate\.v$' "$d/rtl/files.f" && python3 "$here/synth/icg_map.py" "$mlib" "$p" >"$d/icg.v"; then
+            icg=1; echo "read_verilog $d/icg.v"
+        else rm -f "$d/icg.v"; fi
+        grep '\.v$' "$d/rtl/files.f" | grep -v "_rf_bank\.v$" | { if [ "$icg" = 1 ]; then grep -v "_clk_gate\.v$"; else cat; fi; } |
+            sed "s|^|read_verilog $d/rtl/|"
         echo "hierarchy -check -top ${p}_subcore"
         echo "synth -top ${p}_subcore"
         echo "tee -q -o $d/cmos.txt stat -tech cmos"
-        # ct_storage = latch: latches onto the library's latch cells (dfflibmap maps flip-flops only)
+        # latches (ct_storage = latch, or the behavioural clock gate) onto the library's latch
+        # cells (dfflibmap maps flip-flops only)
         if grep -q '_clk_gate\.v$' "$d/rtl/files.f"; then
             python3 "$here/synth/latch_map.py" "$mlib" >"$d/latch_map.v" || return 1
             echo "techmap -map $d/latch_map.v"

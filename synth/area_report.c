@@ -101,13 +101,14 @@ static void lower(const char *t, char *l, size_t n)
     l[i] = 0;
 }
 
-/* A latch cell: the generic LATCH, LATCHN, sky130's dl* (dlxtp, dlxtn, ...). */
+/* A latch cell: the generic LATCH, LATCHN, sky130's dl* (dlxtp, dlxtn, ...); not an
+   integrated clock gate (sky130's dlclkp: a latch inside, but it stores no data bit). */
 static int is_latch(const char *t)
 {
     char l[128];
     lower(t, l, sizeof l);
     const char *u = strstr(l, "__");
-    return strncmp(l, "latch", 5) == 0 || (u && strncmp(u + 2, "dl", 2) == 0) ||
+    return strncmp(l, "latch", 5) == 0 || (u && strncmp(u + 2, "dl", 2) == 0 && strncmp(u + 2, "dlclkp", 6) != 0) ||
            strncmp(l, "$_dlatch", 8) == 0;
 }
 

@@ -16,7 +16,8 @@
 # register-to-register path (flip-flop or RF-bank clock pin to flip-flop D or RF-bank input),
 # the worst path of any kind, WNS and TNS; synth/fo4.sh measures LIB's FO4.
 # Writes OUT/{netlist.v,synth.ys,yosys.log,stat.txt,rf_bank_model.lib,sta.sdc,sta.tcl,sta.log,
-# critical_path.txt,path_groups.txt,fo4/,sta.txt,map.lib,map.lib.txt}; sta.txt holds `key value` lines (read by build/area-report).
+# critical_path.txt,path_groups.txt,fo4/,sta.txt,map.lib,map.lib.txt,icg.v}; the clock-gate
+# wrapper becomes the library's integrated clock gate when LIB has one (synth/icg_map.py); sta.txt holds `key value` lines (read by build/area-report).
 # Environment: YOSYS (yosys), STA (sta).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -81,11 +82,20 @@ if [ "${STA_ABC:-delay}" = yosys ]; then
 else
     sed -e "s/{D}/$D/g" -e "s/{N}/${STA_MAX_FANOUT:-8}/g" "$here/synth/abc_delay.abc"
 fi >"$out/abc.script"
-has_latch=0; grep -q '_clk_gate\.v$' "$rtl/files.f" && has_latch=1
+# the clock-gate wrapper (${p}_clk_gate, clock_gating = on or ct_storage = latch): the
+# library's integrated clock gate when it has one (synth/icg_map.py: sky130 HD dlclkp_1),
+# else the behavioural model, whose latch goes onto a latch cell like the latch array's
+has_latch=0; icg=0
+if grep -q '_clk_gate\.v$' "$rtl/files.f"; then
+    if python3 "$here/synth/icg_map.py" "$mlib" "$p" >"$out/icg.v"; then icg=1; else rm -f "$out/icg.v"; has_latch=1; fi
+fi
+grep -q '^// *ct_storage = latch$' "$rtl/${p}_subcore.v" && has_latch=1
 t0=$(date +%s)
 {
     echo "read_verilog -lib $rtl/${p}_rf_bank.v"
-    grep '\.v$' "$rtl/files.f" | grep -v "_rf_bank\.v$" | sed "s|^|read_verilog $rtl/|"
+    if [ "$icg" = 1 ]; then echo "read_verilog $out/icg.v"; fi
+    grep '\.v$' "$rtl/files.f" | grep -v "_rf_bank\.v$" | { if [ "$icg" = 1 ]; then grep -v "_clk_gate\.v$"; else cat; fi; } |
+        sed "s|^|read_verilog $rtl/|"
     echo "hierarchy -check -top ${p}_subcore"
     echo "synth -flatten -noabc -top ${p}_subcore"
     # ct_storage = latch: latches onto the library's latch cells (dfflibmap maps flip-flops only)
@@ -214,6 +224,12 @@ awk -v period="$period" -v target="$target" -v db="${data_bits:-}" -v ys=$((t1 -
     printf "min_period_method %s\n", lmp != "" ? "bisection (latches borrow time)" : "period - worst slack"
     printf "yosys_s %d\nsta_s %d\n", ys, ss }' "$out/sta.log" >"$out/sta.txt"
 echo "dont_use $(dont_use_source "$out/map.lib")" >>"$out/sta.txt"
+if [ "$icg" = 1 ]; then
+    icell=$(sed -n 's/^  \([A-Za-z0-9_]*\) u_icg .*/\1/p' "$out/icg.v")
+    echo "clock_gates $(grep -c "^ *$icell " "$out/netlist.v" || true) $icell" >>"$out/sta.txt"
+elif grep -q '_clk_gate\.v$' "$rtl/files.f"; then
+    echo "clock_gates behavioural (the library has no integrated clock gate)" >>"$out/sta.txt"
+fi
 if grep -q '^error' "$out/sta.txt"; then echo "sta.sh: $(cat "$out/sta.txt") in $out/sta.log" >&2; exit 1; fi
 # name the start and end registers by the net their output drives (the RTL register name;
 # mapped flip-flops themselves carry generated names such as _1234_)

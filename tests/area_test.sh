@@ -87,7 +87,9 @@ case "${1:-}" in
             { echo "FAIL: area sky130: ${r#*: }"; exit 1; }
         grep -q '^Forbidden cells: .*marked dont_use in sky130_fd_sc_hd__tt_025C_1v80.area.dontuse.lib' build/area/test-sky130/area.md ||
             { echo "FAIL: area sky130: build/area/test-sky130/area.md does not name the dont_use list of $(basename "$DU")"; exit 1; }
-        echo "PASS: area sky130: no cell of $(basename "$DU")'s dont_use list in the netlist; the datasheet names the list"
+        ng=$(grep -c '^ *sky130_fd_sc_hd__dlclkp_1 ' build/area/test-sky130/sta/netlist.v)
+        [ "$ng" -gt 0 ] || { echo "FAIL: area sky130: no dlclkp_1 clock gate in the netlist (clock_gating = on maps its gates onto it)"; exit 1; }
+        echo "PASS: area sky130: no cell of $(basename "$DU")'s dont_use list in the netlist, $ng dlclkp_1 clock gates; the datasheet names the list"
     else
         echo "SKIP: area sky130 dont_use: $DU not present"
     fi

@@ -4,8 +4,10 @@
 # committed RTL is a Liberty that OpenSTA reads, and bad input gets one line and exit 2;
 # the dont_use filter (synth/dont_use.py) on a toy library: named cells, globs and cells the
 # library marks dont_use leave the mapping copy, the rest stay byte for byte, and its netlist
-# check fails on a forbidden cell; with ../shared/pdk (else SKIP for that part) a sky130 HD
-# timing run at 8 data bits holds no cell of the PDK's area.dontuse list.
+# check fails on a forbidden cell; synth/icg_map.py maps the clock-gate wrapper onto a toy
+# library's integrated clock gate and declines a library without one; with ../shared/pdk
+# (else SKIP for that part) a sky130 HD timing run at 8 data bits holds no cell of the PDK's
+# area.dontuse list and one dlclkp per clock gate of the RTL (C x (E + 3) by default).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 command -v sta >/dev/null || { echo "SKIP: sta: OpenSTA (sta) not installed"; exit 0; }
@@ -57,6 +59,25 @@ r=$(python3 synth/dont_use.py check "$tmp/bad.v" "$tmp/toy.map.lib.txt") && fail
 [ "${r#*: }" = "1 forbidden (dont_use) cell instances: 1 CLKBUF_2" ] || fail "dont_use.py check printed '$r'"
 sed -i '/CLKBUF_2/d' "$tmp/bad.v"
 python3 synth/dont_use.py check "$tmp/bad.v" "$tmp/toy.map.lib.txt" >/dev/null || fail "dont_use.py check failed a netlist of INV only"
+# icg_map.py: the least-area latch_posedge integrated clock gate, its pins by role
+cat >"$tmp/icg.lib" <<'LIB'
+library (toy) {
+  cell (ICG_BIG) { area : 9 ; clock_gating_integrated_cell : "latch_posedge" ;
+    pin (CK) { clock_gate_clock_pin : true ; direction : input ; } pin (EN) { clock_gate_enable_pin : true ; direction : input ; }
+    pin (Q) { clock_gate_out_pin : true ; direction : output ; } }
+  cell (ICG_S) { area : 2 ; clock_gating_integrated_cell : "latch_posedge_precontrol" ;
+    pin (CK) { clock_gate_clock_pin : true ; direction : input ; } pin (EN) { clock_gate_enable_pin : true ; direction : input ; }
+    pin (TE) { clock_gate_test_pin : true ; direction : input ; } pin (Q) { clock_gate_out_pin : true ; direction : output ; } }
+  cell (ICG) { area : 5 ; clock_gating_integrated_cell : "latch_posedge" ;
+    pin (GCK) { clock_gate_out_pin : true ; direction : output ; } pin (E) { clock_gate_enable_pin : true ; direction : input ; }
+    pin (C) { clock_gate_clock_pin : true ; direction : input ; } }
+}
+LIB
+python3 synth/icg_map.py "$tmp/icg.lib" mlk_t >"$tmp/icg.v" || fail "icg_map.py found no clock gate in the toy library"
+grep -q '^  ICG u_icg (.E(en_i), .C(clk_i), .GCK(gclk_o));$' "$tmp/icg.v" && grep -q '^module mlk_t_clk_gate (' "$tmp/icg.v" ||
+    fail "icg_map.py chose or wired the wrong cell: $(grep u_icg "$tmp/icg.v")"
+python3 synth/icg_map.py "$tmp/toy.lib" mlk_t >"$tmp/icg0.v"; rc=$?
+[ "$rc" = 1 ] && [ ! -s "$tmp/icg0.v" ] || fail "icg_map.py on a library without a clock gate: exit $rc (expected 1, no output)"
 # 5. sky130 HD: no cell of the PDK's dont_use list in the netlist of a timing run (8 data bits)
 PDK=${AREA_PDK:-../shared/pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz}
 DU=$(dirname "$PDK")/sky130_fd_sc_hd__tt_025C_1v80.area.dontuse.lib
@@ -70,7 +91,14 @@ if [ -r "$PDK" ] && [ -r "$DU" ] && [ -x build/ccugen ]; then
     r=$(python3 synth/dont_use.py check "$tmp/s8/netlist.v" "$tmp/pdk_du.txt") || fail "sky130 netlist: ${r#*: }"
     n=$(grep -c '^ *sky130_fd_sc_hd__' "$tmp/s8/netlist.v")
     [ "$n" -gt 100 ] || fail "the sky130 netlist has $n cells (expected a mapped sub-core)"
-    sky="; sky130 HD netlist at 8 data bits: $n cells, none of the $(grep -vc '^#' "$tmp/pdk_du.txt") dont_use cells"
+    # clock gates: one per data entry and three per CCU (clock_gating = on, the default)
+    hdr=$(ls "$tmp"/rtl8/*_subcore.v)
+    c=$(sed -n 's|^// *ccus = ||p' "$hdr"); e=$(sed -n 's|^// *entries = ||p' "$hdr")
+    ng=$(grep -c '^ *sky130_fd_sc_hd__dlclkp_1 ' "$tmp/s8/netlist.v")
+    grep -q '^// *clock_gating = on$' "$hdr" && [ "$ng" = $((c * (e + 3))) ] ||
+        fail "the sky130 netlist has $ng dlclkp_1 clock gates (expected ${c} x (${e} + 3) = $((c * (e + 3))) with clock_gating = on)"
+    grep -q "^clock_gates $ng sky130_fd_sc_hd__dlclkp_1$" "$tmp/s8/sta.txt" || fail "sta.txt does not count the $ng clock gates"
+    sky="; sky130 HD netlist at 8 data bits: $n cells, none of the $(grep -vc '^#' "$tmp/pdk_du.txt") dont_use cells, $ng dlclkp_1 clock gates"
 else
     echo "SKIP: sta sky130 dont_use: $PDK or $DU not present"; sky=""
 fi
