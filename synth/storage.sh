@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # synth/storage.sh - the storage options of the collector data entries (ct_storage: ff, the
 # default, or latch) and the clock gating (clock_gating: on, the default, or off) side by
-# side for one configuration: area, timing and power of each, same library, clock and flow
+# side for one configuration: area and timing of each, same library, clock and flow
 # (docs/area.md "Storage options"). Usage:
 #
 #   synth/storage.sh --area DIR [--config FILE] [--set k=v]... [--datasheet] [--reuse]
 #
 # DIR is the output of `make area LIBERTY=...` for the configuration (its area.json, its
-# full-width timing run DIR/sta and, when synth/power.sh ran, DIR/power/power.txt): that is
+# full-width timing run DIR/sta): that is
 # the option the configuration names. The other storage option (same clock_gating) and the
 # configuration's storage with the other clock_gating value are synthesized here with the
 # same flow (synth/area.sh --no-baseline, same library, clock and fit widths) into
-# DIR/storage/<option> and DIR/storage/<storage>-cg-<on|off>; the other storage option's power is measured as synth/power.sh measures the first (the
-# lockstep co-simulation's input activities on the shipped trace, OpenSTA report_power).
+# DIR/storage/<option> and DIR/storage/<storage>-cg-<on|off>. Their energy is not here:
+# synth/power.sh --variants "gated ungated latch" measures each at gate level.
 # Writes DIR/storage/storage.{md,txt}; prints storage.md. --datasheet: also into
 # DIR/area.md, at the end of its headline block and as a section "Storage options".
 # --reuse: take the variants already synthesized under DIR/storage (no synthesis; the table
@@ -70,43 +70,17 @@ bash "$here/synth/area.sh" --config "$config" "${sets[@]+"${sets[@]}"}" --set "c
     tail -3 "$out/$cg.log" >&2; echo "storage.sh: the synthesis with clock_gating = $ogate failed ($out/$cg.log)" >&2; exit 2; }
 fi
 
-# power of the other option, as synth/power.sh measures the first (its activities, its netlist)
-trace=$(ls "$here"/workloads/matrixmul32_sm61_kernel-1.traceg* 2>/dev/null | head -1)
-pw_other=""
-if [ "$reuse" = 0 ] && grep -q internal_power "$lib" && [ -r "$trace" ] && [ -s "$area/power/power.txt" ]; then
-    d=$out/$other/power; mkdir -p "$d"
-    otop=$(sed -n 's/^link_design //p' "$out/$other/sta/sta.tcl" | head -1)
-    bash "$here/scripts/cosim.sh" --config "$config" "${sets[@]+"${sets[@]}"}" --set "ct_storage=$other" --set "clock_gating=$gate" --build-only >/dev/null 2>&1 || {
-        echo "storage.sh: the co-simulation of ct_storage = $other did not build" >&2; exit 2; }
-    pfx=${otop%_subcore}
-    bin=$here/build/cosim/mlkd_${pfx#mlk_}/cosim
-    log=$("$bin" --config "$config" "${sets[@]+"${sets[@]}"}" --set "ct_storage=$other" --set "clock_gating=$gate" --trace "$trace" --brief \
-          --activity "$d/activity.tcl" 2>&1 | sed -n '/^cosim: PASS/p')
-    [ -n "$log" ] || { echo "storage.sh: the co-simulation of ct_storage = $other on $trace did not pass" >&2; exit 2; }
-    {
-        sed -n '/^read_liberty\|^read_verilog\|^link_design\|^read_sdc/p' "$out/$other/sta/sta.tcl"
-        echo "source $d/activity.tcl"
-        echo "report_power -digits 6"
-        echo "exit"
-    } >"$d/power.tcl"
-    "$STA" -no_splash -exit "$d/power.tcl" >"$d/power.log" 2>&1 || { echo "storage.sh: OpenSTA report_power failed ($d/power.log)" >&2; exit 2; }
-    pw_other=$(awk '$1 == "Total" { print $5; exit }' "$d/power.log")
-    seq_other=$(awk '$1 == "Sequential" { print $5; exit }' "$d/power.log")
-fi
-pw_have=$(sed -n 's/^malekeh_tot //p' "$area/power/power.txt" 2>/dev/null || true)
-seq_have=$(sed -n 's/^malekeh_seq //p' "$area/power/power.txt" 2>/dev/null || true)
-
 # the table: one row per variant, the configuration's own first
 python3 - "$(basename "$lib")" "$out" \
-    "$have" "$gate" "$area/area.json" "$area/sta/sta.txt" "${pw_have:-}" "${seq_have:-}" \
-    "$other" "$gate" "$out/$other/area.json" "$out/$other/sta/sta.txt" "${pw_other:-}" "${seq_other:-}" \
-    "$have" "$ogate" "$out/$cg/area.json" "$out/$cg/sta/sta.txt" "" "" <<'PY'
+    "$have" "$gate" "$area/area.json" "$area/sta/sta.txt" \
+    "$other" "$gate" "$out/$other/area.json" "$out/$other/sta/sta.txt" \
+    "$have" "$ogate" "$out/$cg/area.json" "$out/$cg/sta/sta.txt" <<'PY'
 import json, sys
 lib, out = sys.argv[1], sys.argv[2]
 a = sys.argv[3:]
 rows = []
-for k in range(0, len(a), 6):
-    opt, gate, aj, st, pw, seq = a[k:k + 6]
+for k in range(0, len(a), 4):
+    opt, gate, aj, st = a[k:k + 4]
     j = json.load(open(aj))
     sta = dict(l.rstrip("\n").split(" ", 1) for l in open(st) if " " in l)
     s = j["subcore"]
@@ -115,24 +89,20 @@ for k in range(0, len(a), 6):
                      flops=s["flops"], latches=s.get("latches", 0), unit=j["unit"], mp=float(sta["min_period_ps"]),
                      fo4=float(sta["min_period_fo4"]), method=sta.get("min_period_method", "period - worst slack"),
                      gates=g.split(" ")[0] if g[:1].isdigit() else ("behavioural" if g else "0"),
-                     pw=pw, seq=seq, db=j["config"]["data_bits"], period=j["period_ps"]))
+                     db=j["config"]["data_bits"], period=j["period_ps"]))
 ref = rows[0]
 u = ref["unit"]
 lines = ["storage options of the data entries (ct_storage) and clock gating (clock_gating), %s, data_bits=%d, clock %d ps:"
          % (lib, ref["db"], ref["period"])]
 txt = []
 for r in rows:
-    pw = ""
-    if r["pw"]:
-        pw = "; power %.1f mW (sequential %.1f %%)" % (1000 * float(r["pw"]), 100 * float(r["seq"]) / float(r["pw"]))
     rel = "" if r is ref else " (%+.1f %% area, %+.1f %% data entries, %+.1f %% min period vs %s)" % (
         100 * (r["area"] / ref["area"] - 1), 100 * (r["data"] / ref["data"] - 1), 100 * (r["mp"] / ref["mp"] - 1), ref["label"])
-    lines.append("  %-17s sub-core %.0f %s, data entries %.0f %s, %d flip-flops, %d latches, %s clock gates; min period %.0f ps = %.1f FO4%s%s"
-                 % (r["label"], r["area"], u, r["data"], u, r["flops"], r["latches"], r["gates"], r["mp"], r["fo4"], pw, rel))
+    lines.append("  %-17s sub-core %.0f %s, data entries %.0f %s, %d flip-flops, %d latches, %s clock gates; min period %.0f ps = %.1f FO4%s"
+                 % (r["label"], r["area"], u, r["data"], u, r["flops"], r["latches"], r["gates"], r["mp"], r["fo4"], rel))
     key = "%s_cg_%s" % (r["opt"], r["gate"])
     for f in ("area", "data", "flops", "latches", "gates", "mp", "fo4"):
         txt.append("%s_%s %s" % (key, f, r[f]))
-    txt.append("%s_power_w %s" % (key, r["pw"]))
     txt.append("%s_min_period_method %s" % (key, r["method"]))
 open(out + "/storage.md", "w").write("\n".join(lines) + "\n")
 open(out + "/storage.txt", "w").write("\n".join(txt) + "\n")
@@ -143,7 +113,8 @@ if [ "$sheet" = 1 ] && [ -s "$area/area.md" ]; then
 "The data entries as flip-flops (ct_storage = ff) and as a latch array (ct_storage = latch),
 and the configuration's storage with and without clock gating (clock_gating: a clock gate
 per data entry and per control group, the library's integrated clock gate where it has one),
-each synthesized, timed and (the storage options, with power tables) measured by the same flow at the same clock
+each synthesized and timed by the same flow at the same clock (their energy: synth/power.sh's
+variants, the section "Power")
 (synth/storage.sh; docs/area.md \"Method: storage options\" gives the method and its limits:
 ideal clocks, so the gated clocks' tree is not in the latch option's figures; its minimum
 period is found by bisection, since latches borrow time):"
