@@ -108,6 +108,42 @@ static void test_keys(void)
     free(buf);
 }
 
+/* energy_table: a file name kept as written, in cfg_write's text, not hardware; an energy_*
+ * key moved off its default beside it is refused (it would be ignored), at its default
+ * (configs/default.cfg writes all six) it is not; a name too long for the field refused. */
+static void test_table_key(void)
+{
+    cfg_t c, d;
+    char err[CFG_ERR_LEN] = "", big[CFG_PATH_LEN + 8];
+    cfg_defaults(&c);
+    cfg_defaults(&d);
+    TT_CHECK(c.energy_table[0] == '\0');
+    TT_EQ(cfg_set(&c, "energy_table", "  configs/energy/45nm.ledger ", "x.cfg:2", err), 0);
+    TT_CHECK(strcmp(c.energy_table, "configs/energy/45nm.ledger") == 0);
+    TT_EQ(cfg_hash(&c), cfg_hash(&d));
+    TT_EQ(cfg_set(&c, "energy_bank_read", "320", "x.cfg:3", err), 0);
+    TT_EQ(cfg_validate(&c, "x.cfg", err), 0);
+    TT_EQ(cfg_set(&c, "energy_bank_read", "300", "x.cfg:4", err), 0);
+    TT_EQ(cfg_validate(&c, "x.cfg", err), -1);
+    TT_CHECK(strncmp(err, "x.cfg:4: energy_bank_read = 300 beside energy_table", 51) == 0);
+    TT_EQ(cfg_set(&c, "energy_table", "", "x.cfg:5", err), 0);
+    TT_EQ(cfg_validate(&c, "x.cfg", err), 0);           /* no ledger: the key prices again */
+    memset(big, 'a', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    TT_EQ(cfg_set(&c, "energy_table", big, "x.cfg:6", err), -1);
+    TT_CHECK(strstr(err, "x.cfg:6: key 'energy_table'") && strstr(err, "too long"));
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    TT_CHECK(f != NULL);
+    if (!f) return;
+    TT_EQ(cfg_set(&d, "energy_table", "t.ledger", "x.cfg:7", err), 0);
+    cfg_write(&d, f, "", 0);
+    fclose(f);
+    TT_CHECK(strstr(buf, "\nenergy_table = t.ledger\n") != NULL);
+    free(buf);
+}
+
 /* The keys are per 1024-bit register: a 32-bit configuration pays 32/1024 of them. */
 static void test_scales_with_data_bits(void)
 {
@@ -131,5 +167,6 @@ int main(void)
     TT_RUN(test_reduction);
     TT_RUN(test_keys);
     TT_RUN(test_scales_with_data_bits);
+    TT_RUN(test_table_key);
     TT_EXIT();
 }
