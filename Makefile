@@ -147,8 +147,9 @@ $(BUILD)/san/%: $(BUILD)/sobj/tests/%.o $(BUILD)/libmk_san.a
 # The main job: the default configuration and its baseline (caching = off) on the shipped
 # real trace (workloads/), run to completion; one compact table with hit ratio, bank reads,
 # IPC and RF energy against the baseline, area and Fmax (scripts/main_table.sh).
+# ENERGY_TABLE=FILE prices both runs by that energy ledger (docs/energy.md).
 main: $(BUILD)/malekeh-sim $(BUILD)/ccugen
-	@bash scripts/main_table.sh $(CONFIG) $(TRACE)
+	@ENERGY_TABLE="$(ENERGY_TABLE)" bash scripts/main_table.sh $(CONFIG) $(TRACE)
 
 # The synthetic workload of the configuration (100,000 instructions) and its counters, then
 # every shared trace (when present) on the default, baseline and private configurations.
