@@ -255,9 +255,9 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
         if (i < CFG_NENERGY || e.pj[i] > 0)
             fprintf(f, "%s%s %.1f %%", k++ ? ", " : "", energy_name(i), 100.0 * energy_share(&e, i));
     fprintf(f, ")\n");
-    fprintf(f, "  energy table               %s%s%s  (%u collectors, %llu data entries, "
-            "clock gating %s)\n", L->path[0] ? L->path : "built-in", L->path[0] ? ": " : "",
-            L->path[0] ? L->source : "45 nm constants of the energy_* keys", e.shape.collectors,
+    fprintf(f, "  energy table               %s: %s  (%u collectors, %llu data entries, "
+            "clock gating %s)\n", L->path[0] ? L->path : "built-in",
+            L->path[0] ? L->source : "the energy_* keys (docs/config.md)", e.shape.collectors,
             (unsigned long long)e.shape.entries, L->clock_gating ? "on" : "off");
     if (c->caching) { /* the baseline OCUs have no STHLD */
         fprintf(f, "  STHLD per %u-cycle interval%s:", c->interval,

@@ -46,6 +46,13 @@ if [ -n "$a" ] && [ "$a" = "$b" ] && grep -q '"table": "configs/energy/45nm.ledg
     ok "45nm.ledger = built-in: $a pJ / instruction"
 else bad "45nm.ledger $b against built-in $a pJ / instruction"; fi
 
+# the summary names the table
+"$SIM" --set machine=subcore --set energy_table=configs/energy/45nm.ledger --trace "$T" >"$tmp/sum.txt" 2>&1
+if grep -q "^  energy table  *configs/energy/45nm.ledger: 45 nm: SRAM from Horowitz" "$tmp/sum.txt" &&
+   grep -q "^  RF energy  *[0-9.]* pJ / instruction" "$tmp/sum.txt"; then
+    ok "the summary names the ledger and its source"
+else bad "summary: '$(grep -i energy "$tmp/sum.txt")'"; fi
+
 # eight baseline collectors against two
 sed -e 's/^crossbar_pj_per_bit_per_collector = .*/crossbar_pj_per_bit_per_collector = 0.01/' \
     -e 's/^storage_clock_pj_per_bit_cycle_ungated = .*/storage_clock_pj_per_bit_cycle_ungated = 0.002/' \
