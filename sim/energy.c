@@ -52,17 +52,25 @@ void energy_of(const ledger_t *L, const cfg_t *c, const sc_stats *s, uint64_t in
     e->per_unit[CFG_E_CROSSBAR] =
         (v[LEDGER_XBAR_BASE] + v[LEDGER_XBAR_PER_COLL] * (double)sh->collectors) * bits;
     e->per_unit[CFG_E_LATCH] = v[LEDGER_ENTRY_FILL] * bits;
-    e->count[ENERGY_STORAGE_CLOCK] = sh->storage_bits * cycles;
+    /* per cycle: units = what the design holds x cycles */
+    uint64_t held[ENERGY_NCOMP] = {
+        [ENERGY_STORAGE_CLOCK] = sh->storage_bits,
+        [ENERGY_GATES] = L->clock_gating ? sh->entries : 0,
+        [ENERGY_CONTROL] = sh->collectors,
+        [ENERGY_BANK_IDLE] = sh->banks,
+    };
     e->per_unit[ENERGY_STORAGE_CLOCK] =
         L->clock_gating ? v[LEDGER_CLOCK_GATED] : v[LEDGER_CLOCK_UNGATED];
-    e->count[ENERGY_GATES] = L->clock_gating ? sh->entries * cycles : 0;
     e->per_unit[ENERGY_GATES] = L->clock_gating ? v[LEDGER_GATE] : 0.0;
-    e->count[ENERGY_CONTROL] = (uint64_t)sh->collectors * cycles;
     e->per_unit[ENERGY_CONTROL] = v[LEDGER_CONTROL];
-    e->count[ENERGY_BANK_IDLE] = (uint64_t)sh->banks * cycles;
     e->per_unit[ENERGY_BANK_IDLE] = v[LEDGER_BANK_IDLE];
     for (unsigned i = 0; i < ENERGY_NCOMP; i++) {
-        e->pj[i] = (double)e->count[i] * e->per_unit[i];
+        if (i < CFG_NENERGY) {
+            e->pj[i] = (double)e->count[i] * e->per_unit[i];
+        } else { /* the count saturates (a long GPU run of a large design); the energy not */
+            e->count[i] = cycles && held[i] > UINT64_MAX / cycles ? UINT64_MAX : held[i] * cycles;
+            e->pj[i] = (double)held[i] * (double)cycles * e->per_unit[i];
+        }
         e->total_pj += e->pj[i];
     }
     e->pj_per_inst = insts ? e->total_pj / (double)insts : 0.0;

@@ -32,7 +32,8 @@ typedef struct {
 } energy_shape;
 
 typedef struct {
-    uint64_t count[ENERGY_NCOMP]; /* events, or units (bit-, entry-, collector-, bank-cycles) */
+    uint64_t count[ENERGY_NCOMP]; /* events, or units (bit-, entry-, collector-, bank-cycles;
+                                     UINT64_MAX if they overflow, pj[] is still right) */
     double per_unit[ENERGY_NCOMP];/* pJ of one event or unit */
     double pj[ENERGY_NCOMP];      /* energy of each component over the run, pJ */
     double total_pj;              /* sum of pj[] */

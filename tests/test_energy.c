@@ -230,6 +230,12 @@ static void test_ledger_hand_worked(void)
     TT_CHECK(e.pj[ENERGY_STORAGE_CLOCK] == 100.0 && e.pj[ENERGY_GATES] == 400.0);
     TT_CHECK(e.total_pj == 2154.0 && e.pj_per_inst == 269.25);
     TT_CHECK(strcmp(energy_name(ENERGY_BANK_IDLE), "bank_idle") == 0);
+    /* 2^60 cycles: the bit-cycles (2^68) saturate their count, not the energy:
+     * 256 x 2^60 / 256 = 2^60 pJ of storage clock, 8 x 2^60 x 0.5 = 2^62 of gates */
+    energy_of(&L, &c, &s, 8, 1ull << 60, &e);
+    TT_CHECK(e.count[ENERGY_STORAGE_CLOCK] == UINT64_MAX);
+    TT_CHECK(e.count[ENERGY_GATES] == 8ull << 60);
+    TT_CHECK(e.pj[ENERGY_STORAGE_CLOCK] == 0x1p60 && e.pj[ENERGY_GATES] == 0x1p62);
     TT_CHECK(strcmp(energy_name(CFG_E_LATCH), "latch") == 0);
 }
 
