@@ -153,8 +153,9 @@ $(BUILD)/san/%: $(BUILD)/sobj/tests/%.o $(BUILD)/libmk_san.a
 # The main job: the default configuration and its baseline (caching = off) on the shipped
 # real trace (workloads/), run to completion; one compact table with hit ratio, bank reads,
 # IPC and RF energy against the baseline, area and Fmax (scripts/main_table.sh).
+# ENERGY_TABLE=FILE prices both runs by that energy ledger (docs/energy.md).
 main: $(BUILD)/malekeh-sim $(BUILD)/ccugen
-	@bash scripts/main_table.sh $(CONFIG) $(TRACE)
+	@ENERGY_TABLE="$(ENERGY_TABLE)" bash scripts/main_table.sh $(CONFIG) $(TRACE)
 
 # The synthetic workload of the configuration (100,000 instructions) and its counters, then
 # every shared trace (when present) on the default, baseline and private configurations.
@@ -176,7 +177,7 @@ TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_errors.
              "bash tests/iface_test.sh"
 TEST_CMDS += "bash tests/trace_runs.sh" "bash tests/cli_help.sh" "bash tests/hint_check.sh" \
              "bash tests/trace_formats.sh" "bash tests/papers_counting.sh" "bash tests/compare_designs.sh" \
-             "bash tests/hint_static.sh"
+             "bash tests/hint_static.sh" "bash tests/energy_table.sh"
 TEST_CMDS += $(TRACE_TEST_CMDS)
 
 # make check: the quick tier (a few minutes of CPU, under two minutes on 2 cores): the
@@ -185,6 +186,7 @@ TEST_CMDS += $(TRACE_TEST_CMDS)
 CHECK_CMDS := $(foreach t,$(TESTS),"$(t)") "bash tests/trace_runs.sh" "bash tests/cli_help.sh" \
               "bash tests/hint_check.sh" "bash tests/gpu_bad_input.sh" "bash tests/report_sync.sh" \
               "bash tests/compare_designs.sh" "bash tests/hint_static.sh" "bash tests/power_sta_check.sh" \
+              "bash tests/energy_table.sh" \
               "bash tests/check_cosim.sh" "bash tests/check_cosim.sh data_bits=32 warps=4 ccus=2 entries=4 slots=3"
 check: $(TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen
 	@bash tests/run_tests.sh $(CHECK_CMDS)

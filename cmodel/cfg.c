@@ -44,7 +44,8 @@ enum kind {
     K_FSM,   /* the rows fsm.1..fsm.16 */
     K_WORDS, /* unsigned, written as one of the words of key_def.words */
     K_PAIR,  /* cfg_exec: `LATENCY,II` */
-    K_MILLI  /* unsigned thousandths, written as a decimal with up to 3 places (pJ -> fJ) */
+    K_MILLI, /* unsigned thousandths, written as a decimal with up to 3 places (pJ -> fJ) */
+    K_PATH   /* a file name (char[CFG_PATH_LEN]); empty: none */
 };
 
 /* Key indices, in the documented order. */
@@ -61,6 +62,7 @@ enum {
     KI_EXEC_INT, KI_EXEC_FP, KI_EXEC_DP, KI_EXEC_SFU, KI_EXEC_LDST, KI_EXEC_SHMEM,
     KI_EXEC_TENSOR, KI_EXEC_BRANCH,
     KI_E_BANK_READ, KI_E_BANK_WRITE, KI_E_CCU_READ, KI_E_CCU_WRITE, KI_E_CROSSBAR, KI_E_LATCH,
+    KI_ENERGY_TABLE,
     KI_MACHINE, KI_ARCH, KI_SMS, KI_SM_SUBSET, KI_SM_FILL, KI_FAST_IDLE, KI_SM_BATCH, KI_SUBCORE_ASSIGN, KI_MAX_BLOCKS_SM, KI_REGS_SM,
     KI_SHMEM_SM, KI_L1_KB, KI_L1_WAYS, KI_L1_MSHRS, KI_L2_KB, KI_L2_WAYS, KI_L2_SLICES,
     KI_L2_LAT, KI_L2_BW, KI_DRAM_LAT, KI_DRAM_BW, KI_CONST_LAT, KI_CONST_MISS_LAT,
@@ -170,6 +172,9 @@ static const key_def keys[KI_COUNT] = {
     [KI_E_CCU_WRITE] = ENERGY("energy_ccu_write", CFG_E_CCU_WRITE, 160000),
     [KI_E_CROSSBAR] = ENERGY("energy_crossbar", CFG_E_CROSSBAR, 112640),
     [KI_E_LATCH] = ENERGY("energy_latch", CFG_E_LATCH, 160000),
+    /* the energy ledger (sim/ledger.h, docs/energy.md); empty: the energy_* keys above */
+    [KI_ENERGY_TABLE] = {"energy_table", K_PATH, F(energy_table), 0, 0, 0, NULL, NULL, NULL, 0,
+                         NULL, 0},
     /* the GPU model (gpu/); 0 = the architecture preset's value (gpu/preset.c, sources in
        docs/gpu.md) */
     [KI_MACHINE] = {"machine", K_WORDS, F(machine), 0, 1, CFG_MACHINE_GPU, NULL, NULL, NULL, 0,
@@ -243,6 +248,8 @@ static int fail(char *err, const char *fmt, ...)
         if ((unsigned char)*p < 0x20) *p = '?';
     return -1;
 }
+
+static void format_milli(unsigned long long v, char *b, size_t n);
 
 /* Smaller of two unsigned values. */
 static unsigned umin(unsigned a, unsigned b) { return a < b ? a : b; }
@@ -332,6 +339,9 @@ static void allowed(const key_def *k, char *b, size_t n)
     case K_MILLI:
         snprintf(b, n, "%llu..%llu pJ, at most 3 decimals, e.g. 112.64", k->lo / 1000,
                  k->hi / 1000);
+        break;
+    case K_PATH:
+        snprintf(b, n, "a file name of at most %d characters, or nothing", CFG_PATH_LEN - 1);
         break;
     case K_FSM:
         snprintf(b, n, "'S_NEXT S_DELTA L_NEXT L_DELTA', next states 1..fsm_states (<= %d), "
@@ -552,6 +562,20 @@ static int set_milli(cfg_t *c, int ki, const char *value, const char *where, cha
     return 0;
 }
 
+/* Set a K_PATH key: the (trimmed) text as it is; empty for none. */
+static int set_path(cfg_t *c, int ki, const char *value, const char *where, char *err)
+{
+    const key_def *k = &keys[ki];
+    char al[96];
+    if (strlen(value) >= CFG_PATH_LEN) {
+        allowed(k, al, sizeof al);
+        return fail(err, "%s: key '%s': value '" VAL_SHOW "...' is too long (allowed: %s)",
+                    where, k->name, value, al);
+    }
+    snprintf((char *)c + k->off, CFG_PATH_LEN, "%s", value);
+    return 0;
+}
+
 /* Split value into whitespace-separated tokens (each < 32 chars); returns the count,
  * at most max + 1 (so that "too many" is visible), or -1 if a token is too long. */
 static int tokens(const char *value, char tok[][32], int max)
@@ -621,6 +645,7 @@ static int set_one(cfg_t *c, const char *key, const char *value, const char *whe
         else if (keys[ki].kind == K_PAIR) rc = set_pair(c, ki, value, where, err);
         else if (keys[ki].kind == K_RATIO) rc = set_ratio(c, value, where, err);
         else if (keys[ki].kind == K_MILLI) rc = set_milli(c, ki, value, where, err);
+        else if (keys[ki].kind == K_PATH) rc = set_path(c, ki, value, where, err);
         else rc = set_int(c, ki, value, where, err);
         slot = ki;
     }
@@ -641,7 +666,7 @@ void cfg_defaults(cfg_t *c)
             cfg_exec *e = (cfg_exec *)((char *)c + keys[i].off);
             e->lat = (unsigned)keys[i].def;
             e->ii = (unsigned)keys[i].def2;
-        } else if (keys[i].kind != K_RATIO && keys[i].kind != K_FSM) {
+        } else if (keys[i].kind != K_RATIO && keys[i].kind != K_FSM && keys[i].kind != K_PATH) {
             put_val(c, &keys[i], keys[i].def);
         }
     c->ipc_num = 1;
@@ -663,8 +688,10 @@ int cfg_set(cfg_t *c, const char *key, const char *value, const char *where, cha
     return set_one(c, k, v, where, origin_of(c, where), err);
 }
 
-/* Apply one line of a file (comment already removed); 0 or -1 with err. */
-static int load_line(cfg_t *c, char *s, const char *path, unsigned line, char *err)
+/* Split one line of a file (comment already removed) into key and value and give them to
+ * fn; 0 or -1 with err. */
+static int split_line(char *s, const char *path, unsigned line, cfg_line_fn fn, void *ctx,
+                      char *err)
 {
     char where[320], key[LINE_MAX_LEN], val[LINE_MAX_LEN];
     char *eq = strchr(s, '=');
@@ -674,11 +701,11 @@ static int load_line(cfg_t *c, char *s, const char *path, unsigned line, char *e
         return fail(err, "%s: expected 'key = value', got '" VAL_SHOW "'", where, val);
     }
     trim_copy(val, sizeof val, eq + 1, strlen(eq + 1));
-    return set_one(c, key, val, where, line, err);
+    return fn(ctx, key, val, where, err);
 }
 
-/* Read `key = value` lines of path over *c (no validation). Later duplicates win. */
-int cfg_load_file(cfg_t *c, const char *path, char *err)
+/* Read the `key = value` lines of path, giving each to fn (see cfg.h). */
+int cfg_each_line(const char *path, cfg_line_fn fn, void *ctx, char *err)
 {
     char buf[LINE_MAX_LEN + 1];
     unsigned line = 0;
@@ -696,11 +723,24 @@ int cfg_load_file(cfg_t *c, const char *path, char *err)
         }
         if (hash) *hash = '\0';
         len = strspn(buf, " \t\r\n\v\f");
-        if (buf[len]) rc = load_line(c, buf, path, line, err);
+        if (buf[len]) rc = split_line(buf, path, line, fn, ctx, err);
     }
     if (rc == 0 && ferror(f)) rc = fail(err, "%.300s: read error: %s", path, strerror(errno));
     fclose(f);
     return rc;
+}
+
+/* cfg_each_line's callback of cfg_load_file: one key of the configuration ctx. */
+static int load_kv(void *ctx, const char *key, const char *value, const char *where, char *err)
+{
+    cfg_t *c = ctx;
+    return set_one(c, key, value, where, origin_of(c, where), err);
+}
+
+/* Read `key = value` lines of path over *c (no validation). Later duplicates win. */
+int cfg_load_file(cfg_t *c, const char *path, char *err)
+{
+    return cfg_each_line(path, load_kv, c, err);
 }
 
 /* ---------------------------------------------------------------- validation */
@@ -730,7 +770,7 @@ static int check_ranges(const cfg_t *c, const char *path, char *err)
     for (int i = 0; i < KI_COUNT; i++) {
         const key_def *k = &keys[i];
         unsigned long long v;
-        if (k->kind == K_FSM) continue;
+        if (k->kind == K_FSM || k->kind == K_PATH) continue;
         v = get_val(c, k);
         allowed(k, al, sizeof al);
         if (k->kind == K_PAIR) {
@@ -883,11 +923,28 @@ static int check_wl(const cfg_t *c, const char *path, char *err)
     return 0;
 }
 
+/* An energy ledger prices every event: an energy_* key moved off its default beside it
+ * would be ignored silently (at their defaults, as configs/default.cfg writes them, they
+ * are harmless). */
+static int check_energy(const cfg_t *c, const char *path, char *err)
+{
+    char wh[320], v[32];
+    if (!c->energy_table[0]) return 0;
+    for (int i = KI_E_BANK_READ; i <= KI_E_LATCH; i++)
+        if (get_val(c, &keys[i]) != keys[i].def) {
+            format_milli(get_val(c, &keys[i]), v, sizeof v);
+            return fail(err, "%s: %s = %s beside energy_table = %.200s, which prices every "
+                        "event (allowed: one of them; the ledger's keys in docs/energy.md)",
+                        AT(i, KI_ENERGY_TABLE), keys[i].name, v, c->energy_table);
+        }
+    return 0;
+}
+
 /* Static ranges, then cross-key checks; path names the file in messages (NULL ok). */
 int cfg_validate(const cfg_t *c, const char *path, char *err)
 {
     if (check_ranges(c, path, err) || check_hw(c, path, err) || check_fsm(c, path, err) ||
-        check_wl(c, path, err))
+        check_wl(c, path, err) || check_energy(c, path, err))
         return -1;
     return 0;
 }
@@ -971,6 +1028,10 @@ static void format_milli(unsigned long long v, char *b, size_t n)
 /* Format key k's value as it is written in a file. */
 static void format_value(const cfg_t *c, const key_def *k, char *b, size_t n)
 {
+    if (k->kind == K_PATH) {
+        snprintf(b, n, "%s", (const char *)c + k->off);
+        return;
+    }
     unsigned long long v = get_val(c, k);
     if (k->kind == K_ENUM) snprintf(b, n, "%s", v ? k->w1 : k->w0);
     else if (k->kind == K_WORDS) snprintf(b, n, "%s", v <= k->hi ? k->words[v] : "?");
@@ -1011,7 +1072,7 @@ static void emit_fsm(const cfg_t *c, const char *prefix, sink_fn fn, void *ctx)
 static void emit_all(const cfg_t *c, const char *prefix, int hw_only, int hashing, sink_fn fn,
                      void *ctx)
 {
-    char line[128], val[64];
+    char line[CFG_PATH_LEN + 64], val[CFG_PATH_LEN];
     for (int i = 0; i < KI_COUNT; i++) {
         if (hw_only && !keys[i].hw) continue;
         if (hashing && keys[i].hw == 2 && get_val(c, &keys[i]) == keys[i].def) continue;

@@ -23,6 +23,7 @@
 #define CFG_MAX_FSM 16     /* FSM states */
 #define CFG_ERR_LEN 512
 #define CFG_MAX_KEYS 128   /* provenance slots: every key, fsm.1..fsm.16 included */
+#define CFG_PATH_LEN 256   /* a file name a key holds (energy_table), with its NUL */
 
 /* One row of the STHLD FSM table (D-16); states are numbered 1..fsm_states. */
 typedef struct {
@@ -117,6 +118,8 @@ typedef struct {
 
     /* --- RF dynamic energy model of the reports (not part of the RTL) --- */
     unsigned energy[CFG_NENERGY]; /* CFG_E_*: femtojoules per access */
+    char energy_table[CFG_PATH_LEN]; /* an energy ledger file (sim/ledger.h); "": the
+                                        built-in table of the energy_* keys above */
 
     /* --- the GPU around the sub-core (gpu/; not part of the RTL); 0 = the preset's --- */
     unsigned machine;        /* CFG_MACHINE_*: one sub-core, or the GPU */
@@ -175,6 +178,16 @@ int cfg_set(cfg_t *c, const char *key, const char *value, const char *where, cha
 
 /* Read a configuration file over *c. Returns 0, or -1 with a one-line message in err. */
 int cfg_load_file(cfg_t *c, const char *path, char *err);
+
+/* One `key = value` line of a file: key and value trimmed, where = "PATH:LINE".
+ * Returns 0, or -1 with a one-line message in err (CFG_ERR_LEN bytes). */
+typedef int (*cfg_line_fn)(void *ctx, const char *key, const char *value, const char *where,
+                           char *err);
+
+/* Read the `key = value` lines of path in order (`#` starts a comment, blank lines are
+ * skipped), giving each to fn; stops at the first error. The reader of every file in this
+ * format (configurations, energy ledgers). Returns 0, or -1 with a one-line message. */
+int cfg_each_line(const char *path, cfg_line_fn fn, void *ctx, char *err);
 
 /* 1 if key (by name) was set by a file or --set, 0 if it holds its default. */
 int cfg_is_set(const cfg_t *c, const char *key);

@@ -96,8 +96,12 @@ const opc_stats *bow_get_stats(bow_t *b)
     return &b->out;
 }
 
+uint64_t bow_entries(const cfg_t *c)
+{
+    return (uint64_t)c->warps * (c->bow_window - 1) * REGS_PER_INST;
+}
+
 uint64_t bow_storage_bits(const cfg_t *c)
 {
-    uint64_t per = (uint64_t)c->data_bits + 1 + cfg_clog2(c->regs);
-    return (uint64_t)c->warps * (c->bow_window - 1) * REGS_PER_INST * per;
+    return bow_entries(c) * ((uint64_t)c->data_bits + 1 + cfg_clog2(c->regs));
 }

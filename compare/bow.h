@@ -38,4 +38,7 @@ const opc_stats *bow_get_stats(bow_t *b);
  * of the bow_window - 1 instructions kept beyond the current one (the paper's sizing). */
 uint64_t bow_storage_bits(const cfg_t *c);
 
+/* Data entries (registers of data_bits) BOW adds per sub-core: warps x (bow_window - 1) x 4. */
+uint64_t bow_entries(const cfg_t *c);
+
 #endif

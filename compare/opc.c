@@ -15,6 +15,7 @@ typedef struct {
     drv_opc (*hook)(void *d);
     const opc_stats *(*stats)(void *d);
     uint64_t (*storage)(const cfg_t *c);
+    uint64_t (*entries)(const cfg_t *c);
 } opc_design;
 
 static void *reuse_new(const cfg_t *c) { return rc_create(c); }
@@ -37,17 +38,17 @@ static const opc_stats *proto_stats(void *d) { return proto_get_stats(d); }
 
 /* By CFG_OPC_* (none first: no design). */
 static const opc_design designs[] = {
-    [CFG_OPC_NONE] = {"none", "no operand cache", NULL, NULL, NULL, NULL, NULL},
+    [CFG_OPC_NONE] = {"none", "no operand cache", NULL, NULL, NULL, NULL, NULL, NULL},
     [CFG_OPC_REUSE] = {"reuse", "NVIDIA's operand reuse cache", reuse_new, reuse_free,
-                       reuse_hook, reuse_stats, rc_storage_bits},
+                       reuse_hook, reuse_stats, rc_storage_bits, rc_entries},
     [CFG_OPC_BOW] = {"bow", "BOW operand windows (results written through)", bow_new,
-                     bow_free, bow_hook, bow_stats, bow_storage_bits},
+                     bow_free, bow_hook, bow_stats, bow_storage_bits, bow_entries},
     [CFG_OPC_BOW_WR] = {"bow_wr", "BOW-WR operand windows (results to the RF only when read later)",
-                        bow_wr_new, bow_free, bow_hook, bow_stats, bow_storage_bits},
+                        bow_wr_new, bow_free, bow_hook, bow_stats, bow_storage_bits, bow_entries},
     [CFG_OPC_RFC] = {"rfc", "RFC with a two-level scheduler", rfc_new, rfc_free, rfc_hook,
-                     rfc_stats, rfc_storage_bits},
+                     rfc_stats, rfc_storage_bits, rfc_entries_of},
     [CFG_OPC_PROTO] = {"proto", "the authors' prototype: farthest next use, admission above rthld or after sthld_init stalls",
-                       proto_new, proto_free, proto_hook, proto_stats, proto_storage_bits},
+                       proto_new, proto_free, proto_hook, proto_stats, proto_storage_bits, proto_entries},
 };
 #define NDESIGNS (sizeof designs / sizeof designs[0])
 
@@ -127,6 +128,12 @@ uint64_t opc_storage_bits(const cfg_t *c)
 {
     return c->operand_cache < NDESIGNS && designs[c->operand_cache].storage
                ? designs[c->operand_cache].storage(c) : 0;
+}
+
+uint64_t opc_entries(const cfg_t *c)
+{
+    return c->operand_cache < NDESIGNS && designs[c->operand_cache].entries
+               ? designs[c->operand_cache].entries(c) : 0;
 }
 
 const char *opc_name(unsigned design)

@@ -65,6 +65,10 @@ void opc_fold(const opc_stats *s, sc_stats *st);
 /* Bits of storage the design adds per sub-core (0 for none). */
 uint64_t opc_storage_bits(const cfg_t *c);
 
+/* Data entries (registers of data_bits) the design adds per sub-core (0 for none): what its
+ * storage clock is priced on (sim/energy.h). */
+uint64_t opc_entries(const cfg_t *c);
+
 /* The design's name ("none", "reuse", "bow", "bow_wr", "rfc", "proto") and a few words on it. */
 const char *opc_name(unsigned design);
 const char *opc_what(unsigned design);

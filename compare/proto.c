@@ -193,8 +193,10 @@ const opc_stats *proto_get_stats(const proto_t *p)
     return &p->st;
 }
 
+uint64_t proto_entries(const cfg_t *c) { return (uint64_t)c->ccus * c->entries; }
+
 uint64_t proto_storage_bits(const cfg_t *c)
 {
     uint64_t per = (uint64_t)c->data_bits + 1 + cfg_clog2(c->regs) + PROTO_DIST_BITS;
-    return (uint64_t)c->ccus * c->entries * per + cfg_clog2(c->sthld_init + 1);
+    return proto_entries(c) * per + cfg_clog2(c->sthld_init + 1);
 }

@@ -54,4 +54,7 @@ const opc_stats *proto_get_stats(const proto_t *p);
  * a PROTO_DIST_BITS distance) and the wait's stall counter (clog2(sthld_init + 1) bits). */
 uint64_t proto_storage_bits(const cfg_t *c);
 
+/* Data entries (registers of data_bits) the design adds per sub-core: ccus x entries. */
+uint64_t proto_entries(const cfg_t *c);
+
 #endif

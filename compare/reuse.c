@@ -86,8 +86,10 @@ const opc_stats *rc_get_stats(const rc_t *r)
     return &r->st;
 }
 
+uint64_t rc_entries(const cfg_t *c) { return (uint64_t)c->banks * TRC_REUSE_SLOTS; }
+
 uint64_t rc_storage_bits(const cfg_t *c)
 {
     uint64_t per = (uint64_t)c->data_bits + 1 + cfg_clog2(c->warps) + cfg_clog2(c->regs);
-    return (uint64_t)c->banks * TRC_REUSE_SLOTS * per;
+    return rc_entries(c) * per;
 }

@@ -41,4 +41,7 @@ const opc_stats *rc_get_stats(const rc_t *r);
  * data_bits, a valid bit, a warp id and a register id. */
 uint64_t rc_storage_bits(const cfg_t *c);
 
+/* Data entries (registers of data_bits) the cache adds per sub-core: banks x 3 positions. */
+uint64_t rc_entries(const cfg_t *c);
+
 #endif

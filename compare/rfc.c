@@ -103,8 +103,9 @@ const opc_stats *rfc_get_stats(rfc_t *r)
     return &r->out;
 }
 
+uint64_t rfc_entries_of(const cfg_t *c) { return (uint64_t)c->rfc_active * c->rfc_entries; }
+
 uint64_t rfc_storage_bits(const cfg_t *c)
 {
-    uint64_t per = (uint64_t)c->data_bits + 1 + cfg_clog2(c->regs);
-    return (uint64_t)c->rfc_active * c->rfc_entries * per;
+    return rfc_entries_of(c) * ((uint64_t)c->data_bits + 1 + cfg_clog2(c->regs));
 }

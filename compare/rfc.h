@@ -43,4 +43,7 @@ const opc_stats *rfc_get_stats(rfc_t *r);
  * the rfc_active active warps. */
 uint64_t rfc_storage_bits(const cfg_t *c);
 
+/* Data entries (registers of data_bits) RFC adds per sub-core: rfc_active x rfc_entries. */
+uint64_t rfc_entries_of(const cfg_t *c);
+
 #endif

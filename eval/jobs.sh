@@ -6,10 +6,21 @@
 # parallel (`parallel -j2 < jobs`), make -j, across machines with
 # `parallel --sshloginfile`, or as a SLURM array (docs/eval.md); then merge.
 # EVAL_SET="k=v ..." adds --set k=v to every run (e.g. "sm_fill=on", "machine=subcore").
+# ENERGY_TABLE=FILE prices every run by that energy ledger (energy_table, docs/energy.md),
+# named by its absolute path; a bad ledger is refused here, before any job runs.
 set -euo pipefail
 [ $# -ge 3 ] || { echo "usage: eval/jobs.sh OUTDIR CONFIG TRACE..." >&2; exit 2; }
 out=$1 cfg=$2; shift 2
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+table=""
+if [ -n "${ENERGY_TABLE:-}" ]; then
+    [ -r "$ENERGY_TABLE" ] || { echo "eval/jobs.sh: ENERGY_TABLE=$ENERGY_TABLE: cannot read (expected an energy ledger, docs/energy.md)" >&2; exit 2; }
+    table="$(cd "$(dirname "$ENERGY_TABLE")" && pwd)/$(basename "$ENERGY_TABLE")"
+    case "$table" in *[[:space:]]*) echo "eval/jobs.sh: ENERGY_TABLE=$table: a path with spaces (expected none; the job lines split on them)" >&2; exit 2 ;; esac
+    "$ROOT/build/malekeh-sim" --config "$cfg" --set "energy_table=$table" --set machine=subcore --insts 1 --quiet >/dev/null ||
+        exit 2
+    table=" --set energy_table=$table"
+fi
 warps=$(sed -n 's/^ *warps *= *\([0-9]*\).*/\1/p' "$cfg" | tail -1); warps=${warps:-8}
 for t in "$@"; do
     [ -r "$t" ] || { echo "eval/jobs.sh: $t: cannot read (expected a trace file)" >&2; exit 2; }
@@ -18,7 +29,7 @@ for t in "$@"; do
         v=$(echo "$v" | tr -d ' '); [ -z "$v" ] || [ "${v#\#}" != "$v" ] && continue
         args=""
         for kv in ${EVAL_SET:-} ${sets//@WARPS@/$warps}; do args="$args --set $kv"; done
-        echo "$ROOT/build/malekeh-sim --config $cfg$args --trace $t --quiet --json $out/runs/${name}__$v.json"
+        echo "$ROOT/build/malekeh-sim --config $cfg$args$table --trace $t --quiet --json $out/runs/${name}__$v.json"
     done <"$ROOT/eval/variants.txt"
     echo "$ROOT/build/malekeh-refs --config $cfg --trace $t --json $out/runs/${name}__refs.json"
 done

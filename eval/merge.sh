@@ -26,11 +26,18 @@ set -euo pipefail
 out=$1
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
-# the six energy shares of a run, comma-separated, in the CSV's column order
-shares() { local c out=""; for c in bank_read bank_write ccu_read ccu_write crossbar latch; do
+# energy shares of a run, comma-separated, in the CSV's column order: the six events, or
+# (shares RUN cycle) the four per-cycle components of the energy ledger (docs/energy.md;
+# 0 on the built-in table), which follow the older columns at the end of a row
+shares() { local c out="" list="bank_read bank_write ccu_read ccu_write crossbar latch"
+           [ "${2:-}" = cycle ] && list="storage_clock clock_gates control bank_idle"
+           for c in $list; do
                out="$out${out:+,}$(get "$1" ${c}_share)"; done; echo "$out"; }
 csv=$out/table.csv.tmp
-echo "trace,variant,instructions,cycles,ipc,ipc_vs_baseline,hit_ratio,bank_reads_per_inst,bank_read_reduction,ccu_writes_per_wb,flushes_per_kinst,stall_no_warp,stall_own_busy,stall_no_free,stall_sthld_wait,ref_lru_hit_ratio,ref_opt_hit_ratio,energy_pj_per_inst,energy_reduction,share_bank_read,share_bank_write,share_ccu_read,share_ccu_write,share_crossbar,share_latch,ccus,ipc_vs_same_c,hit_ratio_operands,bank_read_reduction_operands,ref_unbounded_hit_ratio,storage_bits,hint_differ" >"$csv"
+echo "trace,variant,instructions,cycles,ipc,ipc_vs_baseline,hit_ratio,bank_reads_per_inst,bank_read_reduction,ccu_writes_per_wb,flushes_per_kinst,stall_no_warp,stall_own_busy,stall_no_free,stall_sthld_wait,ref_lru_hit_ratio,ref_opt_hit_ratio,energy_pj_per_inst,energy_reduction,share_bank_read,share_bank_write,share_ccu_read,share_ccu_write,share_crossbar,share_latch,ccus,ipc_vs_same_c,hit_ratio_operands,bank_read_reduction_operands,ref_unbounded_hit_ratio,storage_bits,hint_differ,share_storage_clock,share_clock_gates,share_control,share_bank_idle,energy_table" >"$csv"
+# the energy ledger that priced a run ("built-in" for the energy_* keys)
+table_of() { local t; t=$(grep -o '"table": "[^"]*"' "$1" | head -1 | sed 's/.*: "//; s/"$//')
+             t=${t:-built-in}; echo "${t//,/_}"; }
 # the collectors of a run (its resolved configuration)
 ccus_of() { grep -o '"ccus": "[0-9]*"' "$1" | head -1 | tr -dc 0-9; }
 traces=$(ls "$out"/runs/*__refs.json 2>/dev/null | sed 's|.*/||; s|__refs.json||' | sort)
@@ -63,12 +70,13 @@ for t in $traces; do
             -v ho="$(get "$j" hit_ratio_operands)" -v ro="$(get "$j" bank_read_reduction_operands)" \
             -v unb="$unb" -v sb="$(get "$j" storage_bits)" \
             -v hd="$(get "$j" hint_differ)" -v hc="$(get "$j" hint_compared)" \
-            'BEGIN { if (ho == "" || ro == "" || sb == "") {
-                         print "eval/merge.sh: " t " " v ": the run JSON lacks hit_ratio_operands, bank_read_reduction_operands or storage_bits (rebuild malekeh-sim and re-run)" > "/dev/stderr"; exit 2 }
-                     printf "%s,%s,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,%d,%d,%.4f,%.4f,%.2f,%.4f,%s,%d,%s,%.4f,%.4f,%.4f,%d,%.4f\n",
+            -v sc="$(shares "$j" cycle)" -v tb="$(table_of "$j")" \
+            'BEGIN { if (ho == "" || ro == "" || sb == "" || sc ~ /^,|,,|,$/) {
+                         print "eval/merge.sh: " t " " v ": the run JSON lacks hit_ratio_operands, bank_read_reduction_operands, storage_bits or the energy ledger\x27s shares (rebuild malekeh-sim and re-run)" > "/dev/stderr"; exit 2 }
+                     printf "%s,%s,%d,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%d,%d,%d,%d,%.4f,%.4f,%.2f,%.4f,%s,%d,%s,%.4f,%.4f,%.4f,%d,%.4f,%s,%s\n",
                      t, v, n, cy, ipc, ipc / bipc, hr, br, 1 - br / bbr, cw, fl, s1, s2, s3, s4, lru, opt,
                      en, 1 - en / ben, sh, cc, (bcc > 0 ? sprintf("%.4f", ipc / bcc) : ""),
-                     ho, ro, unb, sb, (hc > 0 ? hd / hc : 0) }' >>"$csv"
+                     ho, ro, unb, sb, (hc > 0 ? hd / hc : 0), sc, tb }' >>"$csv"
     done
 done
 mv "$csv" "$out/table.csv"
@@ -76,11 +84,11 @@ mv "$csv" "$out/table.csv"
 awk -F, 'NR == 1 { next }
     $1 != last { if (last != "") print "";
                  printf "**%s** (%d instructions; reference hit ratio of a private per-warp cache: LRU %.1f %%, OPT %.1f %%, unbounded %.1f %%)\n\n", $1, $3, 100*$16, 100*$17, 100*$30;
-                 print "| variant | IPC / baseline | IPC / baseline of its C | hit ratio | hit ratio, every operand | bank reads / inst | vs baseline | RF energy / inst (pJ) | vs baseline | energy shares: bank rd / bank wr / CCU rd / CCU wr / crossbar / latch (%) | CCU writes / write-back | flushes / 1000 inst | stalls: no warp / own busy / no free unit / STHLD wait |";
+                 print "| variant | IPC / baseline | IPC / baseline of its C | hit ratio | hit ratio, every operand | bank reads / inst | vs baseline | RF energy / inst (pJ) | vs baseline | energy shares: bank rd / bank wr / CCU rd / CCU wr / crossbar / latch / per-cycle (%) | CCU writes / write-back | flushes / 1000 inst | stalls: no warp / own busy / no free unit / STHLD wait |";
                  print "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|"; last = $1 }
     function chg(x) { x = -100 * x; return (x > -0.05 && x < 0.05) ? 0 : x } # a reduction, signed
     function samec(x) { return x == "" ? "n/a" : sprintf("%.3f", x) }
-    { printf "| %s | %.3f | %s | %.1f %% | %.1f %% | %.3f | %+.1f %% | %.0f | %+.1f %% | %.0f / %.0f / %.0f / %.0f / %.0f / %.0f | %.3f | %.1f | %d / %d / %d / %d |\n", $2, $6, samec($27), 100*$7, 100*$28, $8, chg($9), $18, chg($19), 100*$20, 100*$21, 100*$22, 100*$23, 100*$24, 100*$25, $10, $11, $12, $13, $14, $15 }' \
+    { printf "| %s | %.3f | %s | %.1f %% | %.1f %% | %.3f | %+.1f %% | %.0f | %+.1f %% | %.0f / %.0f / %.0f / %.0f / %.0f / %.0f / %.0f | %.3f | %.1f | %d / %d / %d / %d |\n", $2, $6, samec($27), 100*$7, 100*$28, $8, chg($9), $18, chg($19), 100*$20, 100*$21, 100*$22, 100*$23, 100*$24, 100*$25, 100*($33+$34+$35+$36), $10, $11, $12, $13, $14, $15 }' \
     "$out/table.csv" >"$out/table.md.tmp"
 # the mean over the traces of each variant (IPC ratio: geometric mean; the rest arithmetic)
 awk -F, 'NR == 1 { next }
@@ -96,11 +104,13 @@ awk -F, 'NR == 1 { next }
                      nsc[v] == n[v] ? sprintf("%.3f", exp(lsc[v] / n[v])) : "n/a", 100 * hr[v] / n[v],
                      chg(rd[v] / n[v]), chg(er[v] / n[v]), 100 * ho[v] / n[v], chg(ro[v] / n[v]) } }
     function chg(x) { x = -100 * x; return (x > -0.05 && x < 0.05) ? 0 : x }' "$out/table.csv" >>"$out/table.md.tmp"
+awk -F, 'NR == 2 { printf "\nRF energy priced by the energy ledger %s (docs/energy.md; per-cycle: storage clock, clock gates, control, bank idle)\n", $37 }' \
+    "$out/table.csv" >>"$out/table.md.tmp"
 mv "$out/table.md.tmp" "$out/table.md"
 # JSON: an array of rows
 awk -F, 'NR == 1 { n = split($0, h, ","); print "["; next }
     { printf "%s  {", (NR > 2 ? ",\n" : "");
-      for (i = 1; i <= n; i++) printf "%s\"%s\": %s", (i > 1 ? ", " : ""), h[i], (i <= 2 ? "\"" $i "\"" : ($i == "" ? "null" : $i));
+      for (i = 1; i <= n; i++) printf "%s\"%s\": %s", (i > 1 ? ", " : ""), h[i], (i <= 2 || h[i] == "energy_table" ? "\"" $i "\"" : ($i == "" ? "null" : $i));
       printf "}" }
     END { print "\n]" }' "$out/table.csv" >"$out/table.json.tmp" && mv "$out/table.json.tmp" "$out/table.json"
 echo "eval: $(($(wc -l <"$out/table.csv") - 1)) rows: $out/table.md, $out/table.csv, $out/table.json"

@@ -1,6 +1,7 @@
 # mk/eval.mk - what a configuration is worth on real traces (included by the Makefile).
 #   make eval [TRACES="a.traceg b.traceg.xz"] [CONFIG=...] [EVAL_OUT=build/eval] [JOBS=2]
 #             [EVAL_SET="sm_fill=on"]   (--set for every run: another machine)
+#             [ENERGY_TABLE=configs/energy/45nm.ledger]   (every run priced by that ledger)
 # writes the job list (EVAL_OUT/jobs.txt), runs it under GNU parallel, merges the table
 # (table.{md,csv,json}) and the comparison with the papers (papers.md).
 EVAL_OUT ?= $(BUILD)/eval
@@ -12,7 +13,7 @@ TRACES   ?= $(wildcard ../shared/workloads/*.traceg*)
 
 eval-jobs: $(BUILD)/malekeh-sim $(BUILD)/malekeh-refs
 	@mkdir -p $(EVAL_OUT)/runs
-	@EVAL_SET="$(EVAL_SET)" bash eval/jobs.sh $(EVAL_OUT) $(CONFIG) $(TRACES) > $(EVAL_OUT)/jobs.txt
+	@EVAL_SET="$(EVAL_SET)" ENERGY_TABLE="$(ENERGY_TABLE)" bash eval/jobs.sh $(EVAL_OUT) $(CONFIG) $(TRACES) > $(EVAL_OUT)/jobs.txt
 	@echo "eval: $$(wc -l < $(EVAL_OUT)/jobs.txt) jobs in $(EVAL_OUT)/jobs.txt"
 
 eval: eval-jobs

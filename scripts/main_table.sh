@@ -6,6 +6,8 @@
 # the baseline, and the area and Fmax of the default configuration (synth/summary.sh
 # --figures: the `make area` datasheet when current, else the committed
 # synth/area_baseline.json). `make main-synthetic` runs the synthetic workload instead.
+# ENERGY_TABLE=FILE (make main ENERGY_TABLE=...): both runs priced by that energy ledger
+# (energy_table, docs/energy.md) instead of the configuration's.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -14,9 +16,10 @@ trace=${2:-workloads/matrixmul32_sm61_kernel-1.traceg.xz}
 SIM=build/malekeh-sim
 out=build/main; mkdir -p "$out"
 [ -r "$trace" ] || { echo "main_table.sh: $trace: cannot read (expected a trace file)" >&2; exit 2; }
+set_table=(); [ -n "${ENERGY_TABLE:-}" ] && set_table=(--set "energy_table=$ENERGY_TABLE")
 for v in malekeh baseline; do
     set_off=(); [ "$v" = baseline ] && set_off=(--set caching=off)
-    "$SIM" --config "$cfg" "${set_off[@]}" --trace "$trace" --quiet --json "$out/$v.json" 2>"$out/$v.err" ||
+    "$SIM" --config "$cfg" "${set_off[@]}" "${set_table[@]}" --trace "$trace" --quiet --json "$out/$v.json" 2>"$out/$v.err" ||
         { echo "main_table.sh: $v run failed: $(cat "$out/$v.err")" >&2; exit 1; }
 done
 # the simulator's warnings (unknown opcodes, a bad -nregs, hints): on stderr, each once
@@ -52,14 +55,15 @@ awk -v hm="$(get "$m" hit_ratio)" -v hb="$(get "$b" hit_ratio)" \
     -v rm="$(get "$m" bank_reads_per_inst)" -v rb="$(get "$b" bank_reads_per_inst)" \
     -v im="$(get "$m" ipc)" -v ib="$(get "$b" ipc)" \
     -v em="$(get "$m" pj_per_inst)" -v eb="$(get "$b" pj_per_inst)" \
-    -v area="$area" -v unit="$unit" -v fmax="$fmax" -v src="$src" 'BEGIN {
+    -v area="$area" -v unit="$unit" -v fmax="$fmax" -v src="$src" \
+    -v table="$(grep -o '"table": "[^"]*"' "$m" | head -1 | sed 's/.*: "//; s/"$//')" 'BEGIN {
     printf "   %-40s %14s %14s %10s\n", "", "baseline OCUs", "Malekeh", "change"
     printf "   %-40s %13.1f%% %13.1f%%\n", "hit ratio (distinct source registers)", 100*hb, 100*hm
     printf "   %-40s %14.3f %14.3f %+9.1f%%\n", "RF bank reads / instruction", rb, rm, 100*(rm/rb - 1)
     printf "   %-40s %14.4f %14.4f %+9.1f%%\n", "IPC", ib, im, 100*(im/ib - 1)
-    printf "   %-40s %14.1f %14.1f %+9.1f%%\n", "RF dynamic energy / instruction (pJ)", eb, em, 100*(em/eb - 1)
+    printf "   %-40s %14.1f %14.1f %+9.1f%%\n", table == "" ? "RF dynamic energy / instruction (pJ)" : "RF energy / instruction (pJ)", eb, em, 100*(em/eb - 1)
     if (area != "") {
         printf "   %-40s %14s %14s\n", "sub-core area without RF banks", "", sprintf("%.0f %s", area, unit)
         printf "   %-40s %14s %14s\n", "Fmax (OpenSTA, generic library)", "", fmax " MHz"
     }
-    printf "   area and Fmax: %s; energy per access: docs/config.md\n", src }'
+    printf "   area and Fmax: %s; %s\n", src, table == "" ? "energy per access: docs/config.md" : "energy: the ledger " table " (docs/energy.md)" }'

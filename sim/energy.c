@@ -1,12 +1,26 @@
-/* energy.c - register-file dynamic energy of a run (see energy.h). */
+/* energy.c - register-file energy of a run priced by one ledger (see energy.h). */
 #include "energy.h"
+#include "opc.h"
 
-static const char *const names[CFG_NENERGY] = {
+#include <string.h>
+
+static const char *const names[ENERGY_NCOMP] = {
     "bank_read", "bank_write", "ccu_read", "ccu_write", "crossbar", "latch",
+    "storage_clock", "clock_gates", "control", "bank_idle",
 };
 
 /* See energy.h. */
-const char *energy_name(unsigned i) { return i < CFG_NENERGY ? names[i] : "?"; }
+const char *energy_name(unsigned i) { return i < ENERGY_NCOMP ? names[i] : "?"; }
+
+/* See energy.h. */
+void energy_shape_of(const cfg_t *c, energy_shape *s)
+{
+    s->collectors = c->ccus;
+    s->entries = (uint64_t)c->ccus * (c->caching ? c->entries : c->slots) + opc_entries(c);
+    s->storage_bits = s->entries * c->data_bits;
+    s->banks = c->banks;
+    s->data_bits = c->data_bits;
+}
 
 /* See energy.h. */
 void energy_counts(const sc_stats *s, uint64_t count[CFG_NENERGY])
@@ -19,20 +33,44 @@ void energy_counts(const sc_stats *s, uint64_t count[CFG_NENERGY])
     count[CFG_E_LATCH] = s->ccu_fills;
 }
 
-/* See energy.h. */
-double energy_per_access(const cfg_t *c, unsigned i)
+/* See energy.h. An event moves one register: its figure per bit times data_bits (computed
+ * first, so that the built-in table gives the old count x energy_per_access exactly). */
+void energy_of(const ledger_t *L, const cfg_t *c, const sc_stats *s, uint64_t insts,
+               uint64_t cycles, energy_t *e)
 {
-    if (i >= CFG_NENERGY) return 0.0;
-    return (double)c->energy[i] / 1000.0 * (double)c->data_bits / ENERGY_REF_BITS;
-}
-
-/* See energy.h. */
-void energy_of(const cfg_t *c, const sc_stats *s, uint64_t insts, energy_t *e)
-{
+    const double *v = L->v;
+    energy_shape *sh = &e->shape;
+    memset(e, 0, sizeof *e);
+    energy_shape_of(c, sh);
+    e->cycles = cycles;
     energy_counts(s, e->count);
-    e->total_pj = 0;
-    for (unsigned i = 0; i < CFG_NENERGY; i++) {
-        e->pj[i] = (double)e->count[i] * energy_per_access(c, i);
+    double bits = (double)sh->data_bits;
+    e->per_unit[CFG_E_BANK_READ] = v[LEDGER_BANK_READ] * bits;
+    e->per_unit[CFG_E_BANK_WRITE] = v[LEDGER_BANK_WRITE] * bits;
+    e->per_unit[CFG_E_CCU_READ] = v[LEDGER_OPERAND_READ] * bits;
+    e->per_unit[CFG_E_CCU_WRITE] = v[LEDGER_ENTRY_WB] * bits;
+    e->per_unit[CFG_E_CROSSBAR] =
+        (v[LEDGER_XBAR_BASE] + v[LEDGER_XBAR_PER_COLL] * (double)sh->collectors) * bits;
+    e->per_unit[CFG_E_LATCH] = v[LEDGER_ENTRY_FILL] * bits;
+    /* per cycle: units = what the design holds x cycles */
+    uint64_t held[ENERGY_NCOMP] = {
+        [ENERGY_STORAGE_CLOCK] = sh->storage_bits,
+        [ENERGY_GATES] = L->clock_gating ? sh->entries : 0,
+        [ENERGY_CONTROL] = sh->collectors,
+        [ENERGY_BANK_IDLE] = sh->banks,
+    };
+    e->per_unit[ENERGY_STORAGE_CLOCK] =
+        L->clock_gating ? v[LEDGER_CLOCK_GATED] : v[LEDGER_CLOCK_UNGATED];
+    e->per_unit[ENERGY_GATES] = L->clock_gating ? v[LEDGER_GATE] : 0.0;
+    e->per_unit[ENERGY_CONTROL] = v[LEDGER_CONTROL];
+    e->per_unit[ENERGY_BANK_IDLE] = v[LEDGER_BANK_IDLE];
+    for (unsigned i = 0; i < ENERGY_NCOMP; i++) {
+        if (i < CFG_NENERGY) {
+            e->pj[i] = (double)e->count[i] * e->per_unit[i];
+        } else { /* the count saturates (a long GPU run of a large design); the energy not */
+            e->count[i] = cycles && held[i] > UINT64_MAX / cycles ? UINT64_MAX : held[i] * cycles;
+            e->pj[i] = (double)held[i] * (double)cycles * e->per_unit[i];
+        }
         e->total_pj += e->pj[i];
     }
     e->pj_per_inst = insts ? e->total_pj / (double)insts : 0.0;
@@ -41,5 +79,5 @@ void energy_of(const cfg_t *c, const sc_stats *s, uint64_t insts, energy_t *e)
 /* See energy.h. */
 double energy_share(const energy_t *e, unsigned i)
 {
-    return e->total_pj > 0 && i < CFG_NENERGY ? e->pj[i] / e->total_pj : 0.0;
+    return e->total_pj > 0 && i < ENERGY_NCOMP ? e->pj[i] / e->total_pj : 0.0;
 }

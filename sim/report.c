@@ -154,8 +154,15 @@ static void gpu_summary(FILE *f, const run_result *r)
             num(m->icache_misses, n6, sizeof n6));
 }
 
+/* Sub-core cycles of run r: its cycles times the sub-cores that ran warps (GPU runs; one
+ * otherwise). What the per-cycle energies are charged on. */
+static uint64_t subcore_cycles(const run_result *r)
+{
+    return r->cycles * (r->g.used && r->g.subs_used ? r->g.subs_used : 1);
+}
+
 void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path,
-                 const run_opts *o, const run_result *r)
+                 const run_opts *o, const run_result *r, const ledger_t *L)
 {
     rep_metrics x;
     char n1[32], n2[32], n3[32], n4[32], n5[32], v[160];
@@ -242,11 +249,16 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
         fprintf(f, "  register-bank-aware issue  %s warp-cycles an instruction was held back for "
                 "another warp's shorter bank queues\n", num(r->dc.rba_hidden, n1, sizeof n1));
     energy_t e;
-    energy_of(c, s, r->insts, &e);
-    fprintf(f, "  RF dynamic energy          %.1f pJ / instruction  (", e.pj_per_inst);
-    for (unsigned i = 0; i < CFG_NENERGY; i++)
-        fprintf(f, "%s%s %.1f %%", i ? ", " : "", energy_name(i), 100.0 * energy_share(&e, i));
+    energy_of(L, c, s, r->insts, subcore_cycles(r), &e);
+    fprintf(f, "  RF energy                  %.1f pJ / instruction  (", e.pj_per_inst);
+    for (unsigned i = 0, k = 0; i < ENERGY_NCOMP; i++)
+        if (i < CFG_NENERGY || e.pj[i] > 0)
+            fprintf(f, "%s%s %.1f %%", k++ ? ", " : "", energy_name(i), 100.0 * energy_share(&e, i));
     fprintf(f, ")\n");
+    fprintf(f, "  energy table               %s: %s  (%u collectors, %llu data entries, "
+            "clock gating %s)\n", L->path[0] ? L->path : "built-in",
+            L->path[0] ? L->source : "the energy_* keys (docs/config.md)", e.shape.collectors,
+            (unsigned long long)e.shape.entries, L->clock_gating ? "on" : "off");
     if (c->caching) { /* the baseline OCUs have no STHLD */
         fprintf(f, "  STHLD per %u-cycle interval%s:", c->interval,
                 r->g.used ? " (the first sub-core's)" : "");
@@ -317,6 +329,13 @@ static void jdbl(jobj *o, const char *k, double v)
 {
     jkey(o, k);
     fprintf(o->f, "%.6f", v);
+}
+
+/* A figure read back exactly (%.17g; the energy ledger's small pJ figures). */
+static void jexact(jobj *o, const char *k, double v)
+{
+    jkey(o, k);
+    fprintf(o->f, "%.17g", v);
 }
 
 static void jtext(jobj *o, const char *k, const char *v)
@@ -426,7 +445,7 @@ static void app_json(FILE *f, const app_result *a, int *first)
 }
 
 static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path,
-                       const run_opts *o, const run_result *r)
+                       const run_opts *o, const run_result *r, const ledger_t *L)
 {
     rep_metrics x;
     int first = 1;
@@ -494,17 +513,28 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     jobj eo = {f, 1};
     energy_t e;
     char k[48];
-    energy_of(c, &r->st, r->insts, &e);
+    energy_of(L, c, &r->st, r->insts, subcore_cycles(r), &e);
     jdbl(&eo, "pj_per_inst", e.pj_per_inst);
     jdbl(&eo, "total_pj", e.total_pj);
-    for (unsigned i = 0; i < CFG_NENERGY; i++) {
+    for (unsigned i = 0; i < ENERGY_NCOMP; i++) {
         snprintf(k, sizeof k, "%s_count", energy_name(i));
         ju64(&eo, k, e.count[i]);
         snprintf(k, sizeof k, "%s_pj_per_access", energy_name(i));
-        jdbl(&eo, k, energy_per_access(c, i));
+        jdbl(&eo, k, e.per_unit[i]);
+        snprintf(k, sizeof k, "%s_pj", energy_name(i));
+        jdbl(&eo, k, e.pj[i]);
         snprintf(k, sizeof k, "%s_share", energy_name(i));
         jdbl(&eo, k, energy_share(&e, i));
     }
+    jtext(&eo, "table", L->path);
+    jtext(&eo, "table_source", L->source);
+    ju64(&eo, "clock_gating", (uint64_t)L->clock_gating);
+    for (unsigned i = 0; i < LEDGER_NVAL; i++) jexact(&eo, ledger_key(i), L->v[i]);
+    ju64(&eo, "collectors", e.shape.collectors);
+    ju64(&eo, "data_entries", e.shape.entries);
+    ju64(&eo, "storage_data_bits", e.shape.storage_bits);
+    ju64(&eo, "banks", e.shape.banks);
+    ju64(&eo, "subcore_cycles", e.cycles);
     fputs("\n  }", f);
     section(f, "model", &first);
     jobj so = {f, 1};
@@ -578,7 +608,8 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
 }
 
 int rep_json(const char *path, const char *prog, const cfg_t *c, const char *cfg_path,
-             const run_opts *o, const run_result *r, char *err, size_t errlen)
+             const run_opts *o, const run_result *r, const ledger_t *L, char *err,
+             size_t errlen)
 {
     size_t n = strlen(path) + 16;
     char *tmp = malloc(n);
@@ -593,7 +624,7 @@ int rep_json(const char *path, const char *prog, const cfg_t *c, const char *cfg
         free(tmp);
         return -1;
     }
-    write_json(f, prog, c, cfg_path, o, r);
+    write_json(f, prog, c, cfg_path, o, r, L);
     int bad = ferror(f);
     bad |= fclose(f) != 0;
     if (bad || rename(tmp, path) != 0) {

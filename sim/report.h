@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include "cfg.h"
+#include "ledger.h"
 #include "run.h"
 
 typedef struct {
@@ -35,13 +36,15 @@ void rep_metrics_of(const run_result *r, rep_metrics *x);
  * Negative when the design has fewer collectors than the baseline. */
 int64_t rep_storage_bits(const cfg_t *c);
 
-/* A short summary a person reads at a glance. cfg_path may be NULL (defaults). */
+/* A short summary a person reads at a glance, its energy priced by ledger L (sim/ledger.h).
+ * cfg_path may be NULL (defaults). */
 void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path,
-                 const run_opts *o, const run_result *r);
+                 const run_opts *o, const run_result *r, const ledger_t *L);
 
-/* Write every counter as JSON to path, atomically (temporary file, then rename).
- * 0, or -1 with err (one line). */
+/* Write every counter as JSON to path, atomically (temporary file, then rename), the
+ * energy priced by ledger L. 0, or -1 with err (one line). */
 int rep_json(const char *path, const char *prog, const cfg_t *c, const char *cfg_path,
-             const run_opts *o, const run_result *r, char *err, size_t errlen);
+             const run_opts *o, const run_result *r, const ledger_t *L, char *err,
+             size_t errlen);
 
 #endif

@@ -25,6 +25,7 @@
 #include "cli.h"
 #include "app.h"
 #include "gpu.h"
+#include "ledger.h"
 #include "preset.h"
 #include "report.h"
 #include "run.h"
@@ -227,7 +228,15 @@ int main(int argc, char **argv)
         return rc;
     }
     app_result app;
+    ledger_t ledger;
+    char lerr[CFG_ERR_LEN];
     memset(&app, 0, sizeof app);
+    if (ledger_of(&c, &ledger, lerr)) { /* a bad energy table: before the run, no output */
+        fprintf(stderr, PROG ": %s\n", lerr);
+        cli_end(&a);
+        free(r);
+        return 2;
+    }
     if (o.json && json_unwritable(o.json)) { /* before the run, not after it */
         cli_end(&a);
         free(r);
@@ -282,13 +291,13 @@ int main(int argc, char **argv)
     } else {
         const cfg_t *rc_cfg = r->g.used ? &r->g.cfg : &c; /* a GPU run: preset resolved */
         if (!o.quiet && r->app) print_app(r->app, o.r.trace);
-        if (!o.quiet) rep_summary(stdout, PROG, rc_cfg, a.path, &o.r, r);
+        if (!o.quiet) rep_summary(stdout, PROG, rc_cfg, a.path, &o.r, r, &ledger);
         if (o.stats) stats_print(&r->st, rc_cfg, stdout);
         fflush(stdout);
         if (rc == 1) fprintf(stderr, PROG ": %s\n", err);
         if (rc == 0 && o.json) {
             char jerr[512];
-            if (rep_json(o.json, PROG, rc_cfg, a.path, &o.r, r, jerr, sizeof jerr)) {
+            if (rep_json(o.json, PROG, rc_cfg, a.path, &o.r, r, &ledger, jerr, sizeof jerr)) {
                 fprintf(stderr, PROG ": %s\n", jerr);
                 rc = 2;
             }

@@ -6,7 +6,9 @@
 # eval/merge.sh; the table must have every (trace, variant) row and sane values: the
 # baseline's hit ratio 0, its IPC ratio, bank-read and energy reductions 1 / 0 / 0, bank
 # reads per instruction > 0, hit ratios and reductions inside [0, 1], unbounded >= OPT >= LRU, the six
-# energy shares summing to 1, and the same rows in CSV, Markdown and JSON.
+# energy shares summing to 1, and the same rows in CSV, Markdown and JSON. The jobs are
+# priced by ENERGY_TABLE=configs/energy/45nm.ledger (the built-in table written out, so no
+# figure moves), every row names it, and a bad ledger stops jobs.sh before any job.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -16,7 +18,14 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/runs"
 traces="workloads/matrixmul32_sm61_kernel-1.traceg.xz fuzz/corpus/trace/bfs_v3.traceg"
 t0=$(date +%s)
-bash eval/jobs.sh "$tmp" configs/default.cfg $traces >"$tmp/jobs.txt" || { echo "FAIL: eval_sweep: jobs.sh"; exit 1; }
+ENERGY_TABLE=configs/energy/45nm.ledger bash eval/jobs.sh "$tmp" configs/default.cfg $traces >"$tmp/jobs.txt" ||
+    { echo "FAIL: eval_sweep: jobs.sh"; exit 1; }
+sed 's/^clock_gating = .*/clock_gating = maybe/' configs/energy/45nm.ledger >"$tmp/bad.ledger"
+if ENERGY_TABLE="$tmp/bad.ledger" bash eval/jobs.sh "$tmp" configs/default.cfg $traces >"$tmp/badjobs.txt" 2>"$tmp/badjobs.err"; then
+    echo "FAIL: eval_sweep: jobs.sh took a bad ledger"
+elif [ "$(wc -l <"$tmp/badjobs.err")" = 1 ] && grep -q "bad.ledger:[0-9]*: key 'clock_gating'" "$tmp/badjobs.err"; then
+    echo "PASS: eval_sweep: jobs.sh refuses a bad ledger: $(cat "$tmp/badjobs.err")"
+else echo "FAIL: eval_sweep: jobs.sh on a bad ledger: '$(cat "$tmp/badjobs.err")'"; fi
 nv=$(grep -v '^#' eval/variants.txt | cut -d'|' -f1 | tr -d ' ' | grep -c .)
 njobs=$(wc -l <"$tmp/jobs.txt")
 [ "$njobs" -eq $((2 * nv + 2)) ] && [ $((2 * nv)) -ge 24 ] &&
@@ -39,12 +48,17 @@ for t in matrixmul32_sm61_kernel-1 bfs_v3; do
 done
 # column numbers by header name
 col() { head -1 "$csv" | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
+named=$(cut -d, -f"$(col energy_table)" "$csv" | grep -cx "$ROOT/configs/energy/45nm.ledger")
+[ "$named" -eq "$rows" ] && grep -q "priced by the energy ledger $ROOT/configs/energy/45nm.ledger" "$tmp/table.md" &&
+    echo "PASS: eval_sweep: every row priced by the ledger ENERGY_TABLE named" ||
+    echo "FAIL: eval_sweep: $named of $rows rows name ENERGY_TABLE's ledger"
 awk -F, -v hr="$(col hit_ratio)" -v ir="$(col ipc_vs_baseline)" -v br="$(col bank_reads_per_inst)" \
     -v rd="$(col bank_read_reduction)" -v en="$(col energy_pj_per_inst)" -v er="$(col energy_reduction)" \
     -v lru="$(col ref_lru_hit_ratio)" -v opt="$(col ref_opt_hit_ratio)" -v s0="$(col share_bank_read)" \
-    -v unb="$(col ref_unbounded_hit_ratio)" '
+    -v unb="$(col ref_unbounded_hit_ratio)" -v c0="$(col share_storage_clock)" '
     NR == 1 { next }
     { id = $1 "/" $2; sum = 0; for (i = s0; i < s0 + 6; i++) sum += $i
+      for (i = c0; i < c0 + 4; i++) sum += $i
       if ($2 == "baseline" && ($hr != 0 || $ir != 1 || $rd != 0 || $er != 0)) bad = bad " " id ": baseline not 0/1/0/0;"
       if (!($br > 0 || $hr == 1) || !($en > 0)) bad = bad " " id ": bank reads (unless every operand hit) or energy per instruction not > 0;"
       if ($hr < 0 || $hr > 1 || $rd < -1 || $rd > 1 || $er < -1 || $er > 1) bad = bad " " id ": ratio out of range;"
