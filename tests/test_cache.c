@@ -99,7 +99,7 @@ static void test_set_index(void)
     cache_destroy(c);
 }
 
-/* Slices: 2 slices of 1 set of 1 way each. A line is where the caller puts it: the same
+/* Slices: 2 slices of 1 set of 1 way each (then of 2 sets). A line is where the caller puts it: the same
  * line in both slices is two copies, and a fill into slice 1 evicts nothing of slice 0. */
 static void test_slices(void)
 {
@@ -117,6 +117,17 @@ static void test_slices(void)
     cache_fill(c, 1, 8, 0, 0, 0);   /* slice 1's one way: 7 goes there only */
     TT_EQ(has(c, 1, 7, NULL), 0);
     TT_EQ(has(c, 0, 7, NULL), 1);
+    cache_destroy(c);
+    /* 2 slices of 2 sets of 1 way: line 1 of slice 0 is set 1 of slice 0, line 0 of
+     * slice 1 is set 0 of slice 1; neither evicts the other */
+    c = cache_create(2 * 128, 1, 2);
+    if (!c) return;
+    cache_fill(c, 0, 1, 0, 0, 0);
+    cache_fill(c, 1, 0, 0, 0, 0);
+    cache_fill(c, 1, 2, 0, 0, 0);   /* slice 1, set 0 again: evicts line 0 of slice 1 */
+    TT_EQ(has(c, 0, 1, NULL), 1);
+    TT_EQ(has(c, 1, 0, NULL), 0);
+    TT_EQ(has(c, 1, 2, NULL), 1);
     cache_destroy(c);
 }
 

@@ -1,7 +1,7 @@
 /* test_drvwb.c - the driver's write-back rules (driver/drv.c) and its random draws
  * (driver/rng.c), worked out by hand: a result is presented exactly its latency after
  * its dispatch, two ready write-backs on one port go oldest first (the younger waits
- * while the older is refused), and rng_pct(pct) is 1 for pct in 100 of the draws: 1 % and
+ * while the older is refused; of two ready at the same cycle, the one recorded first), and rng_pct(pct) is 1 for pct in 100 of the draws: 1 % and
  * 99 % pinned at their ends. */
 #include <string.h>
 #include "cfg.h"
@@ -97,6 +97,64 @@ static void test_wb_latency_and_order(void)
     drv_destroy(d);
 }
 
+/* A source of one instruction of warp 0: no sources, results R1 and R2 (two write-backs
+ * ready at the same cycle), latency 4. */
+static drv_inst one;
+static int popped;
+static const drv_inst *one_peek(void *ctx, unsigned w)
+{
+    (void)ctx;
+    return w == 0 && !popped ? &one : NULL;
+}
+static void one_pop(void *ctx, unsigned w)
+{
+    (void)ctx;
+    (void)w;
+    popped = 1;
+}
+
+/* Issued at 0, dispatched at 1: R1 and R2 ready at 1 + 4 = 5, one port: at 5 the older
+ * record, R1 (the instruction's first destination, recorded first), then R2 at 6. */
+static void test_wb_same_cycle_order(void)
+{
+    cfg_t c;
+    cfg_defaults(&c);
+    c.wb_ports = 1;
+    memset(&one, 0, sizeof one);
+    one.ndst = 2;
+    one.dst[0] = 1;
+    one.dst[1] = 2;
+    one.lat = 4;
+    popped = 0;
+    drv_src src = {NULL, one_peek, one_pop, NULL, NULL, NULL, NULL};
+    drv_t *d = drv_create_src(&c, &src);
+    TT_CHECK(d != NULL);
+    if (!d) return;
+    uint32_t tag;
+    uint8_t v[CFG_MAX_S];
+    drv_inputs(d, &in);                                  /* cycle 0 */
+    TT_EQ(in.inst_valid[0], 1);
+    issue(d, 0, &tag, v);
+    drv_inputs(d, &in);                                  /* 1 */
+    dispatch(d, 0, tag, v, &c);
+    for (unsigned cyc = 2; cyc < 5; cyc++) {
+        drv_inputs(d, &in);
+        TT_EQ(in.wb_valid[0], 0);
+        idle(d, 0);
+    }
+    drv_inputs(d, &in);                                  /* 5 */
+    TT_EQ(in.wb_valid[0], 1);
+    TT_EQ(in.wb_reg[0], 1);
+    idle(d, 1);
+    drv_inputs(d, &in);                                  /* 6 */
+    TT_EQ(in.wb_valid[0], 1);
+    TT_EQ(in.wb_reg[0], 2);
+    idle(d, 1);
+    drv_inputs(d, &in);
+    TT_EQ(in.wb_valid[0], 0);
+    drv_destroy(d);
+}
+
 /* rng_pct: 1 with probability pct / 100. Over 100,000 draws, 1 % is 1,000 ones (the
  * standard deviation sqrt(100000 x 0.01 x 0.99) = 31.5: [811, 1189] is six of them
  * either side); 99 % is 1,000 zeros; 50 % is 50,000 (sd 158: [49052, 50948]). An
@@ -133,6 +191,7 @@ static void test_rng_pct_boundaries(void)
 int main(void)
 {
     TT_RUN(test_wb_latency_and_order);
+    TT_RUN(test_wb_same_cycle_order);
     TT_RUN(test_rng_pct_boundaries);
     TT_EXIT();
 }

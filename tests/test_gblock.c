@@ -176,6 +176,8 @@ static void test_launch_exit_costs(void)
      * 100, 120, then block 2 (due 140) after block 0 (154): gone at 208, 238 */
     set(&c, "sm_subset", "1");
     TT_EQ(gpu_empty_cycles(&c, 6, 64), 238);
+    /* 4 blocks: its 2, at 100 and 120 (not 110): gone at 174, 204 */
+    TT_EQ(gpu_empty_cycles(&c, 4, 64), 204);
 }
 
 /* The sums of a kernel list: every counter of the memory system, driver and trace source

@@ -191,8 +191,31 @@ static void test_presets_match_docs(void)
     TT_CHECK(checked >= 3 * 25);
 }
 
+/* The preset of a trace's binary version (docs/gpu.md): 90 and up Hopper, 80 to 89
+ * Ampere, anything else Turing; arch names one whatever the version. */
+static void test_preset_pick(void)
+{
+    cfg_t c;
+    char err[CFG_ERR_LEN];
+    cfg_defaults(&c);
+    TT_EQ(preset_pick(&c, 61), CFG_ARCH_TURING);
+    TT_EQ(preset_pick(&c, 79), CFG_ARCH_TURING);
+    TT_EQ(preset_pick(&c, 80), CFG_ARCH_AMPERE);
+    TT_EQ(preset_pick(&c, 89), CFG_ARCH_AMPERE);
+    TT_EQ(preset_pick(&c, 90), CFG_ARCH_HOPPER);
+    TT_EQ(preset_pick(&c, 120), CFG_ARCH_HOPPER);
+    TT_EQ(cfg_set(&c, "arch", "ampere", "test", err), 0);
+    TT_EQ(preset_pick(&c, 90), CFG_ARCH_AMPERE);
+    /* a key the configuration sets is kept */
+    cfg_defaults(&c);
+    TT_EQ(cfg_set(&c, "dram_lat", "1234", "test", err), 0);
+    TT_EQ(preset_apply(&c, CFG_ARCH_TURING, err), 0);
+    TT_EQ(c.dram_lat, 1234);
+}
+
 int main(void)
 {
     TT_RUN(test_presets_match_docs);
+    TT_RUN(test_preset_pick);
     TT_EXIT();
 }
