@@ -94,6 +94,7 @@ static void test_wb_latency_and_order(void)
     drv_inputs(d, &in);                                  /* 10: none left */
     TT_EQ(in.wb_valid[0], 0);
     TT_EQ(drv_get_counts(d)->written_back, 2);
+    TT_EQ(drv_get_counts(d)->wb_refused, 2);             /* at 6 and 7 */
     drv_destroy(d);
 }
 

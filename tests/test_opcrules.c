@@ -41,6 +41,11 @@ static void test_reuse_needs_same_warp(void)
     TT_EQ(o.hits(o.ctx, 0, &again), 1u);             /* warp 0: slot 0 hits */
     drv_inst pos1 = inst2(9, 4, 0);                  /* R4 at position 1: another entry */
     TT_EQ(o.hits(o.ctx, 0, &pos1), 0);
+    drv_inst later = inst2(4, 9, 0);                 /* a later pass: R4 at position 1 */
+    later.src_pos = 1;
+    TT_EQ(o.hits(o.ctx, 0, &later), 0);
+    drv_inst other = inst2(6, 9, 0);                 /* R6: bank 0 too, another register */
+    TT_EQ(o.hits(o.ctx, 0, &other), 0);
     o.issued(o.ctx, 0, &again, 1u);                  /* a hit, bit set: kept, no fill */
     drv_inst drop = inst2(4, 9, 0);
     TT_EQ(o.hits(o.ctx, 0, &drop), 1u);
