@@ -90,6 +90,25 @@ static void test_pending_at_fill_cycle(void)
     mem_destroy(m);
 }
 
+/* The L1 looks up 4 lines a cycle: 8 lines of one instruction at 0, 0, 0, 0, 1, 1, 1, 1.
+ * Once they are all there (from DRAM, one sector a cycle: the last at 7 + 500), the same
+ * 8 lines at 1000 hit, the last 4 looked up at 1001: back at 1001 + 30. */
+static void test_l1_lookup_slots(void)
+{
+    mem_cfg mc = cfg1();
+    mc.l1_bytes = 4096;
+    mc.l1_ways = 4;
+    mem_t *m = mk(&mc);
+    if (!m) return;
+    uint64_t a[8];
+    for (unsigned i = 0; i < 8; i++) a[i] = 0x8000 + 128 * i;
+    TT_EQ(acc(m, TRC_M_LOAD, a, 8, 0), 507);
+    TT_EQ(acc(m, TRC_M_LOAD, a, 8, 1000), 1031);
+    TT_EQ(mem_get_counts(m)->l1_hits, 8);
+    TT_EQ(mem_get_counts(m)->l1_lines, 16);
+    mem_destroy(m);
+}
+
 /* The L1's one set holds 2 lines. A (0x0) at 0, B (0x80) at 1000: both from DRAM. A
  * looked up again at 2000 (a hit, 2030) is the most recent, so C (0x100, from DRAM) at
  * 3000 evicts B: B at 4000 misses L1 and hits L2 (4000 + 200), and its refill takes the
@@ -180,6 +199,7 @@ static void test_new_kernel_resets(void)
 int main(void)
 {
     TT_RUN(test_pending_at_fill_cycle);
+    TT_RUN(test_l1_lookup_slots);
     TT_RUN(test_l1_lru_eviction);
     TT_RUN(test_l2_dram_bandwidth);
     TT_RUN(test_new_kernel_resets);
