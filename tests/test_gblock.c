@@ -12,34 +12,11 @@
 #include "cfg.h"
 #include "gpu.h"
 #include "gsum.h"
+#include "gtrace.h"
 #include "run.h"
 #include "tt.h"
 
 static char path[64];
-
-/* A kernel of `blocks` blocks of 64 threads (2 warps: warp 0 runs 4 instructions, warp 1
- * runs 2), 16 registers a thread (2 warps x 512 = 1024 registers a block), `shmem` bytes
- * of shared memory a block. */
-static int write_trace(unsigned blocks, unsigned shmem)
-{
-    snprintf(path, sizeof path, "/tmp/test_gblock_XXXXXX");
-    int fd = mkstemp(path);
-    if (fd < 0) return -1;
-    FILE *f = fdopen(fd, "w");
-    if (!f) return -1;
-    fprintf(f, "-kernel name = _Z4testv\n-kernel id = 1\n-grid dim = (%u,1,1)\n"
-            "-block dim = (64,1,1)\n-shmem = %u\n-nregs = 16\n-binary version = 75\n"
-            "-cuda stream id = 0\n-shmem base_addr = 0x00007f0000000000\n"
-            "-local mem base_addr = 0x00007f0100000000\n-nvbit version = 1.5.5\n"
-            "-accelsim tracer version = 4\n-enable lineinfo = 0\n\n", blocks, shmem);
-    for (unsigned b = 0; b < blocks; b++)
-        fprintf(f, "#BEGIN_TB\n\nthread block = %u,0,0\n\nwarp = 0\ninsts = 4\n"
-                "0000 ffffffff 1 R1 IADD3 2 R2 R3 0\n0010 ffffffff 1 R4 IADD3 2 R1 R3 0\n"
-                "0020 ffffffff 1 R5 IADD3 2 R4 R1 0\n0030 ffffffff 0 EXIT 0 0\n"
-                "warp = 1\ninsts = 2\n0000 ffffffff 1 R1 IADD3 2 R2 R3 0\n"
-                "0010 ffffffff 0 EXIT 0 0\n\n#END_TB\n\n", b);
-    return fclose(f) == 0 ? 0 : -1;
-}
 
 static void set(cfg_t *c, const char *k, const char *v)
 {
@@ -71,7 +48,7 @@ static int run(const cfg_t *c, unsigned blocks, unsigned shmem, run_result *r)
     char err[RUN_ERR_LEN];
     run_opts o;
     memset(&o, 0, sizeof o);
-    if (write_trace(blocks, shmem)) return -1;
+    if (gtrace_write(path, "test_gblock", blocks, shmem, NULL)) return -1;
     o.trace = path;
     o.check_invariants = 1;
     int rc = run_sim(c, &o, r, err);
