@@ -161,6 +161,36 @@ static void test_l2_dram_bandwidth(void)
     mem_destroy(m);
 }
 
+/* The L2's slices share the lines (a hash of the line picks one) and each has its own
+ * bandwidth: 64 lines, one sector each, requested at once, on an L2 slice of 8 B/cycle
+ * (4 cycles a sector, DRAM fast): one slice serves them one after the other, the last at
+ * 63 x 4 = 252 + 500; two slices serve them side by side, each its own share, done
+ * sooner unless the hash put every line in one slice. */
+static void test_l2_slices(void)
+{
+    uint64_t a[32];
+    mem_cfg mc = cfg1();
+    mc.l1_bytes = 65536;
+    mc.l1_ways = 4;
+    mc.l1_mshrs = 128;
+    mc.l2_bw = 8;
+    mc.dram_bw = 1024;
+    uint64_t t[2];
+    for (unsigned s = 1; s <= 2; s++) {
+        mc.l2_slices = s;
+        mem_t *m = mk(&mc);
+        if (!m) return;
+        for (unsigned i = 0; i < 32; i++) a[i] = 0x100000 + 128 * i;
+        t[s - 1] = acc(m, TRC_M_LOAD, a, 32, 0);
+        for (unsigned i = 0; i < 32; i++) a[i] = 0x100000 + 128 * (32 + i);
+        uint64_t t2 = acc(m, TRC_M_LOAD, a, 32, 0);
+        if (t2 > t[s - 1]) t[s - 1] = t2;
+        mem_destroy(m);
+    }
+    TT_EQ(t[0], 252 + 500);
+    TT_CHECK(t[1] < t[0]);
+}
+
 /* A new kernel counts its cycles from 0: every resource is free again and every fill
  * has arrived, the data caches keep their lines, the constant cache starts cold. */
 static void test_new_kernel_resets(void)
@@ -202,6 +232,7 @@ int main(void)
     TT_RUN(test_l1_lookup_slots);
     TT_RUN(test_l1_lru_eviction);
     TT_RUN(test_l2_dram_bandwidth);
+    TT_RUN(test_l2_slices);
     TT_RUN(test_new_kernel_resets);
     TT_EXIT();
 }
