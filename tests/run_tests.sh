@@ -5,11 +5,12 @@
 # The commands run under GNU parallel, TEST_JOBS at a time (default: the number of cores,
 # at most 2; TEST_JOBS=1 runs them one after the other). Each command's block is printed
 # when it ends (with its time), so a long run shows progress; the totals come last.
-# Each command runs under coreutils `timeout` (TEST_TIMEOUT seconds, default 1200: the
-# longest command of `make test` takes a few minutes on 2 busy cores); one that runs out
-# is killed and counts as a failure, with the line "FAIL: <command> (timed out after N s)".
+# Each command runs under coreutils `timeout` (TEST_TIMEOUT seconds, default 3600: the
+# longest command of `make test`, tests/cosim_regress.sh, takes about 5 minutes on 2
+# cores, and more than 20 on 2 cores loaded five times over); one that runs out is killed
+# and counts as a failure, with the line "FAIL: <command> (timed out after N s)".
 set -u
-export TEST_TIMEOUT=${TEST_TIMEOUT:-1200}
+export TEST_TIMEOUT=${TEST_TIMEOUT:-3600}
 jobs=${TEST_JOBS:-$(n=$(nproc 2>/dev/null || echo 1); [ "$n" -gt 2 ] && n=2; echo "$n")}
 dir=$(mktemp -d /tmp/run_tests.XXXXXX)
 trap 'rm -rf "$dir"' EXIT

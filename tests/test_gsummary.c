@@ -57,7 +57,7 @@ static void test_gpu_summary_vs_json(void)
     TT_EQ(rep_json(path, "test", &c, NULL, &o, &r, err, sizeof err), 0);
     FILE *jf = fopen(path, "r");
     char *j = calloc(1, 1 << 20);
-    if (jf && j) fread(j, 1, (1 << 20) - 1, jf);
+    TT_CHECK(jf && j && fread(j, 1, (1 << 20) - 1, jf) > 0);
     if (jf) fclose(jf);
     unlink(path);
 
