@@ -100,10 +100,17 @@ rtl-lint: check-rtl
 	  echo "rtl/: verilator --lint-only -Wall: clean"
 
 
-$(BUILD)/sobj/%.o: %.c $(HDRS)
+# Header dependencies per object: the compiler writes the list of the headers each object
+# read (-MMD -MP: build/obj/DIR/NAME.d next to it, included below), so an object is rebuilt
+# when a header it includes changes, and only then. An object with no .d (built before this
+# rule: its headers unknown) makes make delete, when it starts, every object and every
+# program linked from them (with .SECONDARY, a missing object alone would not be rebuilt). HDRS stays for the few programs linked straight from
+# their sources (mk/fuzz.mk, mk/formal.mk).
+DEPFLAGS := -MMD -MP
+$(BUILD)/sobj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@$(call step,CC san,$@)
-	$(Q)$(CC) $(SANFLAGS) $(INC) -c $< -o $@
+	$(Q)$(CC) $(SANFLAGS) $(DEPFLAGS) $(INC) -c $< -o $@
 
 $(BUILD)/libmk.a: $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 	@rm -f $@; ar rcs $@ $^
@@ -131,10 +138,15 @@ LTOFLAGS := -flto=auto -ffat-lto-objects -fno-tree-loop-distribute-patterns
 # every other program links the objects' machine code (without it the linker plugin would
 # run link-time optimisation on them too)
 NOLTO := -fno-lto
-$(BUILD)/obj/%.o: %.c $(HDRS)
+$(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@$(call step,CC ,$@)
-	$(Q)$(CC) $(CFLAGS) $(LTOFLAGS) $(INC) -DSIM_VERSION='"$(GEN_VERSION)"' -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) $(LTOFLAGS) $(DEPFLAGS) $(INC) -DSIM_VERSION='"$(GEN_VERSION)"' -c $< -o $@
+ifneq ($(strip $(foreach o,$(wildcard $(BUILD)/obj/*/*.o $(BUILD)/sobj/*/*.o),$(if $(wildcard $(o:.o=.d)),,$(o)))),)
+$(shell rm -rf $(BUILD)/obj $(BUILD)/sobj $(BUILD)/libmk.a $(BUILD)/libmk_san.a $(BUILD)/tests $(BUILD)/san \
+    $(addprefix $(BUILD)/,malekeh-sim malekeh-refs malekeh-hints mlk-power trace-bench bench-model fwrap))
+endif
+-include $(wildcard $(BUILD)/obj/*/*.d $(BUILD)/sobj/*/*.d)
 
 $(BUILD)/malekeh-sim: $(patsubst %.c,$(BUILD)/obj/%.o,sim/sim_main.c $(LIB_SRC))
 	@$(call step,LD ,$@)
@@ -177,7 +189,8 @@ TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_errors.
              "bash tests/iface_test.sh"
 TEST_CMDS += "bash tests/trace_runs.sh" "bash tests/cli_help.sh" "bash tests/hint_check.sh" \
              "bash tests/trace_formats.sh" "bash tests/papers_counting.sh" "bash tests/compare_designs.sh" \
-             "bash tests/hint_static.sh" "bash tests/energy_table.sh"
+             "bash tests/hint_static.sh" "bash tests/energy_table.sh" "bash tests/runner_limits.sh" \
+             "bash tests/kit_quick.sh"
 TEST_CMDS += $(TRACE_TEST_CMDS)
 
 # make check: the quick tier (a few minutes of CPU, under two minutes on 2 cores): the
@@ -187,7 +200,8 @@ CHECK_CMDS := $(foreach t,$(TESTS),"$(t)") "bash tests/trace_runs.sh" "bash test
               "bash tests/hint_check.sh" "bash tests/gpu_bad_input.sh" "bash tests/report_sync.sh" \
               "bash tests/compare_designs.sh" "bash tests/hint_static.sh" "bash tests/power_sta_check.sh" \
               "bash tests/energy_table.sh" \
-              "bash tests/check_cosim.sh" "bash tests/check_cosim.sh data_bits=32 warps=4 ccus=2 entries=4 slots=3"
+              "bash tests/check_cosim.sh" "bash tests/check_cosim.sh data_bits=32 warps=4 ccus=2 entries=4 slots=3" \
+              "bash tests/runner_limits.sh" "bash tests/kit_quick.sh"
 check: $(TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen
 	@bash tests/run_tests.sh $(CHECK_CMDS)
 

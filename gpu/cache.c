@@ -33,6 +33,7 @@ struct cache {
                                    (a line's sectors, and its fill after a sector miss,
                                    look it up again at once) */
     uint64_t last_line1;
+    unsigned last_slice;        /* the slice of that line (a line may be in several) */
     uint32_t *block;            /* [sets]: 1 + the set's block, 0: not placed yet */
     way_t *w;                   /* [block][ways] */
     uint64_t *fp;               /* [block][fpw]: way i in bits 8 * (i % 8) up of word i / 8 */
@@ -131,7 +132,8 @@ static inline size_t set_of(const cache_t *c, unsigned slice, uint64_t line)
 /* The way holding line in slice, or NULL. */
 static way_t *find(cache_t *c, unsigned slice, uint64_t line)
 {
-    if (c->last_line1 == line + 1 && c->last->line1 == line + 1) return c->last;
+    if (c->last_line1 == line + 1 && c->last_slice == slice && c->last->line1 == line + 1)
+        return c->last;
     uint32_t b = c->block[set_of(c, slice, line)];
     if (!b--) return NULL;
     way_t *ways = &c->w[(size_t)b * c->ways];
@@ -141,6 +143,7 @@ static way_t *find(cache_t *c, unsigned slice, uint64_t line)
             unsigned i = 8 * k + (unsigned)__builtin_ctzll(m) / 8;
             if (i < c->ways && ways[i].line1 == line + 1) {
                 c->last_line1 = line + 1;
+                c->last_slice = slice;
                 return c->last = &ways[i];
             }
         }
@@ -196,6 +199,7 @@ void cache_fill(cache_t *c, unsigned slice, uint64_t line, unsigned sector, uint
         w->line1 = line + 1;
         c->last = w;
         c->last_line1 = line + 1;
+        c->last_slice = slice;
         for (unsigned s = 0; s < NSECT; s++) w->ready1[s] = 0;
     }
     w->used = ++c->stamp;

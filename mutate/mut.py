@@ -11,7 +11,9 @@ Catalogue line: `id | file | original | replacement | runner | equivalent: reaso
 `|`, `\\n` a newline, `\\\\` a backslash; spaces around a field are not part of it. The
 original text must occur EXACTLY ONCE in the file (so an entry survives line moves and
 fails loudly when the code it names changed). runner: rtl (file under gen/templates/,
-killed by the co-simulation) or model (file under cmodel/, killed by the C tests).
+killed by the co-simulation), model (file under cmodel/, killed by the C tests) or check
+(a C file or script of the GPU model, the driver, the comparison designs, the simulator or
+the kit: gpu/ driver/ compare/ sim/ eval/ kit/, killed by the tests of `make check`).
 A malformed catalogue line: `catalogue:LINE: what is wrong (what was expected)`, exit 2.
 """
 import os
@@ -48,6 +50,11 @@ def split_fields(line):
     return [f.strip() for f in out]
 
 
+# the folders each runner's files live in
+RUNNER_DIRS = {"rtl": ("gen/templates/",), "model": ("cmodel/",),
+               "check": ("gpu/", "driver/", "compare/", "sim/", "eval/", "kit/")}
+
+
 class Bad(Exception):
     pass
 
@@ -71,12 +78,12 @@ def load(path):
             if mid in seen:
                 raise Bad("%s: id '%s' given twice (expected unique ids)" % (where, mid))
             seen.add(mid)
-            if runner not in ("rtl", "model"):
-                raise Bad("%s: runner '%s' (expected rtl or model)" % (where, runner))
-            want = "gen/templates/" if runner == "rtl" else "cmodel/"
+            if runner not in RUNNER_DIRS:
+                raise Bad("%s: runner '%s' (expected rtl, model or check)" % (where, runner))
+            want = RUNNER_DIRS[runner]
             if not fname.startswith(want):
                 raise Bad("%s: file '%s' for runner %s (expected a file under %s)"
-                          % (where, fname, runner, want))
+                          % (where, fname, runner, " or ".join(want)))
             equiv = ""
             if len(fl) == 6:
                 if not fl[5].startswith("equivalent:") or not fl[5][11:].strip():

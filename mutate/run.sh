@@ -7,6 +7,9 @@
 # Without IDs: every mutant of the catalogue (mutate/catalogue.txt, format in mutate/mut.py).
 # Runner `model` (a file of cmodel/): the C tests, build/tests/test_* in name order, each
 # under `timeout`; the first one that fails kills the mutant.
+# Runner `check` (a C file or script of gpu/ driver/ compare/ sim/ eval/ kit/): the C
+# tests as for `model`, then, if none failed, the whole quick tier (`make check`, one
+# command at a time, each under run_tests.sh's own time limit); its first FAIL line kills.
 # Runner `rtl` (a generator template, gen/templates/*.vt): the mutated generator writes the
 # RTL (--debug) of each configuration of RUNS below; a configuration whose RTL is byte for
 # byte the reference one cannot kill the mutant and is skipped; otherwise the lockstep
@@ -15,7 +18,8 @@
 # A mutant that does not build (compiler, generator or Verilator error) is INVALID: the
 # catalogue must hold mutants a developer could write.
 # Per mutant one line: id, file, KILLED by <check> / SURVIVED / ..., seconds.
-# End: `mutation score: K killed / N non-equivalent (P %), E equivalent`.
+# End: `mutation score FOLDER/: K killed / N non-equivalent (P %), E equivalent` per folder
+# (the first component of the file's path), then the same over every mutant: `mutation score: ...`.
 # Exit 0 iff every non-equivalent mutant is killed, every mutant marked equivalent
 # survives (else its reason is wrong), and none is INVALID; 2 on a usage error.
 # Isolation: each mutant works in its own temporary directory (a copy of the tree's
@@ -69,7 +73,8 @@ copy_tree() {
     mkdir -p "$t/build/cosim"
     cp -a build/obj build/libmk.a build/tests "$t/build/" 2>/dev/null
     cp -a build/gen "$t/build/" 2>/dev/null
-    cp -a build/cosim/cobj build/cosim/vlib_0 "$t/build/cosim/" 2>/dev/null
+    cp -a build/cosim/. "$t/build/cosim/" 2>/dev/null  # binaries rebuilt only if a source changed
+    cp -a build/malekeh-sim build/malekeh-refs build/malekeh-hints "$t/build/" 2>/dev/null
     return 0
 }
 
@@ -95,6 +100,20 @@ run_model() {  # $1 tree; prints "KILLED<TAB>test: first FAIL" or "SURVIVED" or 
         fi
     done
     echo SURVIVED
+}
+
+run_check() {  # $1 tree; the C tests, then make check
+    local t=$1 res log=$1/check.log
+    res=$(run_model "$t")
+    [ "$res" = SURVIVED ] || { echo "$res"; return; }
+    (cd "$t" && TEST_JOBS=1 timeout "$TMO" make -s CFLAGS="$MUT_CFLAGS" check) >"$log" 2>&1
+    local rc=$?
+    [ "$rc" = 0 ] && { echo SURVIVED; return; }
+    local cmd f
+    cmd=$(grep -m1 -E '^== .* failed \(' "$log" | sed -E 's/^== //; s/: [0-9]+ passed.*//')
+    f=$(grep -m1 -E '^   FAIL: ' "$log" | sed 's/^   FAIL: //')
+    [ "$rc" = 124 ] && f="timeout ${TMO}s"
+    printf 'KILLED\tmake check: %s: %s\n' "${cmd:-?}" "${f:-exit $rc}"
 }
 
 run_rtl() {  # $1 tree
@@ -150,6 +169,7 @@ one() {  # ID LOGDIR
     if ! python3 mutate/mut.py apply "$CAT" "$id" "$t" 2>"$t/apply.log"; then
         res=$(printf 'INVALID\t%s' "$(cat "$t/apply.log")")
     elif [ "$runner" = model ]; then res=$(run_model "$t")
+    elif [ "$runner" = check ]; then res=$(run_check "$t")
     else res=$(run_rtl "$t"); fi
     local st=${res%%$'\t'*} why=""
     [ "$st" != "$res" ] && why=${res#*$'\t'}
@@ -184,7 +204,7 @@ case "$JOBS" in 1|2) ;; *) echo "mutate/run.sh: --jobs $JOBS (allowed: 1 or 2, t
 T0=$SECONDS
 # ---- reference: the unmutated tree must build and pass every run ---------------------------
 tests=(); for b in tests/test_*.c; do tests+=("build/tests/$(basename "$b" .c)"); done
-make -s build/ccugen "${tests[@]}" >/dev/null || { echo "FAIL: mutate: the unmutated tree does not build"; exit 1; }
+make -s build/ccugen build/malekeh-sim build/malekeh-refs build/malekeh-hints "${tests[@]}" >/dev/null || { echo "FAIL: mutate: the unmutated tree does not build"; exit 1; }
 python3 mutate/mut.py check "$CAT" "$ROOT" || exit 1
 list=$(python3 mutate/mut.py list "$CAT" "${IDS[@]}") || exit 2
 need_rtl=0; echo "$list" | cut -f3 | grep -qx rtl && need_rtl=1
@@ -224,6 +244,13 @@ while IFS=$'\t' read -r id file runner verdict secs why; do
         *) bad=1; echo "FAIL: mutant $id ($file): $verdict $why" ;;
     esac
 done < <(cat "$logdir"/*.res 2>/dev/null)
+# per folder: the file's first path component (gen/templates/ is gen)
+while IFS=$'\t' read -r folder kk nn ee; do
+    pp=0; [ "$nn" -gt 0 ] && pp=$(awk -v k="$kk" -v n="$nn" 'BEGIN { printf "%.1f", 100 * k / n }')
+    echo "mutation score $folder/: $kk killed / $nn non-equivalent ($pp %), $ee equivalent"
+done < <(cat "$logdir"/*.res 2>/dev/null | awk -F'\t' '{ d = $2; sub(/\/.*/, "", d)
+    if ($4 == "EQUIVALENT") e[d]++; else { n[d]++; if ($4 ~ /^KILLED/) k[d]++ }; seen[d] = 1 }
+    END { for (d in seen) printf "%s\t%d\t%d\t%d\n", d, k[d], n[d], e[d] }' | sort)
 pct=0; [ "$n" -gt 0 ] && pct=$(awk -v k="$k" -v n="$n" 'BEGIN { printf "%.1f", 100 * k / n }')
 echo "mutation score: $k killed / $n non-equivalent ($pct %), $e equivalent"
 echo "mutate: $((SECONDS - T0)) s"

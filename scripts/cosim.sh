@@ -9,7 +9,8 @@
 # RTL: ccugen --debug into build/cosim/<prefix>/rtl; Verilator binary
 # build/cosim/<prefix>/cosim (and cosim_trace, built with --trace only for --waves or to
 # write the VCD of a failure; --traced uses it from the start). A binary is rebuilt only when it is older than a source
-# (cmodel/, tb/, gen/), and never with --no-rebuild. --rtl-dir DIR uses DIR's RTL instead (no caching; for
+# (cmodel/, driver/, trace/, hints/, tb/, gen/: everything it is built from, headers
+# included), and never with --no-rebuild. --rtl-dir DIR uses DIR's RTL instead (no caching; for
 # tests/cosim_broken.sh), its binaries go to DIR/../. Exit status: that of the run
 # (0 pass, 1 mismatch, 2 usage/build).
 # --outputs-only: compare the output ports only (no dbg_state_o needed): generated RTL is
@@ -77,7 +78,7 @@ hash=$(sed -n 's/.*Configuration hash (FNV-1a 64): \([0-9a-f]*\).*/\1/p' "$rtl/$
 build_bin() {
     local name=$1 trace=$2 bin=$dir/$1
     if [ -x "$bin" ] && [ "$norebuild" = 1 ]; then return 0; fi
-    if [ -x "$bin" ] && [ -z "$(find cmodel tb trace hints gen "$rtl" -newer "$bin" -type f 2>/dev/null | head -1)" ]; then
+    if [ -x "$bin" ] && [ -z "$(find cmodel driver tb trace hints gen "$rtl" scripts/cosim.sh -newer "$bin" -type f 2>/dev/null | head -1)" ]; then
         return 0
     fi
     local t0=$SECONDS mdir=$dir/vobj_$name

@@ -5,7 +5,12 @@
 # The commands run under GNU parallel, TEST_JOBS at a time (default: the number of cores,
 # at most 2; TEST_JOBS=1 runs them one after the other). Each command's block is printed
 # when it ends (with its time), so a long run shows progress; the totals come last.
+# Each command runs under coreutils `timeout` (TEST_TIMEOUT seconds, default 3600: the
+# longest command of `make test`, tests/cosim_regress.sh, takes about 5 minutes on 2
+# cores, and more than 20 on 2 cores loaded five times over); one that runs out is killed
+# and counts as a failure, with the line "FAIL: <command> (timed out after N s)".
 set -u
+export TEST_TIMEOUT=${TEST_TIMEOUT:-3600}
 jobs=${TEST_JOBS:-$(n=$(nproc 2>/dev/null || echo 1); [ "$n" -gt 2 ] && n=2; echo "$n")}
 dir=$(mktemp -d /tmp/run_tests.XXXXXX)
 trap 'rm -rf "$dir"' EXIT
@@ -16,8 +21,11 @@ for t in "$@"; do n=$((n + 1)); printf '%s\n' "$t" > "$dir/$n.cmd"; done
 one_test() {
     local i=$1 d=$2 t log rc p f s t0=$SECONDS
     t=$(cat "$d/$i.cmd"); log=$d/$i.log
-    bash -c "$t" >"$log" 2>&1
+    timeout -k 10 "$TEST_TIMEOUT" bash -c "$t" >"$log" 2>&1
     rc=$?
+    if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+        echo "FAIL: $t (timed out after $TEST_TIMEOUT s)" >>"$log"
+    fi
     p=$(grep -c '^PASS: ' "$log"); f=$(grep -c '^FAIL: ' "$log"); s=$(grep -c '^SKIP: ' "$log")
     if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; echo "FAIL: $t (exit $rc)" >>"$log"; fi
     echo "$p $f $s" > "$d/$i.count"

@@ -1,0 +1,238 @@
+/* test_gmem.c - rules of the GPU's memory system (gpu/mem.c) that need a cache small
+ * enough to evict or a cycle exactly on a boundary, each expected value worked out by
+ * hand from docs/gpu.md: a lookup at the very cycle its fill arrives is a hit (not a
+ * pending hit), L1 eviction in LRU order seen through the L2's latency, the L2 slice's
+ * and DRAM's bandwidths one sector at a time, and a new kernel freeing the L1 lookup
+ * slots, shared memory, MSHRs, L2 and DRAM while its caches keep their lines. */
+#include <string.h>
+#include "mem.h"
+#include "tt.h"
+
+/* One SM; L1 of one set of 2 ways, 64 MSHRs, 30 cycles; L2 of 64 KB, 4 ways, 1 slice,
+ * 200 cycles, one sector per cycle; DRAM 500 cycles, one sector per cycle. */
+static mem_cfg cfg1(void)
+{
+    mem_cfg m;
+    memset(&m, 0, sizeof m);
+    m.sms = 1;
+    m.l1_bytes = 256;
+    m.l1_ways = 2;
+    m.l1_mshrs = 64;
+    m.l1_lat = 30;
+    m.shmem_lat = 25;
+    m.l2_bytes = 65536;
+    m.l2_ways = 4;
+    m.l2_slices = 1;
+    m.l2_lat = 200;
+    m.l2_bw = 32;
+    m.dram_lat = 500;
+    m.dram_bw = 32;
+    m.const_lat = 10;
+    m.const_miss_lat = 150;
+    m.icache_miss_lat = 40;
+    return m;
+}
+
+static mem_t *mk(const mem_cfg *mc)
+{
+    char err[256];
+    mem_t *m = mem_create(mc, err, sizeof err);
+    TT_CHECK(m != NULL);
+    if (m) mem_new_kernel(m); /* as the GPU does before each kernel */
+    return m;
+}
+
+/* A load by one thread of the 4 bytes at address a, at cycle now. */
+static uint64_t ld(mem_t *m, uint64_t a, uint64_t now)
+{
+    trc_warp tw;
+    trc_inst ti;
+    memset(&tw, 0, sizeof tw);
+    memset(&ti, 0, sizeof ti);
+    tw.addr = &a;
+    tw.naddr = 1;
+    ti.mspace = TRC_M_LOAD;
+    ti.naddr = 1;
+    ti.mwidth = 4;
+    return mem_access(m, 0, &tw, &ti, now);
+}
+
+/* n threads' addresses a of space sp, width 4, at cycle now. */
+static uint64_t acc(mem_t *m, unsigned sp, uint64_t *a, unsigned n, uint64_t now)
+{
+    trc_warp tw;
+    trc_inst ti;
+    memset(&tw, 0, sizeof tw);
+    memset(&ti, 0, sizeof ti);
+    tw.addr = a;
+    tw.naddr = n;
+    ti.mspace = (uint8_t)sp;
+    ti.naddr = (uint8_t)n;
+    ti.mwidth = 4;
+    return mem_access(m, 0, &tw, &ti, now);
+}
+
+/* A cold load at 0: L1, L2 and DRAM miss, back at 0 + 500. The same sector at 499 finds
+ * the fill on its way (pending: max(499 + 30, 500) = 529); at 500, the cycle it arrives,
+ * it is there: a hit, 500 + 30. */
+static void test_pending_at_fill_cycle(void)
+{
+    mem_cfg mc = cfg1();
+    mem_t *m = mk(&mc);
+    if (!m) return;
+    TT_EQ(ld(m, 0x1000, 0), 500);
+    TT_EQ(ld(m, 0x1000, 499), 529);
+    TT_EQ(ld(m, 0x1000, 500), 530);
+    const mem_counts *n = mem_get_counts(m);
+    TT_EQ(n->l1_misses, 1);
+    TT_EQ(n->l1_pending_hits, 1);
+    TT_EQ(n->l1_hits, 1);
+    mem_destroy(m);
+}
+
+/* The L1 looks up 4 lines a cycle: 8 lines of one instruction at 0, 0, 0, 0, 1, 1, 1, 1.
+ * Once they are all there (from DRAM, one sector a cycle: the last at 7 + 500), the same
+ * 8 lines at 1000 hit, the last 4 looked up at 1001: back at 1001 + 30. */
+static void test_l1_lookup_slots(void)
+{
+    mem_cfg mc = cfg1();
+    mc.l1_bytes = 4096;
+    mc.l1_ways = 4;
+    mem_t *m = mk(&mc);
+    if (!m) return;
+    uint64_t a[8];
+    for (unsigned i = 0; i < 8; i++) a[i] = 0x8000 + 128 * i;
+    TT_EQ(acc(m, TRC_M_LOAD, a, 8, 0), 507);
+    TT_EQ(acc(m, TRC_M_LOAD, a, 8, 1000), 1031);
+    TT_EQ(mem_get_counts(m)->l1_hits, 8);
+    TT_EQ(mem_get_counts(m)->l1_lines, 16);
+    mem_destroy(m);
+}
+
+/* The L1's one set holds 2 lines. A (0x0) at 0, B (0x80) at 1000: both from DRAM. A
+ * looked up again at 2000 (a hit, 2030) is the most recent, so C (0x100, from DRAM) at
+ * 3000 evicts B: B at 4000 misses L1 and hits L2 (4000 + 200), and its refill takes the
+ * LRU way, A's (last used at 2000, C at 3000); C at 5000 hits (5030); A at 6000 misses
+ * L1 and hits L2: 6200. */
+static void test_l1_lru_eviction(void)
+{
+    mem_cfg mc = cfg1();
+    mem_t *m = mk(&mc);
+    if (!m) return;
+    TT_EQ(ld(m, 0x000, 0), 500);
+    TT_EQ(ld(m, 0x080, 1000), 1500);
+    TT_EQ(ld(m, 0x000, 2000), 2030);
+    TT_EQ(ld(m, 0x100, 3000), 3500);   /* DRAM: C was never loaded */
+    TT_EQ(ld(m, 0x080, 4000), 4200);   /* B evicted from L1, in L2 */
+    TT_EQ(ld(m, 0x100, 5000), 5030);   /* the ways hold C and B */
+    TT_EQ(ld(m, 0x000, 6000), 6200);
+    const mem_counts *n = mem_get_counts(m);
+    TT_EQ(n->l1_hits, 2);
+    TT_EQ(n->l1_misses, 5);
+    TT_EQ(n->l2_hits, 2);
+    TT_EQ(n->l2_misses, 3);
+    mem_destroy(m);
+}
+
+/* Two sectors of one line (0x1000 and 0x1020) missing everywhere at 0. The L1 looks the
+ * line up at 0; sector 0 takes the L2 slice at 0 and DRAM at 0; sector 1 the slice after
+ * it and DRAM after it. 32 B/cycle each: sector 1 at 1, back at 501. An L2 slice of
+ * 8 B/cycle (4 cycles a sector): sector 1 at 4, 504. DRAM of 8 B/cycle: sector 1 reaches
+ * DRAM at 1, which is busy until 4: 504. */
+static void test_l2_dram_bandwidth(void)
+{
+    uint64_t a[2] = {0x1000, 0x1020};
+    mem_cfg mc = cfg1();
+    mem_t *m = mk(&mc);
+    if (!m) return;
+    TT_EQ(acc(m, TRC_M_LOAD, a, 2, 0), 501);
+    TT_EQ(mem_get_counts(m)->dram_read_bytes, 64);
+    mem_destroy(m);
+    mc.l2_bw = 8;
+    if (!(m = mk(&mc))) return;
+    TT_EQ(acc(m, TRC_M_LOAD, a, 2, 0), 504);
+    mem_destroy(m);
+    mc = cfg1();
+    mc.dram_bw = 8;
+    if (!(m = mk(&mc))) return;
+    TT_EQ(acc(m, TRC_M_LOAD, a, 2, 0), 504);
+    /* a third sector at 2 (0x1040): DRAM busy until 8 (two sectors of 4 cycles): 508 */
+    TT_EQ(ld(m, 0x1040, 2), 508);
+    mem_destroy(m);
+}
+
+/* The L2's slices share the lines (a hash of the line picks one) and each has its own
+ * bandwidth: 64 lines, one sector each, requested at once, on an L2 slice of 8 B/cycle
+ * (4 cycles a sector, DRAM fast): one slice serves them one after the other, the last at
+ * 63 x 4 = 252 + 500; two slices serve them side by side, each its own share, done
+ * sooner unless the hash put every line in one slice. */
+static void test_l2_slices(void)
+{
+    uint64_t a[32];
+    mem_cfg mc = cfg1();
+    mc.l1_bytes = 65536;
+    mc.l1_ways = 4;
+    mc.l1_mshrs = 128;
+    mc.l2_bw = 8;
+    mc.dram_bw = 1024;
+    uint64_t t[2];
+    for (unsigned s = 1; s <= 2; s++) {
+        mc.l2_slices = s;
+        mem_t *m = mk(&mc);
+        if (!m) return;
+        for (unsigned i = 0; i < 32; i++) a[i] = 0x100000 + 128 * i;
+        t[s - 1] = acc(m, TRC_M_LOAD, a, 32, 0);
+        for (unsigned i = 0; i < 32; i++) a[i] = 0x100000 + 128 * (32 + i);
+        uint64_t t2 = acc(m, TRC_M_LOAD, a, 32, 0);
+        if (t2 > t[s - 1]) t[s - 1] = t2;
+        mem_destroy(m);
+    }
+    TT_EQ(t[0], 252 + 500);
+    TT_CHECK(t[1] < t[0]);
+}
+
+/* A new kernel counts its cycles from 0: every resource is free again and every fill
+ * has arrived, the data caches keep their lines, the constant cache starts cold. */
+static void test_new_kernel_resets(void)
+{
+    mem_cfg mc = cfg1();
+    mc.l1_mshrs = 1;
+    mem_t *m = mk(&mc);
+    if (!m) return;
+    uint64_t sh[1] = {0};
+    TT_EQ(acc(m, TRC_M_SHARED, sh, 1, 1000), 1025);  /* shared memory busy until 1001 */
+    TT_EQ(ld(m, 0x1000, 1000), 1500);                /* the L1 looks up at 1000, the one
+                                                        MSHR is held until 1500 */
+    trc_warp tw;
+    trc_inst lc;
+    memset(&tw, 0, sizeof tw);
+    memset(&lc, 0, sizeof lc);
+    lc.mspace = TRC_M_CONST;
+    lc.pc = 0x20;
+    TT_EQ(mem_access(m, 0, &tw, &lc, 1000), 1150);   /* constant miss */
+    mem_new_kernel(m);
+    TT_EQ(acc(m, TRC_M_SHARED, sh, 1, 0), 25);       /* not 1001 + 25 */
+    TT_EQ(ld(m, 0x1000, 0), 30);                     /* a hit at 0 (the fill has arrived),
+                                                        the L1 free at 0, not 1000 */
+    TT_EQ(ld(m, 0x2000, 0), 500);                    /* the MSHR, L2 and DRAM free at 0 */
+    TT_EQ(mem_access(m, 0, &tw, &lc, 0), 150);       /* constants start cold */
+    const mem_counts *n = mem_get_counts(m);
+    TT_EQ(n->l1_hits, 1);
+    TT_EQ(n->l1_pending_hits, 0);
+    TT_EQ(n->l1_mshr_stall_cycles, 0);
+    TT_EQ(n->const_misses, 2);
+    mem_clear_counts(m);
+    TT_EQ(mem_get_counts(m)->l1_misses, 0);
+    mem_destroy(m);
+}
+
+int main(void)
+{
+    TT_RUN(test_pending_at_fill_cycle);
+    TT_RUN(test_l1_lookup_slots);
+    TT_RUN(test_l1_lru_eviction);
+    TT_RUN(test_l2_dram_bandwidth);
+    TT_RUN(test_l2_slices);
+    TT_RUN(test_new_kernel_resets);
+    TT_EXIT();
+}
