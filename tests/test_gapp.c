@@ -77,6 +77,7 @@ static void test_launch_exit_in_runs(void)
     char floor[32];
     snprintf(floor, sizeof floor, "%llu", (unsigned long long)r1->cycles + 1000);
     set(&c, "launch_min", floor);
+    set(&c, "launch_min_block", "0");     /* the floor alone, not its per-block growth */
     TT_EQ(run(&c, 2, NULL, r2), 0);
     TT_EQ(r2->cycles, r1->cycles + 1000);
     free(r1);

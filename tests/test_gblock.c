@@ -134,7 +134,7 @@ static void test_launch_exit_costs(void)
         {"machine", "gpu"}, {"arch", "turing"}, {"sms", "2"}, {"subcores_per_sm", "2"},
         {"warps", "2"}, {"launch_lat", "100"}, {"block_interval", "10"},
         {"block_exit_lat", "50"}, {"warp_exit_lat", "2"}, {"exit_lat", "30"},
-        {"launch_min", "0"}};
+        {"launch_min", "0"}, {"launch_min_block", "0"}};
     for (unsigned i = 0; i < sizeof kv / sizeof kv[0]; i++) set(&c, kv[i][0], kv[i][1]);
     TT_EQ(gpu_resolve(&c, 75, err), 0);
     /* 4 blocks: the last at 130, gone at 184, the kernel at 184 + 30 */
@@ -148,6 +148,10 @@ static void test_launch_exit_costs(void)
     set(&c, "launch_min", "300");
     TT_EQ(gpu_empty_cycles(&c, 4, 64), 300);
     TT_EQ(gpu_empty_cycles(&c, 0, 64), 300);
+    /* launch_min_block: the floor grows by 2.5 cycles a block: 300 + 4 x 2.5 */
+    set(&c, "launch_min_block", "2.5");
+    TT_EQ(gpu_empty_cycles(&c, 4, 64), 310);
+    set(&c, "launch_min_block", "0");
     set(&c, "launch_min", "0");
     /* sm_subset 1 of 2: its share, ceil(6 / 2) = 3 blocks, one every 20 cycles on 2 slots:
      * 100, 120, then block 2 (due 140) after block 0 (154): gone at 208, 238 */

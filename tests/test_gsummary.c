@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "ledger.h"
 #include "report.h"
 #include "run.h"
 #include "tt.h"
@@ -45,16 +46,18 @@ static void test_gpu_summary_vs_json(void)
     m->icache_misses = 37;
     run_opts o;
     memset(&o, 0, sizeof o);
+    ledger_t L;
+    ledger_builtin(&c, &L);
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     if (!f) return;
-    rep_summary(f, "test", &c, NULL, &o, &r);
+    rep_summary(f, "test", &c, NULL, &o, &r, &L);
     fclose(f);
     char path[] = "/tmp/test_gsummary_XXXXXX", err[256];
     int fd = mkstemp(path);
     if (fd >= 0) close(fd);
-    TT_EQ(rep_json(path, "test", &c, NULL, &o, &r, err, sizeof err), 0);
+    TT_EQ(rep_json(path, "test", &c, NULL, &o, &r, &L, err, sizeof err), 0);
     FILE *jf = fopen(path, "r");
     char *j = calloc(1, 1 << 20);
     TT_CHECK(jf && j && fread(j, 1, (1 << 20) - 1, jf) > 0);
