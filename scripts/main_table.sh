@@ -67,3 +67,18 @@ awk -v hm="$(get "$m" hit_ratio)" -v hb="$(get "$b" hit_ratio)" \
         printf "   %-40s %14s %14s\n", "Fmax (OpenSTA, generic library)", "", fmax " MHz"
     }
     printf "   area and Fmax: %s; %s\n", src, table == "" ? "energy per access: docs/config.md" : "energy: the ledger " table " (docs/energy.md)" }'
+# the gate-level energy balance of the default configuration's sky130 datasheet
+# (docs/power.md), for the default configuration only: this machine's own
+# `make area LIBERTY=...` datasheet when there is one, else the one docs/results.md quotes
+# (make report), so the main job and the datasheet never give two answers
+bal=""; bsrc=""
+if [ -s build/area-sky130/area.md ] && grep -q '^energy balance (' build/area-sky130/area.md; then
+    bal=$(grep -m1 '^energy balance (' build/area-sky130/area.md); bsrc="build/area-sky130/area.md (make area LIBERTY=...)"
+elif grep -q '^energy balance (' docs/results.md 2>/dev/null; then
+    bal=$(grep -m1 '^energy balance (' docs/results.md)
+    bsrc="docs/results.md, $(sed -n '/<!-- report:area-sky130 -->/{n;p}' docs/results.md | sed 's/:$//')"
+fi
+if [ -n "$bal" ] && [ "$mine" = "$def" ]; then
+    echo "   gate level (sky130 HD, this RTL simulated on the shipped trace; $bsrc):"
+    echo "   $bal"
+fi

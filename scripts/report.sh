@@ -4,6 +4,7 @@
 # --only area|area-sky130: run that datasheet's command alone and replace only its section
 # (stamped with the current commit), every other section kept as it is (`make report-only
 # REPORT_ONLY=area-sky130`: the sky130 datasheet with its power, without the hour of the rest).
+# REPORT_SKIP_RUN=1 takes the datasheet as it is (steps run by hand; REPORT_CMD names them).
 #
 # Without --assemble it first runs, in order, each command that produces a result (one
 # progress line per step with its time; the long ones print their own progress):
@@ -64,12 +65,18 @@ if [ ${#only[@]} -gt 0 ]; then
             cmd="make area LIBERTY=$PDK OUT=build/area-sky130"; md=$B/area-sky130/area.md; run="make -s area LIBERTY=$PDK OUT=$B/area-sky130"
         fi
         t0=$(date +%s)
+        if [ -n "${REPORT_SKIP_RUN:-}" ]; then
+            # the datasheet was written by hand-run steps: the section names them (REPORT_CMD)
+            cmd=${REPORT_CMD:-$cmd}
+            echo "report: REPORT_SKIP_RUN: $md as it is, written by: $cmd"
+        else
         echo "report: $run (its stages below; the whole log: $out/$id.log)"
         set +e
         bash -c "$run" 2>&1 | tee "$out/$id.log" | grep --line-buffered '^area: \|^power: \|^storage'
         rc=${PIPESTATUS[0]}
         set -e
         [ "$rc" = 0 ] || { echo "report: '$run' failed (whole log: $out/$id.log)" >&2; exit 1; }
+        fi
         [ -s "$md" ] || { echo "report: $md missing after '$run'" >&2; exit 1; }
         echo "report: done in $(( $(date +%s) - t0 )) s"
         { echo "<!-- report:$id -->"; echo "From \`$cmd\` at \`$commit\`:"; echo; headline "$md"; echo "<!-- /report:$id -->"; } >>"$new"
