@@ -6,7 +6,8 @@
 #   make area-period-sweep  target period vs area and Fmax -> build/period-sweep/
 #   make area-summary       the headline of the default configuration's `make area` datasheet
 #   make area-baseline      re-measure and rewrite synth/area_baseline.json (the CI guard)
-#   make power [AREA_DIR=dir] [TRACE=file]  power of CONFIG from the flat netlist of
+#   make power [AREA_DIR=dir] [TRACE=file] [POWER_VARIANTS="gated ungated latch"]
+#                           energy of CONFIG from gate-level simulation (docs/power.md) of
 #                           `make area LIBERTY=<sky130> OUT=dir` (default dir: build/area-sky130)
 AREA_PDK     ?= ../shared/pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz
 # empty: the period of constraints/default.sdc (create_clock)
@@ -18,12 +19,17 @@ AREA_PERIOD  ?=
 #> area-summary       the datasheet headline of the default configuration
 #> area-baseline      re-measure synth/area_baseline.json, the CI guard
 #> timing-sweep       Fmax of every generator-sweep configuration
-#> power              power of CONFIG (OpenSTA, activities from the co-simulation of a shipped trace), after make area LIBERTY=...
-.PHONY: area area-sweep area-period-sweep area-summary area-baseline power
+#> power              energy of CONFIG and its baseline from gate-level simulation of the shipped trace (mlk-power), after make area LIBERTY=...
+#> payoff             where Malekeh pays off: net energy against entries, width and bank energy (eval/payoff.sh)
+.PHONY: area area-sweep area-period-sweep area-summary area-baseline power payoff
 
 AREA_DIR ?= $(BUILD)/area-sky130
-power: $(BUILD)/ccugen $(BUILD)/malekeh-sim
+power: $(BUILD)/ccugen $(BUILD)/malekeh-sim $(BUILD)/mlk-power
 	bash synth/power.sh --area $(AREA_DIR) --config $(CONFIG) $(if $(TRACE),--trace $(TRACE))
+
+# make payoff [LEDGER=configs/energy/sky130_hd.ledger]: net energy against entries and width
+payoff: $(BUILD)/malekeh-sim
+	bash eval/payoff.sh $(if $(LEDGER),--ledger $(LEDGER))
 
 $(BUILD)/area-report: $(sort $(wildcard synth/*.c)) cmodel/cfg.c cmodel/cfg.h
 	@mkdir -p $(dir $@)
@@ -41,7 +47,7 @@ area: $(BUILD)/ccugen $(BUILD)/area-report $(BUILD)/malekeh-sim
 	@d=$$(sed -n 's|^area: \(.*\)/area.json .*|\1|p' $(BUILD)/area-last.log | tail -n1); \
 	if [ -n "$(LIBERTY)" ] && [ -s "$$d/sta/netlist.v" ] && [ ! -d "$$d/sta-rtl" ] && \
 	   (gzip -cdf "$(LIBERTY)" 2>/dev/null || true) | grep -q internal_power; then \
-	  echo "area: power (synth/power.sh: the co-simulation's activities, OpenSTA; the baseline's netlist too)"; \
+	  echo "area: energy (synth/power.sh: gate-level simulation of this netlist and the baseline's, priced by build/mlk-power)"; \
 	  bash synth/power.sh --area "$$d" --config $(CONFIG) --datasheet || echo "area: power not measured (synth/power.sh failed above)" >&2; \
 	fi; \
 	if [ -n "$(LIBERTY)" ] && [ -s "$$d/sta/sta.txt" ] && [ ! -d "$$d/sta-rtl" ]; then \
