@@ -5,8 +5,9 @@ that instantiates the least-area cell with `clock_gating_integrated_cell : "latc
 (sky130 HD: sky130_fd_sc_hd__dlclkp_1; enable, clock and gated-clock pins taken from its
 clock_gate_enable_pin / clock_gate_clock_pin / clock_gate_out_pin), followed by an empty
 blackbox module of that cell for Yosys. synth/sta.sh and synth/area.sh read it instead of the
-behavioural model when the (mapping) library has such a cell. Exit 1 with no output when it
-has none (the generic library: the behavioural model is synthesized then); 2 on bad input."""
+behavioural model when the (mapping) library has such a cell (sky130 HD; the generic
+library's CKGATE, a copy of dlclkp_1). Exit 1 with no output when it has none (the
+behavioural model is synthesized then, its latch onto a latch cell); 2 on bad input."""
 import gzip
 import re
 import sys

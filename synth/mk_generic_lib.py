@@ -34,7 +34,19 @@ CELLS = [  # generic, sky130 cell, {generic pin: sky130 pin}, function, ff group
     ("LATCH", "dlxtp_1", {"G": "GATE", "D": "D", "Q": "Q"}, "IQ", 'latch:data_in : "D" ; enable : "G" ;'),
     ("LATCHN", "dlxtn_1", {"GN": "GATE_N", "D": "D", "Q": "Q"}, "IQ", 'latch:data_in : "D" ; enable : "!GN" ;'),
 ]
+# the integrated clock gate (clock_gating = on: the clock-gate wrapper maps onto it, synth/icg_map.py),
+# copied whole from sky130 HD (pins, statetable, timing) less its power groups and power pins
+ICG = ("CKGATE", "dlclkp_1")
 NAND2_UM2 = 3.7536
+
+
+def strip_groups(text, kind):
+    """text without every `kind (...) { ... }` group"""
+    while True:
+        m = re.search(r'\n[ \t]*' + kind + r'\s*\([^)]*\)\s*\{', text)
+        if not m:
+            return text
+        text = text[:m.start()] + text[block(text, m.end() - 1):]
 
 
 def groups(body, kind):
@@ -112,6 +124,16 @@ def main():
                 w(tb + "\n")
             w("    }\n")
         w("  }\n")
+    gname, sname = ICG
+    body = cells["sky130_fd_sc_hd__" + sname]
+    area = float(attr(body, "area"))
+    for kind in ("leakage_power", "internal_power", "pg_pin"):
+        body = strip_groups(body, kind)
+    body = re.sub(r'\n\s*(area|cell_footprint|cell_leakage_power|power_down_function|related_ground_pin|related_power_pin|sim_opt|'
+                  r'violation_delay_degrade_pct|driver_waveform_fall|driver_waveform_rise)\s*:[^;]*;', '', body)
+    body = body[body.index("{") + 1:body.rindex("}")]
+    w("  cell (%s) {\n    area : %.3f ; /* sky130_fd_sc_hd__%s: %.4f um2 */\n" % (gname, area / NAND2_UM2, sname, area))
+    w("\n".join("    " + l.strip() for l in body.splitlines() if l.strip()) + "\n  }\n")
     w("}\n")
 
 
