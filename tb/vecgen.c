@@ -216,6 +216,13 @@ static void write_tb(FILE *f, const layout_t *l, const cfg_t *c, unsigned long n
     }
     for (unsigned k = 0; k < c->ccus; k++) {
         char path[128];
+        if (c->clock_gating && !c->ct_latch) {
+            /* gated flip-flop entries: one register per generate block (ct_data.vt) */
+            for (unsigned e = 0; e < ne; e++)
+                fprintf(f, "    dut.g_unit[%u].%s.u_data.g_entry[%u].data_q = 0;\n", k,
+                        c->caching ? "u_ccu" : "u_ocu", e);
+            continue;
+        }
         snprintf(path, sizeof path, "dut.g_unit[%u].%s.u_data.data_q", k,
                  c->caching ? "u_ccu" : "u_ocu");
         tb_zero_mem(f, path, ne);
