@@ -27,9 +27,11 @@ AREA_DIR ?= $(BUILD)/area-sky130
 power: $(BUILD)/ccugen $(BUILD)/malekeh-sim $(BUILD)/mlk-power
 	bash synth/power.sh --area $(AREA_DIR) --config $(CONFIG) $(if $(TRACE),--trace $(TRACE))
 
-# make payoff [LEDGER=configs/energy/sky130_hd.ledger]: net energy against entries and width
+# make payoff [POWER_TXT=build/area-sky130/power/power.txt] [LEDGER=...]: net energy against
+# width, bank energy and entries from the gate-level runs of make area LIBERTY=<sky130>
+POWER_TXT ?= $(BUILD)/area-sky130/power/power.txt
 payoff: $(BUILD)/malekeh-sim
-	bash eval/payoff.sh $(if $(LEDGER),--ledger $(LEDGER))
+	bash eval/payoff.sh --power $(POWER_TXT) $(if $(LEDGER),--ledger $(LEDGER))
 
 $(BUILD)/area-report: $(sort $(wildcard synth/*.c)) cmodel/cfg.c cmodel/cfg.h
 	@mkdir -p $(dir $@)

@@ -4,7 +4,7 @@
 # priced by the project's gate-level power engine (build/mlk-power, power/; docs/power.md).
 #
 #   synth/power.sh --area DIR [--config FILE] [--set k=v]... [--trace FILE] [--sram-lib FILE]
-#                  [--datasheet] [--variants "gated ungated latch"] [--widths "32 64"]
+#                  [--datasheet] [--variants "gated ungated latch"] [--widths "32 64"] [--report NAME]
 #
 # DIR is the output of `make area LIBERTY=<a Liberty with power tables>` for the same
 # configuration (its flat netlist DIR/sta/netlist.v at the SDC clock). Each variant is a
@@ -32,13 +32,13 @@
 # With the ungated variant, synth/ledger.py writes DIR/power/ledger.txt: the per-event
 # energies of this RTL for malekeh-sim's energy_table (docs/energy.md).
 # Writes DIR/power/<design>_<variant>_w<width>/{rtl,sta,gl,power.json,power.log},
-# DIR/power/{power.md,power.txt}.
+# DIR/power/{NAME.md,NAME.txt} (--report NAME, default power).
 # --datasheet: also into DIR/area.md (the headline's balance line and a section "Power").
 # Prints a line per stage. Exit 0; 2 on bad arguments or a missing input (one line).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 YOSYS=${YOSYS:-yosys}
-area=""; config=$here/configs/default.cfg; sets=(); trace=""; sram=""; sheet=0; variants=${POWER_VARIANTS:-gated}; widths_opt=${POWER_WIDTHS:-}
+area=""; config=$here/configs/default.cfg; sets=(); trace=""; sram=""; sheet=0; variants=${POWER_VARIANTS:-gated}; widths_opt=${POWER_WIDTHS:-}; rname=power
 while [ $# -gt 0 ]; do
     case "$1" in
         --area) area=$2; shift 2 ;;
@@ -49,7 +49,8 @@ while [ $# -gt 0 ]; do
         --datasheet) sheet=1; shift ;;
         --variants) variants=$2; shift 2 ;;
         --widths) widths_opt=$2; shift 2 ;;
-        *) echo "power.sh: unknown option '$1' (allowed: --area DIR --config FILE --set k=v --trace FILE --sram-lib FILE --datasheet --variants LIST --widths LIST)" >&2; exit 2 ;;
+        --report) rname=$2; shift 2 ;;
+        *) echo "power.sh: unknown option '$1' (allowed: --area DIR --config FILE --set k=v --trace FILE --sram-lib FILE --datasheet --variants LIST --widths LIST --report NAME)" >&2; exit 2 ;;
     esac
 done
 for v in $variants; do
@@ -132,14 +133,24 @@ measure() {
     echo "power: $label: built in $((SECONDS - t0)) s; simulating $(basename "$trace") and pricing every net"
     fifo=$d/dump.vcd
     rm -f "$fifo"; mkfifo "$fifo"
+    # the shell holds the FIFO open (read and write, which never blocks) while both ends
+    # start, so neither waits for the other and the simulator's open cannot fail for want
+    # of a reader; closing it after the simulation leaves the simulator the only writer,
+    # and mlk-power sees the end of the dump when the simulator ends, passed or not
+    exec 3<>"$fifo"
     "$here/build/mlk-power" --liberty "$lib" --netlist "$sdir/netlist.v" --top "$top" --vcd "$fifo" --period "$period_ns" \
         --clock clk_i --tree-cell "$tree" ${drive:+--drive-cell "$drive"} ${oload:+--out-load "$oload"} \
-        --storage u_data --operand disp_src_data_o --label "$label" --json "$d/power.json.part" >"$d/power.log" 2>&1 &
+        --storage u_data --operand disp_src_data_o --label "$label" --json "$d/power.json.part" >"$d/power.log" 2>&1 3>&- &
     local pw=$!
-    log=$("$d/cosim_oo_trace" --config "$config" "${sets[@]+"${sets[@]}"}" "$@" --outputs-only --trace "$trace" --brief --waves "$fifo" 2>&1 | sed -n '/^cosim: PASS/p')
-    wait "$pw" || { cat "$d/power.log" >&2; echo "power.sh: mlk-power failed on $label ($d/power.log)" >&2; exit 2; }
+    log=$("$d/cosim_oo_trace" --config "$config" "${sets[@]+"${sets[@]}"}" "$@" --outputs-only --trace "$trace" --brief --waves "$fifo" 3>&- 2>&1)
+    exec 3>&-
+    local ok=0
+    wait "$pw" || ok=1
     rm -f "$fifo"
-    [ -n "$log" ] || { echo "power.sh: the gate-level co-simulation of $label on $trace did not pass" >&2; exit 2; }
+    echo "$log" | grep -q '^cosim: PASS' || { echo "$log" | head -5 >&2; echo "power.sh: the gate-level co-simulation of $label on $trace did not pass" >&2; exit 2; }
+    ! echo "$log" | grep -q -- '--waves' || { echo "$log" | grep -- '--waves' >&2; echo "power.sh: the simulation of $label wrote no dump" >&2; exit 2; }
+    [ "$ok" = 0 ] || { cat "$d/power.log" >&2; echo "power.sh: mlk-power failed on $label ($d/power.log)" >&2; exit 2; }
+    log=$(echo "$log" | sed -n '/^cosim: PASS/p')
     local ins cyc
     ins=$(echo "$log" | sed -n 's/.* instructions=\([0-9]*\).*/\1/p')
     cyc=$(echo "$log" | sed -n 's/.* cycles=\([0-9]*\).*/\1/p')
@@ -158,11 +169,13 @@ measure() {
 
 top=$(sed -n 's/^link_design //p' "$area/sta/sta.tcl" | head -1)
 data_bits=$(sed -n 's|^// *data_bits = \([0-9]*\)$|\1|p' "$area/rtl/${top}.v" | head -1)
+area_bits=$data_bits    # the width of DIR's own netlist
 if [ "$data_bits" -le 64 ]; then widths=$data_bits; else widths=${widths_opt:-32 64}; fi
 for w in $widths; do case "$w" in ''|*[!0-9]*) echo "power.sh: --widths: '$w' is not a whole number" >&2; exit 2 ;; esac; done
 [ "$(echo "$widths" | wc -w)" -le 2 ] || { echo "power.sh: --widths: one or two widths" >&2; exit 2; }
 nw=$(echo "$widths" | wc -w)
-if [ "$nw" = 1 ] && [ "$widths" != "$data_bits" ]; then echo "power.sh: --widths: two widths are needed to reach $data_bits data bits" >&2; exit 2; fi
+# one width below the configuration's: the figures are that width's (no extrapolation)
+if [ "$nw" = 1 ] && [ "$widths" != "$data_bits" ]; then data_bits=$widths; fi
 period_ps=$(awk -v p="$period_ns" 'BEGIN { printf "%d", p * 1000 + 0.5 }')
 vsets() { case "$1" in gated) ;; ungated) echo "--set clock_gating=off" ;; latch) echo "--set ct_storage=latch" ;; esac; }
 # design D (malekeh/base) of variant V at width W: its netlist (DIR's, or synthesized here)
@@ -172,7 +185,7 @@ for w in $widths; do
             label=${d}_${v}_w$w
             # shellcheck disable=SC2046
             ds=(--set data_bits=$w $(vsets "$v") $(if [ "$d" = base ]; then echo --set caching=off; fi))
-            if [ "$d" = malekeh ] && [ "$v" = gated ] && [ "$w" = "$data_bits" ]; then
+            if [ "$d" = malekeh ] && [ "$v" = gated ] && [ "$w" = "$area_bits" ]; then
                 measure "$label" "$area/sta" "$area/rtl" "${ds[@]}"
                 continue
             fi
@@ -199,8 +212,8 @@ at_bits() { # at_bits DESIGN VARIANT -> pJ per instruction at data_bits
     awk -v w1="$w1" -v w2="$w2" -v e1="$e1" -v e2="$e2" -v d="$data_bits" 'BEGIN { if (w1 == w2) printf "%.3f", e1; else printf "%.3f", e1 + (e2 - e1) * (d - w1) / (w2 - w1) }'
 }
 # the bank reads the CCUs saved on the same trace (one sub-core, as the co-simulation)
-reads() { "$here/build/malekeh-sim" --config "$config" "${sets[@]+"${sets[@]}"}" --set machine=subcore --trace "$trace" --quiet --set "$1" --json "$out/sim.json" 2>/dev/null
-          grep -o '"bank_reads": [0-9]*' "$out/sim.json" | head -1 | sed 's/.*: //'; }
+reads() { "$here/build/malekeh-sim" --config "$config" "${sets[@]+"${sets[@]}"}" --set machine=subcore --trace "$trace" --quiet --set "$1" --json "$out/sim-$rname.json" 2>/dev/null
+          grep -o '"bank_reads": [0-9]*' "$out/sim-$rname.json" | head -1 | sed 's/.*: //'; }
 r_on=$(reads caching=on); r_off=$(reads caching=off)
 # the macro's energy per access: its clock pin's internal energy, rise + fall (OpenRAM gives
 # the same figure for a read, a write and a deselected cycle: docs/power.md)
@@ -248,11 +261,11 @@ ins=${!ins_v}
             printf "bank reads saved: %.3f per instruction (%d with caching off, %d on) x %.1f pJ per %d-bit read (%d x %s: clock-pin energy %.2f pJ per %d-bit access, rise + fall)\n",
                    (roff - ron) / ins, roff, ron, ew * db / wb, db, db / wb, sram, ew, wb }'
     fi
-} >"$out/power.md"
+} >"$out/$rname.md"
 # the split of each design at the widest width measured: its parts and largest modules
 for v in $variants; do
     for d in malekeh base; do
-        python3 - "$out/${d}_${v}_w${w2}/power.json" "${d}, $v, $w2 bits" >>"$out/power.md" <<'PY'
+        python3 - "$out/${d}_${v}_w${w2}/power.json" "${d}, $v, $w2 bits" >>"$out/$rname.md" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1])); n = j["instructions"] or 1
 cats = j["categories"]
@@ -272,20 +285,20 @@ done
     for v in $variants; do echo "malekeh_${v}_pj $(at_bits malekeh "$v")"; echo "base_${v}_pj $(at_bits base "$v")"; done
     echo "widths $widths"; echo "period_ns $period_ns"; echo "bank_reads_on $r_on"; echo "bank_reads_off $r_off"
     echo "sram_word_energy_pj ${e_word:-}"; echo "sram_word_bits ${word_bits:-}"; echo "data_bits ${data_bits:-}"; echo "trace $tr"
-} >"$out/power.txt"
+} >"$out/$rname.txt"
 # the energy ledger of this RTL (needs the ungated run for the free-running storage clock)
 if echo " $variants " | grep -q ' ungated ' && echo " $variants " | grep -q ' gated ' && [ -r "$sram" ]; then
     "$here/build/malekeh-sim" --config "$config" "${sets[@]+"${sets[@]}"}" --set machine=subcore --set data_bits="$w1" --trace "$trace" --quiet --json "$out/sim_on.json" 2>/dev/null
     "$here/build/malekeh-sim" --config "$config" "${sets[@]+"${sets[@]}"}" --set machine=subcore --set data_bits="$w1" --set caching=off --trace "$trace" --quiet --json "$out/sim_off.json" 2>/dev/null
     python3 "$here/synth/ledger.py" --gated "$out/malekeh_gated_w$w1/power.json" --ungated "$out/malekeh_ungated_w$w1/power.json" \
         --sim "$out/sim_on.json" --base "$out/base_gated_w$w1/power.json" --base-sim "$out/sim_off.json" --sram "$sram" \
-        --period "$period_ns" --bank-bits "$data_bits" --trace "$tr" --out "$out/ledger.txt" | tee -a "$out/power.md"
+        --period "$period_ns" --bank-bits "$area_bits" --trace "$tr" --out "$out/ledger.txt" | tee -a "$out/$rname.md"
 fi
 if [ "$sheet" = 1 ] && [ -s "$area/area.md" ]; then
     . "$here/synth/sheet.sh"
-    sheet_add "$area/area.md" "$out/power.md" "Power" \
+    sheet_add "$area/area.md" "$out/$rname.md" "Power" \
 "Energy from simulated switching (synth/power.sh; docs/power.md gives the method and its
 limits): each flat netlist simulated at gate level in lockstep with the C model on the shipped
 trace, every net's toggles priced by build/mlk-power with the library's tables:"
 fi
-cat "$out/power.md"
+cat "$out/$rname.md"
