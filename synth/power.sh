@@ -261,6 +261,7 @@ ins=${!ins_v}
             printf "bank reads saved: %.3f per instruction (%d with caching off, %d on) x %.1f pJ per %d-bit read (%d x %s: clock-pin energy %.2f pJ per %d-bit access, rise + fall)\n",
                    (roff - ron) / ins, roff, ron, ew * db / wb, db, db / wb, sram, ew, wb }'
     fi
+    echo "energy run: $SECONDS s on this machine ($(nproc 2>/dev/null || echo '?') cores): $(echo $variants | wc -w) variant(s) x 2 designs x $nw width(s), each synthesized (when not cached), built at gate level and simulated"
 } >"$out/$rname.md"
 # the split of each design at the widest width measured: its parts and largest modules
 for v in $variants; do
