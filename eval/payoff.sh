@@ -140,7 +140,7 @@ if command -v gnuplot >/dev/null; then
         echo "set terminal svg size 760,440 font 'sans,11' background rgb 'white'"
         echo "set output '$out/payoff.svg'"
         echo "set datafile separator ','"
-        echo "set title 'Malekeh against the baseline OCUs: net RF energy per instruction ($(basename "$ledger"))'"
+        echo "set title 'Malekeh against the baseline OCUs, sky130 HD gate level, $(basename "$trace" .traceg.xz): net energy per instruction' noenhanced"
         echo "set xlabel 'CCU entries'"; echo "set ylabel 'net pJ per instruction (below 0: Malekeh saves)'"
         echo "set key top left"; echo "set grid"
         echo "set xzeroaxis lt -1 lw 1.5"

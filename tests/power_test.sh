@@ -24,4 +24,10 @@ if [ -s "$lib" ]; then
     printf 'read_liberty %s\nlink_design m\n' "$lib" >"$tmp/sky/sta/sta.tcl"
     one "bad variant" "--variants: 'fast' is not gated, ungated or latch" --area "$tmp/sky" --variants fast
 fi
+# eval/payoff.sh (make payoff) rests on power.sh's report: without one it refuses
+refuses power_test eval/payoff.sh "payoff: no --power" "--power FILE is required"
+printf 'widths 32\n' >"$tmp/p.txt"
+refuses power_test eval/payoff.sh "payoff: not a power.txt" "expected synth/power.sh's power.txt" --power "$tmp/p.txt"
+printf 'malekeh_gated_w32_pj 1\n' >"$tmp/p2.txt"
+refuses power_test eval/payoff.sh "payoff: bad entries" "expected whole numbers" --power "$tmp/p2.txt" --entries "8 x"
 [ "$fail" = 0 ]
