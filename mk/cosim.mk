@@ -14,7 +14,7 @@ HINTS  ?=
 BLOCKS ?=
 
 #> cosim              lockstep co-simulation of CONFIG (CYCLES, SEED, MODE, TRACE, WAVES)
-#> cosim-regress      the co-simulation regression of make test
+#> cosim-regress      the co-simulation regression of make test and the configurations it leaves out
 #> cosim-bench        co-simulation speed: model, Verilated RTL, lockstep
 #> icarus             vector replay of the RTL in Icarus Verilog
 #> soak               the configuration fuzzer: random configurations and seeds in lockstep (SOAK_MINUTES, SOAK_RUNS, SOAK_SEED)
@@ -37,7 +37,7 @@ cosim: $(BUILD)/ccugen
 	  --mode $(MODE)) $(if $(WAVES),--waves)
 
 cosim-regress: $(BUILD)/ccugen
-	@bash tests/cosim_regress.sh
+	@bash tests/cosim_regress.sh --full
 
 cosim-bench: $(BUILD)/ccugen
 	@bash scripts/cosim_bench.sh

@@ -4,7 +4,8 @@
 # a FAIL line counts as one failure (a crash is never a pass).
 # The commands run under GNU parallel, TEST_JOBS at a time (default: the number of cores,
 # at most 2; TEST_JOBS=1 runs them one after the other). Each command's block is printed
-# when it ends (with its time), so a long run shows progress; the totals come last.
+# when it ends (with its wall-clock and CPU time), so a long run shows progress; the totals
+# come last, with the CPU time of all commands (what the 2-core budget of make test spends).
 # Each command runs under coreutils `timeout` (TEST_TIMEOUT seconds, default 3600: the
 # longest command of `make test`, tests/cosim_regress.sh, takes about 5 minutes on 2
 # cores, and more than 20 on 2 cores loaded five times over); one that runs out is killed
@@ -19,10 +20,14 @@ for t in "$@"; do n=$((n + 1)); printf '%s\n' "$t" > "$dir/$n.cmd"; done
 
 # one_test I: run command I, keep its log and exit code, print its block
 one_test() {
-    local i=$1 d=$2 t log rc p f s t0=$SECONDS
+    local i=$1 d=$2 t log rc p f s cpu t0=$SECONDS
     t=$(cat "$d/$i.cmd"); log=$d/$i.log
-    timeout -k 10 "$TEST_TIMEOUT" bash -c "$t" >"$log" 2>&1
+    # the command's CPU time (user + sys of its processes, from the subshell's `times`)
+    (timeout -k 10 "$TEST_TIMEOUT" bash -c "$t" >"$log" 2>&1; r=$?; times >"$d/$i.times"; exit $r)
     rc=$?
+    cpu=$(sed -n 2p "$d/$i.times" | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); n += a[1] * 60 + a[2] }
+        printf "%.0f", n }')
+    echo "${cpu:-0}" >"$d/$i.cpu"
     if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
         echo "FAIL: $t (timed out after $TEST_TIMEOUT s)" >>"$log"
     fi
@@ -31,10 +36,10 @@ one_test() {
     echo "$p $f $s" > "$d/$i.count"
     {
         if [ "$f" -ne 0 ]; then
-            echo "== $t: $p passed, $f failed ($((SECONDS - t0)) s)"; sed 's/^/   /' "$log" | tail -n 60
+            echo "== $t: $p passed, $f failed ($((SECONDS - t0)) s, CPU $cpu s)"; sed 's/^/   /' "$log" | tail -n 60
         else
-            if [ "$s" -gt 0 ]; then echo "== $t: $p passed, $s skipped ($((SECONDS - t0)) s)"
-            else echo "== $t: $p passed ($((SECONDS - t0)) s)"; fi
+            if [ "$s" -gt 0 ]; then echo "== $t: $p passed, $s skipped ($((SECONDS - t0)) s, CPU $cpu s)"
+            else echo "== $t: $p passed ($((SECONDS - t0)) s, CPU $cpu s)"; fi
             grep '^SKIP: ' "$log" | sed 's/^/   /'
         fi
     } > "$d/$i.out"
@@ -54,8 +59,9 @@ for i in $(seq 1 "$n"); do
     else p=0; f=1; s=0; echo "FAIL: $(cat "$dir/$i.cmd") (did not run)"; fi
     passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
 done
+cpu=0; for i in $(seq 1 "$n"); do [ -f "$dir/$i.cpu" ] && cpu=$((cpu + $(cat "$dir/$i.cpu"))); done
 echo
-echo "($n test commands, $jobs at a time, $((SECONDS - t0)) s)"
+echo "($n test commands, $jobs at a time, $((SECONDS - t0)) s, CPU $cpu s)"
 if [ "$skipped" -gt 0 ]; then
     echo "$passed passed, $failed failed, $skipped skipped"
 else
