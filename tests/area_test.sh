@@ -9,8 +9,9 @@
 #                                             build/area/test{,-sky130}/ (no synthesis)
 # FAIL when the area grows by more than AREA_LIMIT_PCT (2) % or Fmax falls by more than
 # FMAX_LIMIT_PCT (5) %, naming which; FAIL when nothing can be measured; with --liberty, FAIL
-# when the flat netlist holds a cell of ../shared/pdk's area.dontuse list or the datasheet
-# does not name that list.
+# when the flat netlist holds a cell of ../shared/pdk's area.dontuse list, the datasheet
+# does not name that list, or the netlist's dlclkp_1 clock gates are not one per data entry
+# and three per CCU (ccus x (entries + 3)) as sta.txt counts them.
 # Guard flow (the baseline's): synth/area.sh --no-baseline --fast --sta-width 32: area fitted to
 # the configured width from 8 and 16 bits, timing (OpenSTA) on the flat sub-core at 32 data
 # bits (the control paths are those of the full width; make area times the full width).
@@ -57,6 +58,9 @@ measure() {
     fi
 }
 
+# cfgval KEY DIR: the value of KEY in the resolved configuration the generated RTL in DIR states
+cfgval() { grep -h "^// *$1 = " "$2"/*.v "$2"/*.vh 2>/dev/null | head -n1 | sed "s|^// *$1 = ||"; }
+
 # check NAME KEY: compare AREA/FMAX with the baseline line "KEY": {...}
 check() {
     local name=$1 key=$2 line ba bf
@@ -87,9 +91,16 @@ case "${1:-}" in
             { echo "FAIL: area sky130: ${r#*: }"; exit 1; }
         grep -q '^Forbidden cells: .*marked dont_use in sky130_fd_sc_hd__tt_025C_1v80.area.dontuse.lib' build/area/test-sky130/area.md ||
             { echo "FAIL: area sky130: build/area/test-sky130/area.md does not name the dont_use list of $(basename "$DU")"; exit 1; }
+        nd=$(grep -vc '^#' build/area/test-sky130/pdk_dont_use.txt)
+        [ "$nd" -gt 50 ] || { echo "FAIL: area sky130: $DU: $nd cells marked dont_use (expected more than 50)"; exit 1; }
+        # clock gates: one per data entry and three per CCU (clock_gating = on, the default)
+        c=$(cfgval ccus build/area/test-sky130/rtl); e=$(cfgval entries build/area/test-sky130/rtl)
         ng=$(grep -c '^ *sky130_fd_sc_hd__dlclkp_1 ' build/area/test-sky130/sta/netlist.v)
-        [ "$ng" -gt 0 ] || { echo "FAIL: area sky130: no dlclkp_1 clock gate in the netlist (clock_gating = on maps its gates onto it)"; exit 1; }
-        echo "PASS: area sky130: no cell of $(basename "$DU")'s dont_use list in the netlist, $ng dlclkp_1 clock gates; the datasheet names the list"
+        [ "$(cfgval clock_gating build/area/test-sky130/rtl)" = on ] && [ -n "$c" ] && [ -n "$e" ] && [ "$ng" = $((c * (e + 3))) ] ||
+            { echo "FAIL: area sky130: the netlist has $ng dlclkp_1 clock gates (expected ccus x (entries + 3) = ${c:-?} x (${e:-?} + 3) with clock_gating = on)"; exit 1; }
+        grep -q "^clock_gates $ng sky130_fd_sc_hd__dlclkp_1$" build/area/test-sky130/sta/sta.txt ||
+            { echo "FAIL: area sky130: build/area/test-sky130/sta/sta.txt does not count the $ng clock gates"; exit 1; }
+        echo "PASS: area sky130: no cell of $(basename "$DU")'s $nd dont_use cells in the netlist, $ng dlclkp_1 clock gates = $c x ($e + 3), counted by sta.txt; the datasheet names the list"
     else
         echo "SKIP: area sky130 dont_use: $DU not present"
     fi

@@ -5,9 +5,9 @@
 # the dont_use filter (synth/dont_use.py) on a toy library: named cells, globs and cells the
 # library marks dont_use leave the mapping copy, the rest stay byte for byte, and its netlist
 # check fails on a forbidden cell; synth/icg_map.py maps the clock-gate wrapper onto a toy
-# library's integrated clock gate and declines a library without one; with ../shared/pdk
-# (else SKIP for that part) a sky130 HD timing run at 8 data bits holds no cell of the PDK's
-# area.dontuse list and one dlclkp per clock gate of the RTL (C x (E + 3) by default).
+# library's integrated clock gate and declines a library without one. (That a sky130 HD
+# netlist holds no cell of the PDK's dont_use list and one dlclkp_1 per clock gate of the RTL
+# is checked on the guard's own sky130 run: tests/area_test.sh --liberty.)
 set -u
 cd "$(dirname "$0")/.." || exit 2
 command -v sta >/dev/null || { echo "SKIP: sta: OpenSTA (sta) not installed"; exit 0; }
@@ -78,29 +78,5 @@ grep -q '^  ICG u_icg (.E(en_i), .C(clk_i), .GCK(gclk_o));$' "$tmp/icg.v" && gre
     fail "icg_map.py chose or wired the wrong cell: $(grep u_icg "$tmp/icg.v")"
 python3 synth/icg_map.py "$tmp/toy.lib" mlk_t >"$tmp/icg0.v"; rc=$?
 [ "$rc" = 1 ] && [ ! -s "$tmp/icg0.v" ] || fail "icg_map.py on a library without a clock gate: exit $rc (expected 1, no output)"
-# 5. sky130 HD: no cell of the PDK's dont_use list in the netlist of a timing run (8 data bits)
-PDK=${AREA_PDK:-../shared/pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz}
-DU=$(dirname "$PDK")/sky130_fd_sc_hd__tt_025C_1v80.area.dontuse.lib
-if [ -r "$PDK" ] && [ -r "$DU" ] && [ -x build/ccugen ]; then
-    build/ccugen --config configs/default.cfg --set data_bits=8 --out "$tmp/rtl8" >/dev/null || fail "ccugen failed at data_bits=8"
-    gzip -cdf "$PDK" >"$tmp/$(basename "${PDK%.gz}")"
-    nice -n 5 bash synth/sta.sh --rtl "$tmp/rtl8" --liberty "$tmp/$(basename "${PDK%.gz}")" --out "$tmp/s8" >"$tmp/s8.log" 2>&1 ||
-        fail "synth/sta.sh on sky130 HD at 8 data bits failed: $(tail -n 1 "$tmp/s8.log")"
-    { echo "# the PDK's list"; python3 synth/dont_use.py names "$DU"; } >"$tmp/pdk_du.txt"
-    [ "$(grep -vc '^#' "$tmp/pdk_du.txt")" -gt 50 ] || fail "$DU: fewer than 50 cells marked dont_use"
-    r=$(python3 synth/dont_use.py check "$tmp/s8/netlist.v" "$tmp/pdk_du.txt") || fail "sky130 netlist: ${r#*: }"
-    n=$(grep -c '^ *sky130_fd_sc_hd__' "$tmp/s8/netlist.v")
-    [ "$n" -gt 100 ] || fail "the sky130 netlist has $n cells (expected a mapped sub-core)"
-    # clock gates: one per data entry and three per CCU (clock_gating = on, the default)
-    hdr=$(ls "$tmp"/rtl8/*_subcore.v)
-    c=$(sed -n 's|^// *ccus = ||p' "$hdr"); e=$(sed -n 's|^// *entries = ||p' "$hdr")
-    ng=$(grep -c '^ *sky130_fd_sc_hd__dlclkp_1 ' "$tmp/s8/netlist.v")
-    grep -q '^// *clock_gating = on$' "$hdr" && [ "$ng" = $((c * (e + 3))) ] ||
-        fail "the sky130 netlist has $ng dlclkp_1 clock gates (expected ${c} x (${e} + 3) = $((c * (e + 3))) with clock_gating = on)"
-    grep -q "^clock_gates $ng sky130_fd_sc_hd__dlclkp_1$" "$tmp/s8/sta.txt" || fail "sta.txt does not count the $ng clock gates"
-    sky="; sky130 HD netlist at 8 data bits: $n cells, none of the $(grep -vc '^#' "$tmp/pdk_du.txt") dont_use cells, $ng dlclkp_1 clock gates"
-else
-    echo "SKIP: sta sky130 dont_use: $PDK or $DU not present"; sky=""
-fi
-echo "PASS: sta: dont_use filter (names, globs, the library's own marks; netlist check)$sky"
+echo "PASS: sta: dont_use filter (names, globs, the library's own marks; netlist check)"
 echo "PASS: sta: FO4 of the generic library $2 ps; RF-bank model of $cell read by OpenSTA; bad input rejected"
