@@ -193,6 +193,27 @@ static double ip_pair(ctx *c, const pw_pin *p, const char *rel, double s, double
     return n ? sum / n : 0;
 }
 
+/* related_mean: over the distinct related inputs of output pin P of instance I at load LD,
+ * add each group's internal energy to *ESUM weighted by that input's toggles (WEIGHTED) or
+ * by 1, the weights to *WSUM; returns the number of distinct related inputs */
+static int related_mean(ctx *c, int i, const pw_pin *p, double ld, int weighted, double *esum, double *wsum)
+{
+    int nrel = 0, found;
+    for (int g = 0; g < p->nip; g++) {
+        const char *rel = p->ip[g].related;
+        if (!rel) continue;
+        int dup = 0;
+        for (int h = 0; h < g && !dup; h++) dup = p->ip[h].related && strcmp(p->ip[h].related, rel) == 0;
+        if (dup) continue;
+        int rn = net_of(c, i, rel);
+        double e = ip_pair(c, p, rel, rn >= 0 ? c->slew[rn] : 0.05, ld, &found);
+        double w = !weighted ? 1 : rn >= 0 ? (double)c->tog[rn] : 0;
+        *esum += w * e; *wsum += w;
+        nrel++;
+    }
+    return nrel;
+}
+
 /* the buffer tree on root net r (sinks > tree_fanout; placement would buffer any such net,
  * a clock tree synthesis its clock): levels of buffers, each driving at most tree_fanout
  * loads; prices the buffers and their nets (a clock's as the clock network, another's as
@@ -451,33 +472,11 @@ int pw_power(pw_lib *lib, pw_netlist *nl, const pw_activity *a, const pw_opts *o
                 if (found && cl->kind == PW_ICG && o->storage && strstr(mod, o->storage)) res->storage_gate_energy += t / 2 * e;
                 continue;
             }
-            /* output pin: its groups per related input, weighted by that input's toggles */
+            /* output pin: its groups per related input, weighted by that input's toggles;
+             * when no related input toggled, a plain mean */
             double wsum = 0, esum = 0;
-            int nrel = 0;
-            for (int g = 0; g < p->nip; g++) {
-                const char *rel = p->ip[g].related;
-                if (!rel) continue;
-                int dup = 0;
-                for (int h = 0; h < g; h++) if (p->ip[h].related && strcmp(p->ip[h].related, rel) == 0) dup = 1;
-                if (dup) continue;
-                int rn = net_of(&c, i, rel);
-                double e = ip_pair(&c, p, rel, rn >= 0 ? c.slew[rn] : 0.05, c.load[r], &found);
-                double w = rn >= 0 ? (double)c.tog[rn] : 0;
-                esum += w * e; wsum += w;
-                nrel++;
-            }
-            if (nrel && wsum == 0) {              /* no related input toggled: a plain mean */
-                for (int g = 0; g < p->nip; g++) {
-                    const char *rel = p->ip[g].related;
-                    if (!rel) continue;
-                    int dup = 0;
-                    for (int h = 0; h < g; h++) if (p->ip[h].related && strcmp(p->ip[h].related, rel) == 0) dup = 1;
-                    if (dup) continue;
-                    int rn = net_of(&c, i, rel);
-                    esum += ip_pair(&c, p, rel, rn >= 0 ? c.slew[rn] : 0.05, c.load[r], &found);
-                    wsum += 1;
-                }
-            }
+            int nrel = related_mean(&c, i, p, c.load[r], 1, &esum, &wsum);
+            if (nrel && wsum == 0) related_mean(&c, i, p, c.load[r], 0, &esum, &wsum);
             double e_own = ip_pair(&c, p, NULL, c.slew[r], c.load[r], &found);
             double e_out = (wsum > 0 ? t / 2 * esum / wsum : 0) + (found ? t / 2 * e_own : 0);
             add_e(&c, cat, mod, e_out, 0, 0);

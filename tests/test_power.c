@@ -72,6 +72,12 @@ static const char *toy_lib =
     "    pin (X) { direction : output; function : \"A\";\n"
     "      internal_power () { related_pin : \"A\"; rise_power (scalar) { values (\"0.005\"); } fall_power (scalar) { values (\"0.005\"); } }\n"
     "      timing () { related_pin : \"A\"; rise_transition (scalar) { values (\"0.1\"); } fall_transition (scalar) { values (\"0.1\"); } } } }\n"
+    "  cell (NAND2) { area : 1;\n"
+    "    pin (A) { direction : input; capacitance : 0.001; }\n"
+    "    pin (B) { direction : input; capacitance : 0.001; }\n"
+    "    pin (Y) { direction : output; function : \"!(A&B)\";\n"
+    "      internal_power () { related_pin : \"A\"; rise_power (scalar) { values (\"0.004\"); } fall_power (scalar) { values (\"0.004\"); } }\n"
+    "      internal_power () { related_pin : \"B\"; rise_power (scalar) { values (\"0.010\"); } fall_power (scalar) { values (\"0.010\"); } } } }\n"
     "  cell (TAB) { area : 1;\n"
     "    pin (A) { direction : input; capacitance : 0.001; }\n"
     "    pin (Y) { direction : output;\n"
@@ -125,7 +131,7 @@ static void test_lookup(void)
     pw_lib *l = pw_lib_read(path("toy.lib"), err, sizeof err);
     TT_CHECK(l != NULL);
     if (!l) { fprintf(stderr, "  %s\n", err); return; }
-    TT_EQ(l->ncell, 5);
+    TT_EQ(l->ncell, 6);
     NEAR(l->volt, 1.8);
     NEAR(l->leak_unit_w, 1e-9);
     const pw_cell *t = pw_lib_cell(l, "TAB");
@@ -231,6 +237,29 @@ static void test_inverter_chain(void)
     pw_result_free(&r);
 }
 
+/* an output with two related inputs: each group weighted by its input's toggles (A 6 times
+ * at 0.008 pJ per rise + fall, B twice at 0.020: 0.011 per output pair, 4 output toggles =
+ * 2 pairs = 0.022 pJ); with neither input toggling, the plain mean (0.014 per pair) */
+static void test_related_pins(void)
+{
+    put("nand.v", "module top(clk, a, b, dout);\n  input clk;\n  input a;\n  input b;\n  output dout;\n"
+                  "  NAND2 u1 (.A(a), .B(b), .Y(dout));\nendmodule\n");
+    const char *nm[] = { "clk", "a", "b", "dout" };
+    int tg[] = { 20, 6, 2, 4 };
+    dump("nand.vcd", 4, nm, tg, 20);
+    pw_opts o = opts();
+    pw_result r;
+    char err[256];
+    TT_EQ(run("nand.v", "nand.vcd", &o, &r, err, sizeof err), 0);
+    NEAR(r.total.internal, 2 * (6 * 0.008 + 2 * 0.020) / 8);
+    pw_result_free(&r);
+    int tg0[] = { 20, 0, 0, 4 };
+    dump("nand0.vcd", 4, nm, tg0, 20);
+    TT_EQ(run("nand.v", "nand0.vcd", &o, &r, err, sizeof err), 0);
+    NEAR(r.total.internal, 2 * (0.008 + 0.020) / 2);
+    pw_result_free(&r);
+}
+
 /* 40 flip-flops on one clock, a tree of BUF with at most 16 loads: 3 leaf buffers, each
  * priced at 40 / 3 rounded up = 14 sinks, driven by the port itself (3 loads <= 16); per
  * cycle each buffer 0.01 pJ internal (0.005 + 0.005); the leaf nets 14 x 1 fF each, the
@@ -319,6 +348,7 @@ int main(void)
     TT_RUN(test_ungated_flops);
     TT_RUN(test_gated_flops);
     TT_RUN(test_inverter_chain);
+    TT_RUN(test_related_pins);
     TT_RUN(test_clock_tree);
     TT_RUN(test_vcd_vector);
     TT_RUN(test_bad_input);
