@@ -61,17 +61,6 @@ void trc_keep_values(trc_t *t)
     if (t->ps) parse_keep_values(t->ps);
 }
 
-void trc_set_regs(trc_inst *in, const uint8_t *dst, unsigned ndst, const uint8_t *src,
-                  unsigned nsrc, uint8_t *store)
-{
-    uint8_t *to = ndst + nsrc <= TRC_INLINE_REGS ? in->reg.inl : store;
-    memmove(to, dst, ndst); /* memmove: the lists may already be in store */
-    memmove(to + ndst, src, nsrc);
-    in->ndst = (uint8_t)ndst;
-    in->nsrc = (uint8_t)nsrc;
-    if (to == store) in->reg.ext = store;
-}
-
 const uint32_t *trc_val_rows(const trc_warp *w, const trc_inst *in)
 {
     if (!(in->vdst | in->vsrc) || !w->val) return NULL;
