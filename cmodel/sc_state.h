@@ -33,9 +33,4 @@ struct sc {
     sc_stats stats;
 };
 
-/* Check the contract's invariants 1, 2, 3, 5, 6, 7 on the current state (plus: locked
- * entries are exactly those a busy unit's OCT points to, and the summaries arb.queued,
- * pend and nfill agree with what they summarise). 0, or -1 with a message. */
-int sc_check_invariants(const sc_t *m, char *msg, size_t len);
-
 #endif

@@ -2,15 +2,15 @@
 #include "gpu.h"
 #include "gsum.h"
 
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "hint.h"
 #include "mem.h"
+#include "opc.h"
 #include "preset.h"
-#include "sc_state.h"
+#include "sc.h"
 #include "tsrc.h"
 
 #define MILLI 1000u
@@ -724,10 +724,7 @@ static void sm_hot(gpu_t *g, unsigned q)
     const gsm *p = &g->sm[q];
     for (unsigned i = 0; i < p->nrun; i++) {
         const gsub *s = p->run[i];
-        const sc_t *m = s->m;
-        warm_add(&g->warm, m, offsetof(sc_t, ccu) + m->cfg.ccus * sizeof m->ccu[0]);
-        warm_add(&g->warm, &m->ccu_data, offsetof(sc_t, stats) + 512 - offsetof(sc_t, ccu_data));
-        warm_add(&g->warm, m->arb.q, (size_t)m->arb.nbanks * m->arb.depth * sizeof *m->arb.q);
+        sc_hot(s->m, warm_add, &g->warm);
         drv_hot(s->d, warm_add, &g->warm);
         tsrc_hot(s->t, warm_add, &g->warm);
     }

@@ -4,8 +4,11 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "drv.h"
 #include "gpu.h"
-#include "sc_state.h"
+#include "opc.h"
+#include "sc.h"
+#include "tsrc.h"
 
 #define PROGRESS_EVERY (1u << 20) /* cycles between progress lines */
 
