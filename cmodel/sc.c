@@ -1,5 +1,6 @@
 /* sc.c - one sub-core cycle: the order of docs/spec.md "Inside one cycle". */
 #include "sc_state.h"
+#include "sc.h"
 
 #include <stddef.h>
 #include <stdlib.h>

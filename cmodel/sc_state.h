@@ -4,10 +4,14 @@
 #ifndef SC_STATE_H
 #define SC_STATE_H
 
+#include <stdint.h>
 #include "arb.h"
 #include "ccu.h"
+#include "cfg.h"
 #include "fsm.h"
-#include "sc.h"
+#include "stats.h"
+
+typedef struct sc sc_t; /* sc.h names it too (the same type) */
 
 struct sc {
     cfg_t cfg;

@@ -9,6 +9,8 @@
 #include "parse.h"
 #include "rd.h"
 
+_Static_assert(RD_ERR_LEN == TRC_ERR_LEN, "the line source writes the reader's messages");
+
 #define TRC_MAX_OPS 4096               /* distinct opcodes per trace */
 #define TRC_HASH (2 * TRC_MAX_OPS)     /* open addressing, power of two */
 #define TRC_MAX_WARPS 1024u            /* warps per thread block */
