@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "sc_state.h"
+#include "sc.h"
 
 /* Format a failure message; always returns -1. */
 static int fail(char *msg, size_t len, const char *fmt, ...)

@@ -1,6 +1,8 @@
 /* sc.c - one sub-core cycle: the order of docs/spec.md "Inside one cycle". */
 #include "sc_state.h"
+#include "sc.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -572,4 +574,13 @@ void sc_idle(sc_t *m, uint64_t n)
         tick_fsm(m, 0); /* the interval's last cycle */
     }
     m->lfsr = lfsr_jump(m->lfsr, n);
+}
+
+#define HOT_STATS_BYTES 512 /* the counters a cycle updates: sc_stats up into fsm_edge */
+
+void sc_hot(const sc_t *m, void (*add)(void *ctx, const void *p, size_t n), void *ctx)
+{
+    add(ctx, m, offsetof(sc_t, ccu) + m->cfg.ccus * sizeof m->ccu[0]);
+    add(ctx, &m->ccu_data, offsetof(sc_t, stats) + HOT_STATS_BYTES - offsetof(sc_t, ccu_data));
+    add(ctx, m->arb.q, (size_t)m->arb.nbanks * m->arb.depth * sizeof *m->arb.q);
 }

@@ -7,6 +7,7 @@
 #ifndef SC_H
 #define SC_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "cfg.h"
 #include "stats.h"
@@ -86,5 +87,16 @@ int sc_quiescent(const sc_t *m);
  * a quiescent sub-core (sc_quiescent), in O(n) small steps: the GPU model's sub-cores
  * that wait for memory. */
 void sc_idle(sc_t *m, uint64_t n);
+
+/* Check the contract's invariants 1, 2, 3, 5, 6, 7 on the current state (plus: locked
+ * entries are exactly those a busy unit's OCT points to, and the summaries arb.queued,
+ * pend and nfill agree with what they summarise). 0, or -1 with a message. */
+int sc_check_invariants(const sc_t *m, char *msg, size_t len);
+
+/* The memory the next sc_step calls read most, as regions (start, bytes) handed to
+ * add(ctx, ...): the units the configuration has, their data, the arbiter's queues and the
+ * counters a cycle updates. For a caller that warms the CPU's caches before stepping many
+ * models in turn (a hint: no effect on the model). */
+void sc_hot(const sc_t *m, void (*add)(void *ctx, const void *p, size_t n), void *ctx);
 
 #endif

@@ -4,10 +4,14 @@
 #ifndef SC_STATE_H
 #define SC_STATE_H
 
+#include <stdint.h>
 #include "arb.h"
 #include "ccu.h"
+#include "cfg.h"
 #include "fsm.h"
-#include "sc.h"
+#include "stats.h"
+
+typedef struct sc sc_t; /* sc.h names it too (the same type) */
 
 struct sc {
     cfg_t cfg;
@@ -32,10 +36,5 @@ struct sc {
     uint8_t fsm_issue;             /* the FSM counts the issue of the previous cycle */
     sc_stats stats;
 };
-
-/* Check the contract's invariants 1, 2, 3, 5, 6, 7 on the current state (plus: locked
- * entries are exactly those a busy unit's OCT points to, and the summaries arb.queued,
- * pend and nfill agree with what they summarise). 0, or -1 with a message. */
-int sc_check_invariants(const sc_t *m, char *msg, size_t len);
 
 #endif

@@ -105,3 +105,25 @@ uint64_t bow_storage_bits(const cfg_t *c)
 {
     return bow_entries(c) * ((uint64_t)c->data_bits + 1 + cfg_clog2(c->regs));
 }
+
+/* ---------------------------------------------------------------- the descriptor */
+
+static void *d_create(const cfg_t *c) { return bow_create(c, 0); }
+static void *d_create_wr(const cfg_t *c) { return bow_create(c, 1); }
+static void d_destroy(void *d) { bow_destroy(d); }
+static drv_opc d_hook(void *d) { return bow_opc(d); }
+static const opc_stats *d_stats(void *d) { return bow_get_stats(d); }
+
+const opc_design bow_design = {
+    .name = "bow",
+    .what = "BOW operand windows (results written through)",
+    .create = d_create, .destroy = d_destroy, .hook = d_hook, .stats = d_stats,
+    .storage_bits = bow_storage_bits, .entries = bow_entries,
+};
+
+const opc_design bow_wr_design = {
+    .name = "bow_wr",
+    .what = "BOW-WR operand windows (results to the RF only when read later)",
+    .create = d_create_wr, .destroy = d_destroy, .hook = d_hook, .stats = d_stats,
+    .storage_bits = bow_storage_bits, .entries = bow_entries,
+};

@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include "cfg.h"
 #include "drv.h"
-#include "opc.h"
+#include "opcdesign.h"
 
 typedef struct bow bow_t;
 
@@ -40,5 +40,11 @@ uint64_t bow_storage_bits(const cfg_t *c);
 
 /* Data entries (registers of data_bits) BOW adds per sub-core: warps x (bow_window - 1) x 4. */
 uint64_t bow_entries(const cfg_t *c);
+
+/* The BOW design behind the registry's interface (opc.h, cfg.operand_cache = bow). */
+extern const opc_design bow_design;
+
+/* The BOW-WR design behind the registry's interface (opc.h, cfg.operand_cache = bow_wr). */
+extern const opc_design bow_wr_design;
 
 #endif

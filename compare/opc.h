@@ -9,6 +9,9 @@
  *   rfc     RFC with a two-level scheduler (Gebhart et al., ISCA 2011; rfc.h)
  *   proto   the authors' prototype policy (`stallthresh`; proto.h): CCUs owned by warps,
  *           replacement by the farthest next read, admission above rthld or after a wait
+ *
+ * This is the registry: each design exports one descriptor (opcdesign.h), this file picks
+ * one by cfg.operand_cache. The counters and the helpers the designs share are opcstat.h.
  */
 #ifndef OPC_H
 #define OPC_H
@@ -16,21 +19,7 @@
 #include <stdint.h>
 #include "cfg.h"
 #include "drv.h"
-#include "stats.h"
-
-typedef struct {
-    uint64_t lookups;         /* source operands looked up in the cache */
-    uint64_t hit_slots;       /* ... of those, read from it */
-    uint64_t hit_regs;        /* distinct source registers of an instruction all of whose
-                                 operands hit */
-    uint64_t fills;           /* entries written (a register value put into the cache) */
-    uint64_t rf_writes_saved; /* write-backs that need not reach the register file */
-    /* the prototype's admissions (proto.h; 0 for the other designs) */
-    uint64_t admit_far;       /* a waiting warp took a CCU at once (owner's values far) */
-    uint64_t admit_wait;      /* ... after the fixed wait */
-    uint64_t admit_refused;   /* stall cycles a waiting warp was refused */
-    uint64_t evict_live;      /* replacements of a value still to be read */
-} opc_stats;
+#include "opcstat.h"
 
 typedef struct opc opc_t;
 
@@ -46,21 +35,6 @@ drv_opc opc_hook(opc_t *o);
 
 /* Counters since creation (BOW-WR: write-backs whose fate is still open count as needed). */
 const opc_stats *opc_get_stats(opc_t *o);
-
-/* A design's lookup of warp instruction h: `looked` (bit s) the sources it looked up,
- * `hits` those it served. Counts lookups, hit_slots and hit_regs (distinct registers all of
- * whose operands hit). */
-void opc_note_sources(opc_stats *st, const drv_inst *h, uint32_t looked, uint32_t hits);
-
-/* Add counters a to t. */
-void opc_add(opc_stats *t, const opc_stats *a);
-
-/* Fold counters s into a sub-core's statistics st, so that the figures computed from st
- * cover the operands the cache served: source slots, distinct registers and hits (the
- * registers served whole), entry writes charged as collector-entry writes, and the
- * register-file writes saved taken off the bank writes (energy; the timing still
- * writes them). */
-void opc_fold(const opc_stats *s, sc_stats *st);
 
 /* Bits of storage the design adds per sub-core (0 for none). */
 uint64_t opc_storage_bits(const cfg_t *c);

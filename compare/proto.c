@@ -200,3 +200,18 @@ uint64_t proto_storage_bits(const cfg_t *c)
     uint64_t per = (uint64_t)c->data_bits + 1 + cfg_clog2(c->regs) + PROTO_DIST_BITS;
     return proto_entries(c) * per + cfg_clog2(c->sthld_init + 1);
 }
+
+/* ---------------------------------------------------------------- the descriptor */
+
+static void *d_create(const cfg_t *c) { return proto_create(c); }
+static void d_destroy(void *d) { proto_destroy(d); }
+static drv_opc d_hook(void *d) { return proto_opc(d); }
+static const opc_stats *d_stats(void *d) { return proto_get_stats(d); }
+
+const opc_design proto_design = {
+    .name = "proto",
+    .what = "the authors' prototype: farthest next use, admission above rthld or after "
+            "sthld_init stalls",
+    .create = d_create, .destroy = d_destroy, .hook = d_hook, .stats = d_stats,
+    .storage_bits = proto_storage_bits, .entries = proto_entries,
+};

@@ -29,7 +29,7 @@
 #include <stdint.h>
 #include "cfg.h"
 #include "drv.h"
-#include "opc.h"
+#include "opcdesign.h"
 
 #define PROTO_DIST_BITS 16 /* an entry's distance field: hint_next_use's range */
 
@@ -56,5 +56,8 @@ uint64_t proto_storage_bits(const cfg_t *c);
 
 /* Data entries (registers of data_bits) the design adds per sub-core: ccus x entries. */
 uint64_t proto_entries(const cfg_t *c);
+
+/* The proto design behind the registry's interface (opc.h, cfg.operand_cache = proto). */
+extern const opc_design proto_design;
 
 #endif

@@ -93,3 +93,17 @@ uint64_t rc_storage_bits(const cfg_t *c)
     uint64_t per = (uint64_t)c->data_bits + 1 + cfg_clog2(c->warps) + cfg_clog2(c->regs);
     return rc_entries(c) * per;
 }
+
+/* ---------------------------------------------------------------- the descriptor */
+
+static void *d_create(const cfg_t *c) { return rc_create(c); }
+static void d_destroy(void *d) { rc_destroy(d); }
+static drv_opc d_hook(void *d) { return rc_opc(d); }
+static const opc_stats *d_stats(void *d) { return rc_get_stats(d); }
+
+const opc_design reuse_design = {
+    .name = "reuse",
+    .what = "NVIDIA's operand reuse cache",
+    .create = d_create, .destroy = d_destroy, .hook = d_hook, .stats = d_stats,
+    .storage_bits = rc_storage_bits, .entries = rc_entries,
+};

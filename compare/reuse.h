@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include "cfg.h"
 #include "drv.h"
-#include "opc.h"
+#include "opcdesign.h"
 
 /* Its counters (opc_stats): lookups are the source operands at a cached position (<
  * TRC_REUSE_SLOTS); fills the entries written (a miss with its reuse bit set); no
@@ -43,5 +43,8 @@ uint64_t rc_storage_bits(const cfg_t *c);
 
 /* Data entries (registers of data_bits) the cache adds per sub-core: banks x 3 positions. */
 uint64_t rc_entries(const cfg_t *c);
+
+/* The reuse design behind the registry's interface (opc.h, cfg.operand_cache = reuse). */
+extern const opc_design reuse_design;
 
 #endif

@@ -109,3 +109,17 @@ uint64_t rfc_storage_bits(const cfg_t *c)
 {
     return rfc_entries_of(c) * ((uint64_t)c->data_bits + 1 + cfg_clog2(c->regs));
 }
+
+/* ---------------------------------------------------------------- the descriptor */
+
+static void *d_create(const cfg_t *c) { return rfc_create(c); }
+static void d_destroy(void *d) { rfc_destroy(d); }
+static drv_opc d_hook(void *d) { return rfc_opc(d); }
+static const opc_stats *d_stats(void *d) { return rfc_get_stats(d); }
+
+const opc_design rfc_design = {
+    .name = "rfc",
+    .what = "RFC with a two-level scheduler",
+    .create = d_create, .destroy = d_destroy, .hook = d_hook, .stats = d_stats,
+    .storage_bits = rfc_storage_bits, .entries = rfc_entries_of,
+};

@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include "cfg.h"
 #include "drv.h"
-#include "opc.h"
+#include "opcdesign.h"
 
 typedef struct rfc rfc_t;
 
@@ -45,5 +45,8 @@ uint64_t rfc_storage_bits(const cfg_t *c);
 
 /* Data entries (registers of data_bits) RFC adds per sub-core: rfc_active x rfc_entries. */
 uint64_t rfc_entries_of(const cfg_t *c);
+
+/* The RFC design behind the registry's interface (opc.h, cfg.operand_cache = rfc). */
+extern const opc_design rfc_design;
 
 #endif

@@ -1,8 +1,6 @@
 /* gpu.c - the GPU of SMs of sub-cores (see gpu.h; docs/gpu.md). */
 #include "gpu.h"
-#include "gsum.h"
 
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,8 +8,7 @@
 #include "hint.h"
 #include "mem.h"
 #include "preset.h"
-#include "sc_state.h"
-#include "tsrc.h"
+#include "subcore.h"
 
 #define MILLI 1000u
 #define REG_GRAIN 256u               /* registers are allocated per warp in 256s */
@@ -23,12 +20,7 @@ struct gpu;
 typedef struct {
     struct gpu *g;
     unsigned sm;
-    sc_t *m;
-    drv_t *d;
-    tsrc_t *t;
-    opc_t *opc;                      /* cfg.operand_cache set: its operand cache */
-    sc_in *in;                       /* its own: the driver keeps what it wrote last */
-    sc_out *out;
+    subcore_t core;                  /* model, fed trace source, driver, operand cache */
     int started;                     /* has run a warp: stepped every cycle from then on */
     uint64_t t0;                     /* the GPU cycle of its first step: its driver counts
                                         cycles from there, the memory system from 0 */
@@ -211,9 +203,9 @@ static void wake(gsub *s, uint64_t now)
 {
     if (!s->sleep_until) return;
     uint64_t n = now - s->sleep_from;
-    sc_idle(s->m, n);
-    drv_skip(s->d, n);
-    tsrc_skip(s->t, n);
+    sc_idle(s->core.m, n);
+    drv_skip(s->core.d, n);
+    tsrc_skip(s->core.t, n);
     s->sleep_from = s->sleep_until = 0;
 }
 
@@ -221,8 +213,8 @@ static void wake(gsub *s, uint64_t now)
  * (a quiescent model, every warp waiting for a write-back that is not due yet). */
 static void maybe_sleep(gsub *s, uint64_t now)
 {
-    if (!sc_quiescent(s->m)) return;
-    uint64_t u = drv_quiet_until(s->d);
+    if (!sc_quiescent(s->core.m)) return;
+    uint64_t u = drv_quiet_until(s->core.d);
     if (!u) return;
     uint64_t due = u == UINT64_MAX ? UINT64_MAX : u + s->t0; /* the GPU cycle to step again */
     if (due <= now + 2) return;
@@ -252,7 +244,7 @@ static unsigned pick_sub(gpu_t *g, unsigned p, unsigned *slot)
     unsigned k = g->c.subcore_assign == CFG_ASSIGN_HASHED ? (w + w / n) % n : w % n;
     for (unsigned i = 0; i < n; i++, k = (k + 1) % n) {
         const gsub *sub = &g->sub[p * n + k]; /* not created yet: every slot free */
-        uint64_t m = sub->t ? tsrc_free_slots(sub->t)
+        uint64_t m = sub->core.t ? tsrc_free_slots(sub->core.t)
                             : g->c.warps >= 64 ? ~0ULL : (1ULL << g->c.warps) - 1;
         if (m) {
             *slot = (unsigned)__builtin_ctzll(m);
@@ -263,51 +255,31 @@ static unsigned pick_sub(gpu_t *g, unsigned p, unsigned *slot)
 }
 
 /* Start sub-core s (it gets its first warp): from now on it is stepped every cycle. */
-static int start_sub(gpu_t *g, gsub *s)
+static void start_sub(gpu_t *g, gsub *s)
 {
-    if (s->started) return 0;
-    s->in = calloc(1, sizeof *s->in);
-    s->out = calloc(1, sizeof *s->out);
-    if (!s->in || !s->out) return -1;
+    if (s->started) return;
     s->started = 1;
     s->t0 = g->cyc;
     g->run[g->nrun++] = s;
     gsm *p = &g->sm[s->sm];
     p->run[p->nrun++] = s;
-    return 0;
 }
 
 /* Create sub-core s at its first warp (a GPU run allocates only the sub-cores its warps
  * reach). 0, or -1 with err. */
 static int sub_open(gpu_t *g, gsub *s, char *err)
 {
-    char terr[TSRC_ERR_LEN];
-    if (s->t) return 0;
-    s->m = g->o->values ? sc_create(&g->c) : sc_create_nodata(&g->c);
-    if (!(s->t = tsrc_create_fed(&g->c, g->o->trace, terr))) {
+    char terr[TSRC_ERR_LEN], label[16];
+    if (s->core.t) return 0;
+    tsrc_t *t = tsrc_create_fed(&g->c, g->o->trace, terr);
+    if (!t) {
         snprintf(err, RUN_ERR_LEN, "%s", terr);
         return -1;
     }
-    tsrc_set_fetch(s->t, sub_fetch, sub_fetch_wait, s);
-    tsrc_set_mem(s->t, sub_mem, s);
-    s->d = drv_create_src(&g->c, tsrc_iface(s->t));
-    if (!s->m || !s->d) {
-        snprintf(err, RUN_ERR_LEN, "out of memory (SM %u)", s->sm);
-        return -1;
-    }
-    if (!g->o->values) drv_no_values(s->d);
-    if ((g->c.rba || g->c.ccu_writeback) && drv_set_model(s->d, s->m)) {
-        snprintf(err, RUN_ERR_LEN, "out of memory (SM %u: the write-back CCUs' result fates)", s->sm);
-        return -1;
-    }
-    if (g->c.operand_cache != CFG_OPC_NONE) {
-        drv_opc h;
-        if (!(s->opc = opc_create(&g->c)) || (h = opc_hook(s->opc), drv_set_opc(s->d, &h))) {
-            snprintf(err, RUN_ERR_LEN, "out of memory (SM %u: the operand cache)", s->sm);
-            return -1;
-        }
-    }
-    return 0;
+    tsrc_set_fetch(t, sub_fetch, sub_fetch_wait, s);
+    tsrc_set_mem(t, sub_mem, s);
+    snprintf(label, sizeof label, "SM %u", s->sm);
+    return subcore_open(&s->core, &g->c, t, g->o->values, g->o->check_invariants, label, err);
 }
 
 static int place(gpu_t *g, gblk *gb, char *err);
@@ -366,23 +338,19 @@ static int place(gpu_t *g, gblk *gb, char *err)
         unsigned slot, k = pick_sub(g, p, &slot);
         gsub *sub = &g->sub[p * g->nsub + k];
         if (sub_open(g, sub, err)) { /* out of memory: the run ends */
-            if (first) tsrc_blk_seal(first->t, tb);
+            if (first) tsrc_blk_seal(first->core.t, tb);
             return -1;
         }
         if (!first) first = sub;
         wake(sub, g->cyc); /* its slots change: bring it to this cycle first */
-        if (tsrc_place(sub->t, tb, &b->warp[w], slot, terr)) {
+        if (tsrc_place(sub->core.t, tb, &b->warp[w], slot, terr)) {
             snprintf(err, RUN_ERR_LEN, "%s", terr);
-            tsrc_blk_seal(sub->t, tb);
+            tsrc_blk_seal(sub->core.t, tb);
             return -1;
         }
-        if (b->warp[w].n && start_sub(g, sub)) {
-            snprintf(err, RUN_ERR_LEN, "out of memory (sub-core inputs)");
-            tsrc_blk_seal(sub->t, tb);
-            return -1;
-        }
+        if (b->warp[w].n) start_sub(g, sub);
     }
-    tsrc_blk_seal(first->t, tb);
+    tsrc_blk_seal(first->core.t, tb);
     return 0;
 }
 
@@ -467,14 +435,7 @@ static void gpu_free(gpu_t *g)
 {
     if (!g) return;
     if (g->sub)
-        for (unsigned i = 0; i < g->nsm * g->nsub; i++) {
-            drv_destroy(g->sub[i].d);
-            free(g->sub[i].in);
-            free(g->sub[i].out);
-            tsrc_close(g->sub[i].t);
-            sc_destroy(g->sub[i].m);
-            opc_destroy(g->sub[i].opc);
-        }
+        for (unsigned i = 0; i < g->nsm * g->nsub; i++) subcore_close(&g->sub[i].core);
     trc_block_free(g->next);
     for (unsigned i = 0; g->sm && i < g->nsm; i++) {
         while (g->sm[i].plan_head) { /* given to the SM, never placed */
@@ -630,54 +591,21 @@ fail:
     return NULL;
 }
 
-/* Sum the statistics of sub-core s into r (the first one also gives the STHLD history). */
-static void add_stats(run_result *r, gsub *s, int first)
-{
-    const sc_stats *a = sc_stats_get(s->m);
-    if (first) {
-        memcpy(r->st.sthld_trace, a->sthld_trace, sizeof r->st.sthld_trace);
-        r->st.intervals = a->intervals;
-    }
-    gsum_stats(&r->st, a);
-    if (s->g->c.ccu_writeback) { /* write-back CCUs: energy only */
-        uint64_t sv = drv_get_counts(s->d)->ccu_wb_saved;
-        r->st.bank_writes -= sv < a->bank_writes ? sv : a->bank_writes;
-    }
-    if (s->opc) {
-        const opc_stats *o = opc_get_stats(s->opc);
-        opc_fold(o, &r->st);
-        opc_add(&r->opc, o);
-    }
-    gsum_driver(&r->dc, drv_get_counts(s->d));
-    gsum_trace(&r->tc, tsrc_get_counts(s->t));
-}
-
 /* Every started sub-core has retired all it was given. */
 static int subs_idle(const gpu_t *g)
 {
     for (unsigned i = 0; i < g->nrun; i++)
-        if (!tsrc_done(g->run[i]->t) || !drv_idle(g->run[i]->d)) return 0;
+        if (!tsrc_done(g->run[i]->core.t) || !drv_idle(g->run[i]->core.d)) return 0;
     return 1;
 }
 
 /* One cycle (g->cyc) of started sub-core s. 0, 1 violation (err), 2 trace error (err). */
 static int step_sub(gpu_t *g, gsub *s, char *err)
 {
-    char ierr[256];
+    int rc;
     if (s->sleep_until > g->cyc) return 0;
     wake(s, g->cyc);
-    if (tsrc_tick(s->t, err)) return 2;
-    drv_inputs(s->d, s->in);
-    sc_step(s->m, s->in, s->out);
-    if (drv_consume(s->d, s->in, s->out)) {
-        snprintf(err, RUN_ERR_LEN, "SM %u: %s", s->sm, drv_error(s->d));
-        return 1;
-    }
-    if (g->o->check_invariants && sc_check_invariants(s->m, ierr, sizeof ierr)) {
-        snprintf(err, RUN_ERR_LEN, "SM %u cycle %llu: %s", s->sm, (unsigned long long)g->cyc,
-                 ierr);
-        return 1;
-    }
+    if ((rc = subcore_step(&s->core, g->cyc, err))) return rc;
     if (g->c.fast_idle) maybe_sleep(s, g->cyc);
     return 0;
 }
@@ -723,13 +651,7 @@ static void sm_hot(gpu_t *g, unsigned q)
 {
     const gsm *p = &g->sm[q];
     for (unsigned i = 0; i < p->nrun; i++) {
-        const gsub *s = p->run[i];
-        const sc_t *m = s->m;
-        warm_add(&g->warm, m, offsetof(sc_t, ccu) + m->cfg.ccus * sizeof m->ccu[0]);
-        warm_add(&g->warm, &m->ccu_data, offsetof(sc_t, stats) + 512 - offsetof(sc_t, ccu_data));
-        warm_add(&g->warm, m->arb.q, (size_t)m->arb.nbanks * m->arb.depth * sizeof *m->arb.q);
-        drv_hot(s->d, warm_add, &g->warm);
-        tsrc_hot(s->t, warm_add, &g->warm);
+        subcore_hot(&p->run[i]->core, warm_add, &g->warm);
     }
     mem_hot(g->mem, q, warm_add, &g->warm);
 }
@@ -882,8 +804,8 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
     for (unsigned i = 0; i < g->nrun; i++) wake(g->run[i], g->cyc);
     for (unsigned i = 0; i < g->nrun; i++) {
         gsub *s = g->run[i];
-        add_stats(r, s, i == 0);
-        g->gc->sub_insts[s - g->sub] = tsrc_get_counts(s->t)->insts;
+        subcore_fold(&s->core, r, i == 0);
+        g->gc->sub_insts[s - g->sub] = tsrc_get_counts(s->core.t)->insts;
     }
     g->gc->subs_used = g->nrun;
     r->st.cycles = r->cycles;

@@ -11,10 +11,10 @@
 #include <stdint.h>
 #include "cfg.h"
 #include "mem.h"
-#include "run.h"
+#include "runres.h"
 
 /* Run trace o->trace on the GPU of configuration c (its preset applied to every key c
- * leaves unset). Returns as run_sim (sim/run.h): 0, 1 violation, 2 bad input with err. */
+ * leaves unset). 0; 1 a violation (err says which); 2 bad input or no memory (err). */
 int gpu_run(const cfg_t *c, const run_opts *o, run_result *r, char *err);
 
 /* gpu_run on a memory system shared by the kernels of an application (its L1s and L2 keep

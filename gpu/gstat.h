@@ -1,4 +1,4 @@
-/* gstat.h - what a GPU run reports beyond the sub-core's statistics (sim/run.h holds it). */
+/* gstat.h - what a GPU run reports beyond the sub-core's statistics (run_result holds it, runres.h). */
 #ifndef GSTAT_H
 #define GSTAT_H
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "energy.h"
 #include "hint.h"
+#include "opc.h"
 
 #ifndef SIM_VERSION
 #define SIM_VERSION "unknown"

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <time.h>
 #include "gpu.h"
-#include "sc_state.h"
+#include "subcore.h"
 
 #define PROGRESS_EVERY (1u << 20) /* cycles between progress lines */
 
@@ -37,40 +37,26 @@ static void progress(const drv_t *d, const tsrc_t *t, uint64_t cyc, const run_op
 }
 
 /* The run loop: 0 complete or stopped at the limit, 1 violation, 2 trace error. */
-static int loop(sc_t *m, drv_t *d, tsrc_t *t, const run_opts *o, run_result *r, char *err)
+static int loop(subcore_t *s, const run_opts *o, run_result *r, char *err)
 {
-    static sc_in in;
-    static sc_out out;
-    char ierr[256];
+    int rc;
     for (uint64_t cyc = 0;; cyc++) {
-        if (t ? (tsrc_done(t) && drv_idle(d))
-              : (insts_of(d, t) >= o->insts && drv_idle(d))) {
+        if (s->t ? (tsrc_done(s->t) && drv_idle(s->d))
+                 : (insts_of(s->d, s->t) >= o->insts && drv_idle(s->d))) {
             r->complete = 1;
             return 0;
         }
         if (o->max_cycles && cyc >= o->max_cycles) return 0;
-        if (t && tsrc_tick(t, err)) return 2;
-        drv_inputs(d, &in);
-        sc_step(m, &in, &out);
-        if (drv_consume(d, &in, &out)) {
-            snprintf(err, RUN_ERR_LEN, "%s", drv_error(d));
-            return 1;
-        }
-        if (o->check_invariants && sc_check_invariants(m, ierr, sizeof ierr)) {
-            snprintf(err, RUN_ERR_LEN, "cycle %llu: %s", (unsigned long long)cyc, ierr);
-            return 1;
-        }
-        if (o->progress && (cyc + 1) % PROGRESS_EVERY == 0) progress(d, t, cyc + 1, o);
+        if ((rc = subcore_step(s, cyc, err))) return rc;
+        if (o->progress && (cyc + 1) % PROGRESS_EVERY == 0) progress(s->d, s->t, cyc + 1, o);
     }
 }
 
 int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
 {
     if (o->trace && c->machine == CFG_MACHINE_GPU) return gpu_run(c, o, r, err);
-    sc_t *m = o->values ? sc_create(c) : sc_create_nodata(c);
+    subcore_t s = {0};
     tsrc_t *t = NULL;
-    drv_t *d = NULL;
-    opc_t *opc = NULL;
     int rc = 2;
     memset(r, 0, sizeof *r);
     err[0] = '\0';
@@ -78,51 +64,28 @@ int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
         snprintf(err, RUN_ERR_LEN, "operand_cache = %s needs a trace (--trace FILE: the "
                  "comparison designs follow the trace's instruction order; synthetic streams "
                  "have none)", opc_name(c->operand_cache));
-        goto out;
+        return rc;
     }
     if (o->trace) {
         char terr[TSRC_ERR_LEN] = "";
         t = (o->values ? tsrc_open_values : tsrc_open)(c, o->trace, o->hint_file, o->max_blocks,
                                                       terr);
-        if (!t) snprintf(err, RUN_ERR_LEN, "%s", terr);
-        else d = drv_create_src(c, tsrc_iface(t));
-    } else {
-        d = drv_create(c);
-        if (d) drv_set_issue_limit(d, o->insts);
-    }
-    if (!m || (o->trace && !t) || !d) {
-        if (!err[0]) snprintf(err, RUN_ERR_LEN, "out of memory");
-        goto out;
-    }
-    if (!o->values) drv_no_values(d);
-    if ((c->rba || c->ccu_writeback) && drv_set_model(d, m)) {
-        snprintf(err, RUN_ERR_LEN, "out of memory (the write-back CCUs' result fates)");
-        goto out;
-    }
-    if (c->operand_cache != CFG_OPC_NONE) {
-        drv_opc h;
-        if (!(opc = opc_create(c)) || (h = opc_hook(opc), drv_set_opc(d, &h))) {
-            snprintf(err, RUN_ERR_LEN, "out of memory (the operand cache)");
-            goto out;
+        if (!t) {
+            snprintf(err, RUN_ERR_LEN, "%s", terr[0] ? terr : "out of memory");
+            return rc;
         }
     }
+    if (subcore_open(&s, c, t, o->values, o->check_invariants, "", err)) goto out;
+    if (!t) drv_set_issue_limit(s.d, o->insts);
     double t0 = now_s();
-    rc = loop(m, d, t, o, r, err);
+    rc = loop(&s, o, r, err);
     r->seconds = now_s() - t0;
     if (o->progress) fprintf(stderr, "\r%*s\r", 70, "");
-    r->st = *sc_stats_get(m);
-    r->dc = *drv_get_counts(d);
-    if (c->ccu_writeback) /* energy only: the timing still writes every result */
-        r->st.bank_writes -= r->dc.ccu_wb_saved < r->st.bank_writes ? r->dc.ccu_wb_saved : r->st.bank_writes;
-    if (opc) {
-        r->opc = *opc_get_stats(opc);
-        opc_fold(&r->opc, &r->st);
-    }
+    subcore_fold(&s, r, 1);
     r->cycles = r->st.cycles;
-    r->insts = insts_of(d, t);
+    r->insts = insts_of(s.d, t);
     if (t) {
         const char *hk;
-        r->tc = *tsrc_get_counts(t);
         r->kernel = *tsrc_kernel(t);
         tsrc_hint_match(t, &r->hint_matched, &r->hint_total, &hk);
         tsrc_hint_differ(t, &r->hint_differ, &r->hint_compared);
@@ -130,9 +93,6 @@ int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
         if (hk) snprintf(r->hint_kernel, sizeof r->hint_kernel, "%s", hk);
     }
 out:
-    drv_destroy(d);
-    opc_destroy(opc);
-    tsrc_close(t);
-    sc_destroy(m);
+    subcore_close(&s);
     return rc;
 }

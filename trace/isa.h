@@ -7,7 +7,7 @@
 #define ISA_H
 
 #include <stdint.h>
-#include "trc.h"
+#include "tinst.h"
 
 typedef struct {
     uint8_t cls;                     /* trc_cls */

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 #include "isa.h"
-#include "trc.h"
+#include "tinst.h"
 
 #define PARSE_MAX_OPCODE 63  /* longest opcode text accepted */
 
@@ -43,7 +43,7 @@ unsigned parse_addresses(const parse_t *ps, const uint64_t **addr, uint32_t *mwi
 void parse_keep_values(parse_t *ps);
 
 /* The register values of the line parse_inst parsed last (kept only after
- * parse_keep_values): their rows (trc.h TRC_VAL_ROW words each; 0: none) at *rows, a row
+ * parse_keep_values): their rows (tinst.h TRC_VAL_ROW words each; 0: none) at *rows, a row
  * per set bit of *vdst (bit i: the line's dst[i] after width expansion) in order, then per
  * set bit of *vsrc (src[i]). */
 unsigned parse_values(const parse_t *ps, const uint32_t **rows, uint32_t *vdst, uint32_t *vsrc);

@@ -9,7 +9,6 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "trc.h"
 
 #define RD_IN_CHUNK (256u << 10)      /* compressed input chunk */
 #define RD_BUF (RD_MAX_LINE + 4096u)  /* decoded bytes buffer */
@@ -42,9 +41,9 @@ struct rd {
 
 void rd_verr(char *err, const char *name, uint64_t line, const char *fmt, va_list ap)
 {
-    int n = snprintf(err, TRC_ERR_LEN, "%s:%llu: ", name, (unsigned long long)line);
-    if (n < 0 || n >= TRC_ERR_LEN - 1) return;
-    vsnprintf(err + n, TRC_ERR_LEN - (size_t)n, fmt, ap);
+    int n = snprintf(err, RD_ERR_LEN, "%s:%llu: ", name, (unsigned long long)line);
+    if (n < 0 || n >= RD_ERR_LEN - 1) return;
+    vsnprintf(err + n, RD_ERR_LEN - (size_t)n, fmt, ap);
 }
 
 static void rd_err(const rd_t *r, char *err, const char *fmt, ...)
@@ -247,7 +246,7 @@ static rd_t *rd_new(const char *name, size_t cap, char *err)
     if (r) r->buf = malloc(cap + 1);
     if (!r || !r->buf) {
         free(r);
-        snprintf(err, TRC_ERR_LEN, "%s:0: out of memory (expected %zu bytes for the line buffer)",
+        snprintf(err, RD_ERR_LEN, "%s:0: out of memory (expected %zu bytes for the line buffer)",
                  name, cap);
         return NULL;
     }

@@ -2,7 +2,7 @@
  * gzip (detected from the magic bytes), cut into lines. Memory is one fixed buffer.
  *
  * Errors are written as one full line `name:line: what (expected)` into err
- * (TRC_ERR_LEN bytes); `line` is the number of the last line returned, i.e. the last good
+ * (RD_ERR_LEN bytes, trc.h's TRC_ERR_LEN); `line` is the number of the last line returned, i.e. the last good
  * line when a compressed stream turns out corrupt or truncated.
  */
 #ifndef RD_H
@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #define RD_MAX_LINE (1u << 20)  /* longest accepted line, bytes */
+#define RD_ERR_LEN 512          /* bytes of an error message (trc.h: TRC_ERR_LEN) */
 
 typedef struct rd rd_t;
 
@@ -38,7 +39,7 @@ const char *rd_name(const rd_t *r);
 /* "none", "xz" or "gzip". */
 const char *rd_kind(const rd_t *r);
 
-/* Format `name:line: ` + fmt into err (TRC_ERR_LEN bytes), cut to fit. */
+/* Format `name:line: ` + fmt into err (RD_ERR_LEN bytes), cut to fit. */
 void rd_verr(char *err, const char *name, uint64_t line, const char *fmt, va_list ap);
 
 /* Close (NULL is fine). */

@@ -9,6 +9,8 @@
 #include "parse.h"
 #include "rd.h"
 
+_Static_assert(RD_ERR_LEN == TRC_ERR_LEN, "the line source writes the reader's messages");
+
 #define TRC_MAX_OPS 4096               /* distinct opcodes per trace */
 #define TRC_HASH (2 * TRC_MAX_OPS)     /* open addressing, power of two */
 #define TRC_MAX_WARPS 1024u            /* warps per thread block */
@@ -59,17 +61,6 @@ void trc_keep_values(trc_t *t)
 {
     t->keep_vals = 1;
     if (t->ps) parse_keep_values(t->ps);
-}
-
-void trc_set_regs(trc_inst *in, const uint8_t *dst, unsigned ndst, const uint8_t *src,
-                  unsigned nsrc, uint8_t *store)
-{
-    uint8_t *to = ndst + nsrc <= TRC_INLINE_REGS ? in->reg.inl : store;
-    memmove(to, dst, ndst); /* memmove: the lists may already be in store */
-    memmove(to + ndst, src, nsrc);
-    in->ndst = (uint8_t)ndst;
-    in->nsrc = (uint8_t)nsrc;
-    if (to == store) in->reg.ext = store;
 }
 
 const uint32_t *trc_val_rows(const trc_warp *w, const trc_inst *in)

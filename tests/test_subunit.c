@@ -1,0 +1,103 @@
+/* test_subunit.c - the sub-core unit both machines assemble (gpu/subcore.h): folded alone
+ * into an empty result it gives the model's and the driver's counters whole (a counter the
+ * sums leave out fails here), folded twice it sums them (cycles, the STHLD history and the
+ * high-water mark excepted), and the one-sub-core machine (run_sim) returns what the unit
+ * stepped by hand returns. */
+#include <stdlib.h>
+#include <string.h>
+#include "run.h"
+#include "subcore.h"
+#include "tt.h"
+
+#define INSTS 3000u
+
+/* Open a synthetic sub-core of the default configuration and run it until its INSTS
+ * instructions have retired. 0, or -1. */
+static int run_unit(subcore_t *s, const cfg_t *c)
+{
+    char err[RUN_ERR_LEN];
+    memset(s, 0, sizeof *s);
+    if (subcore_open(s, c, NULL, 0, 1, "", err)) {
+        fprintf(stderr, "  open: %s\n", err);
+        return -1;
+    }
+    drv_set_issue_limit(s->d, INSTS);
+    for (uint64_t cyc = 0; cyc < 1000000; cyc++) {
+        if (drv_get_counts(s->d)->issued >= INSTS && drv_idle(s->d)) return 0;
+        if (subcore_step(s, cyc, err)) {
+            fprintf(stderr, "  step: %s\n", err);
+            return -1;
+        }
+    }
+    return -1;
+}
+
+static void test_fold_alone_is_whole(void)
+{
+    cfg_t c;
+    subcore_t s;
+    run_result *r = calloc(1, sizeof *r);
+    if (!r) return;
+    cfg_defaults(&c);
+    TT_EQ(run_unit(&s, &c), 0);
+    subcore_fold(&s, r, 1);
+    const sc_stats *a = sc_stats_get(s.m);
+    TT_CHECK(a->issued >= INSTS);
+    TT_EQ(memcmp(&r->st, a, sizeof r->st), 0);
+    TT_EQ(memcmp(&r->dc, drv_get_counts(s.d), sizeof r->dc), 0);
+    subcore_close(&s);
+    free(r);
+}
+
+static void test_fold_twice_sums(void)
+{
+    cfg_t c;
+    subcore_t s;
+    run_result *r = calloc(1, sizeof *r);
+    if (!r) return;
+    cfg_defaults(&c);
+    TT_EQ(run_unit(&s, &c), 0);
+    subcore_fold(&s, r, 1);
+    subcore_fold(&s, r, 0);
+    const sc_stats *a = sc_stats_get(s.m);
+    TT_EQ(r->st.cycles, a->cycles);
+    TT_EQ(r->st.intervals, a->intervals);
+    TT_EQ(r->st.fifo_high_water, a->fifo_high_water);
+    TT_EQ(r->st.issued, 2 * a->issued);
+    TT_EQ(r->st.bank_reads, 2 * a->bank_reads);
+    TT_EQ(r->dc.issued, 2 * drv_get_counts(s.d)->issued);
+    subcore_close(&s);
+    free(r);
+}
+
+static void test_run_sim_is_the_unit(void)
+{
+    cfg_t c;
+    subcore_t s;
+    run_opts o;
+    char err[RUN_ERR_LEN];
+    run_result *r = calloc(1, sizeof *r), *u = calloc(1, sizeof *u);
+    if (!r || !u) return;
+    cfg_defaults(&c);
+    memset(&o, 0, sizeof o);
+    o.insts = INSTS;
+    o.check_invariants = 1;
+    TT_EQ(run_sim(&c, &o, r, err), 0);
+    TT_EQ(r->complete, 1);
+    TT_EQ(run_unit(&s, &c), 0);
+    subcore_fold(&s, u, 1);
+    TT_EQ(memcmp(&r->st, &u->st, sizeof r->st), 0);
+    TT_EQ(memcmp(&r->dc, &u->dc, sizeof r->dc), 0);
+    TT_EQ(r->cycles, u->st.cycles);
+    subcore_close(&s);
+    free(r);
+    free(u);
+}
+
+int main(void)
+{
+    TT_RUN(test_fold_alone_is_whole);
+    TT_RUN(test_fold_twice_sums);
+    TT_RUN(test_run_sim_is_the_unit);
+    TT_EXIT();
+}
