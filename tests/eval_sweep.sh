@@ -6,7 +6,9 @@
 # eval/merge.sh; the table must have every (trace, variant) row and sane values: the
 # baseline's hit ratio 0, its IPC ratio, bank-read and energy reductions 1 / 0 / 0, bank
 # reads per instruction > 0, hit ratios and reductions inside [0, 1], unbounded >= OPT >= LRU, the six
-# energy shares summing to 1, and the same rows in CSV, Markdown and JSON. The jobs are
+# energy shares summing to 1, the warps per sub-core of both traces worked out by hand
+# (and the note that the CCU keys cannot matter where no sub-core held more warps than
+# CCUs), and the same rows in CSV, Markdown and JSON. The jobs are
 # priced by ENERGY_TABLE=configs/energy/45nm.ledger (the built-in table written out, so no
 # figure moves), every row names it, and a bad ledger stops jobs.sh before any job.
 set -u
@@ -77,6 +79,19 @@ base=$(grep -E '^\| baseline \| 1\.000 \| 1\.000 \| 0\.0 % \| \+0\.0 % \| \+0\.0
 [ "$nm" -eq "$nv" ] && [ "$base" -eq 1 ] && echo "PASS: eval_sweep: the mean over 2 traces has $nv rows, the baseline's is 1.000 / 0 / 0 / 0 and no hit in the papers' counting" ||
     echo "FAIL: eval_sweep: mean block: $nm rows (expected $nv), baseline row found $base times"
 echo "eval_sweep: $(( $(date +%s) - t0 )) s"
+# warps per sub-core, by hand: matrixmul32 is one block of 32 warps on one SM's 4 sub-cores
+# (8 a sub-core, all placed at once); bfs_v3 two blocks of 2 warps, one per SM (one warp
+# a sub-core, never more than ccus = 2: the CCU keys cannot matter, said in table.md)
+wm=$(awk -F, -v m="$(col warps_per_subcore)" -v x="$(col warps_per_subcore_max)" \
+     '$2 == "malekeh" { printf "%s:%s:%s ", $1, $m, $x }' "$csv")
+case "$wm" in
+    *"bfs_v3:1.00:1 matrixmul32_sm61_kernel-1:"[1-8].*":8 "*) ok=1 ;; *) ok=0 ;; esac
+if [ "$ok" = 1 ] && grep -A2 '^\*\*bfs_v3\*\*' "$tmp/table.md" | grep -q 'the CCU keys cannot matter' &&
+   ! grep -A2 '^\*\*matrixmul32_sm61_kernel-1\*\*' "$tmp/table.md" | grep -q 'cannot matter'; then
+    echo "PASS: eval_sweep: warps per sub-core (mean:max) $wm; the CCU-keys note on bfs_v3 only"
+else
+    echo "FAIL: eval_sweep: warps per sub-core (trace:mean:max) '$wm' (expected matrixmul32 max 8, bfs_v3 1.00:1) or the CCU-keys note"
+fi
 # each design against the baseline of its own collector count: private CCUs (C = W = 8)
 # against baseline_c8, the default (C = 2) against baseline
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
