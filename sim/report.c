@@ -133,6 +133,10 @@ static void gpu_summary(FILE *f, const run_result *r)
         fprintf(f, ", of which %u, the fewest the kernel fills (sm_fill)", g->sms_run);
     fprintf(f, "; %u sub-cores ran warps, at most %u blocks resident on an SM\n", g->subs_used,
             g->max_resident);
+    if (g->grid_scale > 1)
+        fprintf(f, "  grid     scaled x %u (grid_scale, weak scaling: the blocks replicated, each "
+                "replica's addresses %s bytes further; docs/gpu.md)\n", g->grid_scale,
+                num(g->scale_stride, n1, sizeof n1));
     fprintf(f, "  time     launch %s + blocks %s + exit %u cycles (at least %u); a block "
             "waited %s cycles for an SM with room\n", num(g->launch_cycles, n1, sizeof n1),
             num(g->body_cycles, n2, sizeof n2), c->exit_lat, c->launch_min,
@@ -402,6 +406,8 @@ static void gpu_json(FILE *f, const run_result *r, int *first)
     ju64(&o, "blocks", g->blocks);
     ju64(&o, "blocks_simulated", g->blocks_run);
     ju64(&o, "max_resident_blocks_per_sm", g->max_resident);
+    ju64(&o, "grid_scale", g->grid_scale);
+    ju64(&o, "grid_scale_stride", g->scale_stride);
     ju64(&o, "launch_cycles", g->launch_cycles);
     ju64(&o, "body_cycles", g->body_cycles);
     ju64(&o, "block_full_cycles", g->block_full_cycles);

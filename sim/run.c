@@ -67,6 +67,13 @@ static int loop(sc_t *m, drv_t *d, tsrc_t *t, const run_opts *o, run_result *r, 
 int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
 {
     if (o->trace && c->machine == CFG_MACHINE_GPU) return gpu_run(c, o, r, err);
+    if (c->grid_scale > 1) { /* replicas need the GPU's memory system and SMs */
+        memset(r, 0, sizeof *r);
+        snprintf(err, RUN_ERR_LEN, "key 'grid_scale': %u needs a trace on machine = gpu "
+                 "(expected grid_scale = 1 with %s)", c->grid_scale,
+                 o->trace ? "machine = subcore" : "the synthetic workload");
+        return 2;
+    }
     sc_t *m = o->values ? sc_create(c) : sc_create_nodata(c);
     tsrc_t *t = NULL;
     drv_t *d = NULL;
