@@ -22,7 +22,8 @@
 # registers missed) / (source operands), 0 without caching (no cache, no hit);
 # bank_read_reduction_operands is 1 - bank reads / source operands, against a baseline
 # that reads every operand (our baseline OCUs read a repeated register once).
-# table.md ends with the mean over the traces of every variant. A missing or incomplete run
+# table.md ends with the mean of every variant over the traces where the CCUs are shared,
+# then apart over those where they cannot be. A missing or incomplete run
 # is an error.
 set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: eval/merge.sh OUTDIR" >&2; exit 2; }
@@ -98,20 +99,28 @@ awk -F, 'NR == FNR { if (FNR > 1 && $2 == "malekeh") { wm[$1] = $38; wx[$1] = $3
     function samec(x) { return x == "" ? "n/a" : sprintf("%.3f", x) }
     { printf "| %s | %.3f | %s | %.1f %% | %.1f %% | %.3f | %+.1f %% | %.0f | %+.1f %% | %.0f / %.0f / %.0f / %.0f / %.0f / %.0f / %.0f | %.3f | %.1f | %d / %d / %d / %d |\n", $2, $6, samec($27), 100*$7, 100*$28, $8, chg($9), $18, chg($19), 100*$20, 100*$21, 100*$22, 100*$23, 100*$24, 100*$25, 100*($33+$34+$35+$36), $10, $11, $12, $13, $14, $15 }' \
     "$out/table.csv" "$out/table.csv" >"$out/table.md.tmp"
-# the mean over the traces of each variant (IPC ratio: geometric mean; the rest arithmetic)
-awk -F, 'NR == 1 { next }
-    { if (!($2 in n)) order[++k] = $2; n[$2]++; t[$1] = 1
-      lip[$2] += log($6); hr[$2] += $7; rd[$2] += $9; er[$2] += $19; ho[$2] += $28; ro[$2] += $29
-      if ($27 != "") { lsc[$2] += log($27); nsc[$2]++ } }
-    END { nt = 0; for (x in t) nt++
-          printf "\n**mean over the %d traces** (IPC ratio: geometric mean; the others: arithmetic mean)\n\n", nt
+# the mean over the traces of each variant (IPC ratio: geometric mean; the rest arithmetic):
+# first over the traces where the CCUs are shared (the malekeh run holds more warps on some
+# sub-core than its ccus: the headline), then apart over the traces where they cannot be
+# (no sub-core ever held more warps than CCUs: the CCU keys cannot matter there)
+awk -F, 'NR == FNR { if (FNR > 1 && $2 == "malekeh") sh[$1] = ($39 > $26); next }
+    FNR == 1 { next }
+    { g = ($1 in sh) ? sh[$1] : 1
+      if (!((g, $2) in n)) { if (!($2 in seen)) { seen[$2] = 1; order[++k] = $2 } }
+      n[g, $2]++; if (!((g, $1) in t)) { t[g, $1] = 1; nt[g]++; names[g] = names[g] (names[g] == "" ? "" : ", ") $1 }
+      lip[g, $2] += log($6); hr[g, $2] += $7; rd[g, $2] += $9; er[g, $2] += $19; ho[g, $2] += $28; ro[g, $2] += $29
+      if ($27 != "") { lsc[g, $2] += log($27); nsc[g, $2]++ } }
+    function block(g, what) {
+          printf "\n**mean over the %d trace%s %s** (IPC ratio: geometric mean; the others: arithmetic mean)\n\n", nt[g], nt[g] == 1 ? "" : "s", what
           print "| variant | IPC / baseline | IPC / baseline of its C | hit ratio | bank reads vs baseline | RF energy vs baseline | papers\x27 counting: hit ratio / bank reads |"
           print "|---|---:|---:|---:|---:|---:|---:|"
-          for (i = 1; i <= k; i++) { v = order[i]
-              printf "| %s | %.3f | %s | %.1f %% | %+.1f %% | %+.1f %% | %.1f %% / %+.1f %% |\n", v, exp(lip[v] / n[v]),
-                     nsc[v] == n[v] ? sprintf("%.3f", exp(lsc[v] / n[v])) : "n/a", 100 * hr[v] / n[v],
-                     chg(rd[v] / n[v]), chg(er[v] / n[v]), 100 * ho[v] / n[v], chg(ro[v] / n[v]) } }
-    function chg(x) { x = -100 * x; return (x > -0.05 && x < 0.05) ? 0 : x }' "$out/table.csv" >>"$out/table.md.tmp"
+          for (i = 1; i <= k; i++) { v = order[i]; if (!n[g, v]) continue
+              printf "| %s | %.3f | %s | %.1f %% | %+.1f %% | %+.1f %% | %.1f %% / %+.1f %% |\n", v, exp(lip[g, v] / n[g, v]),
+                     nsc[g, v] == n[g, v] ? sprintf("%.3f", exp(lsc[g, v] / n[g, v])) : "n/a", 100 * hr[g, v] / n[g, v],
+                     chg(rd[g, v] / n[g, v]), chg(er[g, v] / n[g, v]), 100 * ho[g, v] / n[g, v], chg(ro[g, v] / n[g, v]) } }
+    END { if (nt[1]) block(1, "where the CCUs are shared (malekeh: some sub-core holds more warps than ccus)")
+          if (nt[0]) block(0, "listed apart, where no sub-core ever held more warps than CCUs (the CCU keys cannot matter): " names[0]) }
+    function chg(x) { x = -100 * x; return (x > -0.05 && x < 0.05) ? 0 : x }' "$out/table.csv" "$out/table.csv" >>"$out/table.md.tmp"
 awk -F, 'NR == 2 { printf "\nRF energy priced by the energy ledger %s (docs/energy.md; per-cycle: storage clock, clock gates, control, bank idle)\n", $37 }' \
     "$out/table.csv" >>"$out/table.md.tmp"
 mv "$out/table.md.tmp" "$out/table.md"
