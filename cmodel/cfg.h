@@ -131,6 +131,8 @@ typedef struct {
                                 (the same results: sc_idle, drv_skip) */
     unsigned sm_batch;       /* cycles one SM is stepped at a time before the next SM (1: every
                                 SM every cycle); requests reach the L2 SM by SM per batch */
+    unsigned grid_scale;     /* K: a kernel's blocks replicated K times, each replica's
+                                addresses offset (gpu/gscale.h; 1: the trace as it is) */
     unsigned subcore_assign; /* CFG_ASSIGN_*: warp -> sub-core */
     unsigned max_blocks_sm, regs_sm, shmem_sm; /* per-SM limits (blocks, registers, bytes) */
     unsigned l1_kb, l1_ways, l1_mshrs;          /* per-SM L1 data cache */

@@ -614,12 +614,29 @@ __attribute__((noinline)) static int place_blocks(tsrc_t *t, char *err)
     }
 }
 
+/* Count n cycles of the warps resident now (tsrc_counts.held_slot_cycles). */
+static void count_held(tsrc_t *t, uint64_t n)
+{
+    uint64_t held = t->c.warps - t->nfree;
+    if (!held) return;
+    t->cnt.held_slot_cycles += n * held;
+    t->cnt.busy_cycles += n;
+    if (held > t->cnt.max_held) t->cnt.max_held = held;
+}
+
+double tsrc_warps_mean(const tsrc_counts *t)
+{
+    return t->busy_cycles ? (double)t->held_slot_cycles / (double)t->busy_cycles : 0.0;
+}
+
 int tsrc_tick(tsrc_t *t, char *err)
 {
     t->now++;
     t->cnt.empty_slot_cycles += t->nfree;
     t->cnt.bar_wait_slot_cycles += t->waiting;
-    return t->place ? place_blocks(t, err) : 0;
+    int rc = t->place ? place_blocks(t, err) : 0;
+    count_held(t, 1);
+    return rc;
 }
 
 tsrc_t *tsrc_create_fed(const cfg_t *c, const char *path, char *err)
@@ -720,6 +737,7 @@ void tsrc_skip(tsrc_t *t, uint64_t n)
     t->now += n;
     t->cnt.empty_slot_cycles += n * t->nfree;
     t->cnt.bar_wait_slot_cycles += n * t->waiting;
+    count_held(t, n);
 }
 
 int tsrc_done(const tsrc_t *t)

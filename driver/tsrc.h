@@ -42,6 +42,12 @@ typedef struct {
     uint64_t src_near, dst_near;   /* of those, near hints */
     uint64_t bar_wait_slot_cycles; /* warp-slot cycles spent waiting at a barrier */
     uint64_t empty_slot_cycles;    /* warp-slot cycles with no warp placed */
+    /* warps resident (docs/gpu.md, "Warps per sub-core"): a warp is resident from the
+     * cycle it is placed in a slot to the cycle its slot frees; counted per cycle after the
+     * cycle's placements */
+    uint64_t held_slot_cycles;     /* warp-slot cycles with a warp resident */
+    uint64_t busy_cycles;          /* cycles with at least one warp resident */
+    uint64_t max_held;             /* warps resident in one cycle, at most (gsum: max) */
     uint64_t unknown_insts;        /* trace instructions of an opcode of no known class */
     uint64_t val_insts;            /* trace instructions issued with register values
                                       (tracer 6 `Val`, when kept) */
@@ -54,6 +60,10 @@ typedef struct {
 } tsrc_counts;
 
 typedef struct tsrc tsrc_t;
+
+/* Warps resident per sub-core of counts t: the mean over the cycles a sub-core holds at
+ * least one warp (held_slot_cycles / busy_cycles; 0 when none). */
+double tsrc_warps_mean(const tsrc_counts *t);
 
 /* Open trace `path` for configuration c (copied). hint_file: NULL, or a hint file that
  * overrides cfg.hint_mode. max_blocks: 0 = all, else only the first N blocks.

@@ -18,8 +18,8 @@ wr=$(grep -o 'energy_bank_write", CFG_E_BANK_WRITE, [0-9]*' "$ROOT/cmodel/cfg.c"
 # STT-MRAM: the defaults (thousandths of a pJ) scaled by Hi-End's Table 1 ratios
 stt=(--set "energy_bank_read=$(awk -v e="$rd" 'BEGIN { printf "%.3f", e / 1000 * 0.239 / 0.203 }')"
      --set "energy_bank_write=$(awk -v e="$wr" 'BEGIN { printf "%.3f", e / 1000 * 0.300 / 0.191 }')")
-echo "| trace | RF bank writes / inst: Malekeh / write-back CCUs | write-backs kept out of the RF | RF energy vs baseline, SRAM: Malekeh / write-back | STT-MRAM: Malekeh / write-back |"
-echo "|---|---:|---:|---:|---:|"
+echo "| trace | RF bank writes / inst: Malekeh / write-back CCUs | write-backs kept out of the RF | RF energy vs baseline, SRAM: Malekeh / write-back | STT-MRAM: Malekeh / write-back | warps per sub-core: mean / max (Malekeh) |"
+echo "|---|---:|---:|---:|---:|---:|"
 n=0
 for t in "${traces[@]}"; do
     name=$(basename "${t%.traceg}")
@@ -37,11 +37,12 @@ for t in "${traces[@]}"; do
         -v sv="$(get "$tmp/2.sram.json" ccu_wb_saved)" -v wb="$(get "$tmp/2.sram.json" written_back)" \
         -v s0="$(get "$tmp/0.sram.json" pj_per_inst)" -v s1="$(get "$tmp/1.sram.json" pj_per_inst)" -v s2="$(get "$tmp/2.sram.json" pj_per_inst)" \
         -v t0="$(get "$tmp/0.stt.json" pj_per_inst)" -v t1="$(get "$tmp/1.stt.json" pj_per_inst)" -v t2="$(get "$tmp/2.stt.json" pj_per_inst)" \
-        'BEGIN { printf "| %s | %.3f / %.3f | %.1f %% | %+.1f %% / %+.1f %% | %+.1f %% / %+.1f %% |\n", name, bw0, bw1,
-                 100 * sv / wb, 100 * (s1 / s0 - 1), 100 * (s2 / s0 - 1), 100 * (t1 / t0 - 1), 100 * (t2 / t0 - 1)
+        -v wm="$(get "$tmp/1.sram.json" warps_per_subcore)" -v wx="$(get "$tmp/1.sram.json" warps_per_subcore_max)" \
+        'BEGIN { printf "| %s | %.3f / %.3f | %.1f %% | %+.1f %% / %+.1f %% | %+.1f %% / %+.1f %% | %.2f / %d |\n", name, bw0, bw1,
+                 100 * sv / wb, 100 * (s1 / s0 - 1), 100 * (s2 / s0 - 1), 100 * (t1 / t0 - 1), 100 * (t2 / t0 - 1), wm, wx
                  printf "%f %f %f %f %f\n", sv / wb, s1 / s0 - 1, s2 / s0 - 1, t1 / t0 - 1, t2 / t0 - 1 > "/dev/stderr" }' 2>>"$tmp/means"
     n=$((n + 1))
 done
 awk -v n="$n" '{ for (i = 1; i <= 5; i++) m[i] += $i }
-    END { printf "| mean of the %d traces | | %.1f %% | %+.1f %% / %+.1f %% | %+.1f %% / %+.1f %% |\n", n,
+    END { printf "| mean of the %d traces | | %.1f %% | %+.1f %% / %+.1f %% | %+.1f %% / %+.1f %% | |\n", n,
           100 * m[1] / n, 100 * m[2] / n, 100 * m[3] / n, 100 * m[4] / n, 100 * m[5] / n }' "$tmp/means"

@@ -1,5 +1,6 @@
 /* gpu.c - the GPU of SMs of sub-cores (see gpu.h; docs/gpu.md). */
 #include "gpu.h"
+#include "gscale.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,6 +90,7 @@ typedef struct gpu {
     gblk *rel_head, *rel_tail;       /* retired blocks not yet released, by release */
     int own_mem;                     /* the memory system is this run's (else an app's) */
     warm_t warm;
+    gpu_scale_t scale;               /* grid_scale: the replica being read (gscale.h) */
 } gpu_t;
 
 int gpu_resolve(cfg_t *c, int bv, char *err)
@@ -361,7 +363,7 @@ static int read_next(gpu_t *g, char *err)
     char herr[TRC_ERR_LEN];
     while (!g->next && !g->eof) {
         trc_block *b = NULL;
-        int rc = hsrc_next_block(g->h, &b, herr);
+        int rc = gpu_scale_next(&g->scale, &g->h, &b, herr);
         if (rc < 0) {
             snprintf(err, RUN_ERR_LEN, "%s", herr);
             return -1;
@@ -489,7 +491,7 @@ static mem_t *make_mem(const cfg_t *c, unsigned nsm, unsigned share, char *err)
  * warps, registers and shared memory allow (at least 1). */
 static uint64_t fill_sms(const gpu_t *g, const trc_kernel *k)
 {
-    uint64_t blocks = (uint64_t)k->grid.x * k->grid.y * k->grid.z;
+    uint64_t blocks = (uint64_t)k->grid.x * k->grid.y * k->grid.z * g->scale.k;
     uint64_t wpb = ((uint64_t)k->block.x * k->block.y * k->block.z + 31) / 32;
     if (wpb == 0) wpb = 1;
     uint64_t per = g->c.max_blocks_sm, t = (uint64_t)g->nsub * g->c.warps / wpb;
@@ -527,6 +529,7 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, mem_t
         goto fail;
     }
     const trc_kernel *k = hsrc_kernel(g->h);
+    gpu_scale_init(&g->scale, c0->grid_scale, o->trace, &ho, keep, k->grid.x);
     char cerr[CFG_ERR_LEN];
     if (gpu_resolve(&g->c, k->binary_version, cerr)) {
         snprintf(err, RUN_ERR_LEN, "%s", cerr);
@@ -814,6 +817,7 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
     hsrc_hint_match(g->h, &r->hint_matched, &r->hint_total);
     hsrc_hint_differ(g->h, &r->hint_differ, &r->hint_compared);
     trc_unknown_opcodes(hsrc_reader(g->h), r->unknown_ops, sizeof r->unknown_ops);
+    gpu_scale_finish(&g->scale, r);
     const char *hk = hsrc_hint_kernel_mismatch(g->h);
     if (hk) snprintf(r->hint_kernel, sizeof r->hint_kernel, "%s", hk);
     g->gc->mem = *mem_get_counts(g->mem);

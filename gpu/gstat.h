@@ -23,6 +23,8 @@ typedef struct {
     uint64_t block_full_cycles;/* cycles the next block waited for an SM with room */
     unsigned max_resident;     /* blocks resident on one SM at once, at most */
     unsigned subs_used;        /* sub-cores that ran at least one warp */
+    unsigned grid_scale;       /* grid_scale: replicas of the kernel's blocks (gscale.h) */
+    uint64_t scale_stride;     /* bytes between two replicas' addresses (0: none) */
     mem_counts mem;
     uint64_t sub_insts[GPU_MAX_SMS * GPU_MAX_SUB]; /* trace instructions, SM s sub-core k
                                                       at [s * subcores + k] */

@@ -75,6 +75,9 @@ void gsum_trace(tsrc_counts *t, const tsrc_counts *a)
     t->dst_near += a->dst_near;
     t->bar_wait_slot_cycles += a->bar_wait_slot_cycles;
     t->empty_slot_cycles += a->empty_slot_cycles;
+    t->held_slot_cycles += a->held_slot_cycles;
+    t->busy_cycles += a->busy_cycles;
+    if (a->max_held > t->max_held) t->max_held = a->max_held;
     t->unknown_insts += a->unknown_insts;
     t->val_insts += a->val_insts;
     t->reg_cycles_off += a->reg_cycles_off;

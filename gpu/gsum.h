@@ -15,7 +15,7 @@ void gsum_stats(sc_stats *t, const sc_stats *a);
 /* t += a, the driver's counters. */
 void gsum_driver(drv_counts *t, const drv_counts *a);
 
-/* t += a, the trace source's counters. */
+/* t += a, the trace source's counters (max_held: the larger of the two). */
 void gsum_trace(tsrc_counts *t, const tsrc_counts *a);
 
 /* t += a, the memory system's counters. */

@@ -2,6 +2,7 @@
 #   make eval [TRACES="a.traceg b.traceg.xz"] [CONFIG=...] [EVAL_OUT=build/eval] [JOBS=2]
 #             [EVAL_SET="sm_fill=on"]   (--set for every run: another machine)
 #             [ENERGY_TABLE=configs/energy/45nm.ledger]   (every run priced by that ledger)
+#   a trace written T@K runs with grid_scale = K, named <trace>_xK (eval/jobs.sh)
 # writes the job list (EVAL_OUT/jobs.txt), runs it under GNU parallel, merges the table
 # (table.{md,csv,json}) and the comparison with the papers (papers.md).
 EVAL_OUT ?= $(BUILD)/eval

@@ -2,7 +2,7 @@
 # main_table.sh [CONFIG] - the end of `make`: CONFIG (default configs/default.cfg) and its
 # baseline (the same with caching = off) on the shipped real trace
 # workloads/matrixmul32_sm61_kernel-1.traceg.xz, run to completion with the same hints; one
-# compact table: hit ratio, bank reads, IPC and RF dynamic energy per instruction against
+# compact table: the warps per sub-core, hit ratio, bank reads, IPC and RF dynamic energy per instruction against
 # the baseline, and the area and Fmax of the default configuration (synth/summary.sh
 # --figures: the `make area` datasheet when current, else the committed
 # synth/area_baseline.json). `make main-synthetic` runs the synthetic workload instead.
@@ -51,6 +51,8 @@ if grep -q '"gpu": {' "$m"; then
 else
     echo "   machine: one sub-core runs every block (machine = subcore)"
 fi
+wx=$(get "$m" warps_per_subcore_max) cc=$(grep -o '"ccus": "[0-9]*"' "$m" | head -1 | tr -dc 0-9)
+echo "   warps per sub-core (Malekeh): $(get "$m" warps_per_subcore | awk '{ printf "%.2f", $1 }') mean over the cycles a sub-core holds a warp, $wx at most$( [ "$wx" -le "$cc" ] && echo "; not more than ccus = $cc: the CCU keys cannot matter on this trace")"
 awk -v hm="$(get "$m" hit_ratio)" -v hb="$(get "$b" hit_ratio)" \
     -v rm="$(get "$m" bank_reads_per_inst)" -v rb="$(get "$b" bank_reads_per_inst)" \
     -v im="$(get "$m" ipc)" -v ib="$(get "$b" ipc)" \

@@ -229,7 +229,7 @@ if ls "$WL"/*.traceg* >/dev/null 2>&1; then
                          line = a; sub(/\|[ ]*$/, "", line)
                          for (i = 3; i < length(y); i++) line = line "|" y[i]
                          print line "|" }'
-    } | section variants "Every variant, mean over the traces" \
+    } | section variants "Every variant, mean over the traces where the CCUs are shared (eval/merge.sh)" \
         "make eval; make eval EVAL_OUT=build/eval-fill EVAL_SET=sm_fill=on"
     need "$B/eval/hints.md" "make eval"
     table_rows "$B/eval/hints.md" | section hints "Exact, profiled and static hints, preset GPU" "make eval"
@@ -245,10 +245,15 @@ if ls "$WL"/*.traceg* >/dev/null 2>&1; then
     need "$B/eval-subcore/table.csv" "make eval EVAL_OUT=build/eval-subcore EVAL_SET=machine=subcore"
     # the hit ratio by counting and by machine: the mean over the traces of Malekeh (and of
     # GTO + LRU, the papers' Fig. 17) in our counting and in the papers' (eval/merge.sh)
-    counting_row() { awk -F, -v l="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    # the mean over the traces whose CCUs are shared (the malekeh run holds more warps on a
+    # sub-core than ccus; eval/merge.sh), all of them when none is
+    counting_row() { awk -F, -v l="$2" 'FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        NR == FNR { if ($2 == "malekeh" && $c["warps_per_subcore_max"] > $c["ccus"]) { sh[$1] = 1; ns++ }; next }
+        ns && !($1 in sh) { next }
         $2 == "malekeh" { n++; d += $c["hit_ratio"]; o += $c["hit_ratio_operands"]; r += $c["bank_read_reduction_operands"] }
         $2 == "gto_lru" { g += $c["hit_ratio_operands"]; gd += $c["hit_ratio"] }
-        END { printf "| %s | %.1f %% | %.1f %% | %+.1f %% | %.1f %% / %.1f %% |\n", l, 100 * d / n, 100 * o / n, -100 * r / n, 100 * gd / n, 100 * g / n }' "$1"; }
+        END { printf "| %s, %s | %.1f %% | %.1f %% | %+.1f %% | %.1f %% / %.1f %% |\n", l, ns ? sprintf("the %d trace%s sharing CCUs", n, n == 1 ? "" : "s") : "no trace shares CCUs: all " n,
+                     100 * d / n, 100 * o / n, -100 * r / n, 100 * gd / n, 100 * g / n }' "$1" "$1"; }
     {
         echo "| machine (mean over the traces) | Malekeh hit ratio: distinct registers (ours) | every operand (papers' counting) | bank reads vs a baseline reading every operand | GTO + LRU hit ratio: ours / papers' counting |"
         echo "|---|---:|---:|---:|---:|"

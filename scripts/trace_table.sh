@@ -4,7 +4,8 @@
 # (Malekeh_PR), same hints; prints one Markdown table: instructions, real hit ratio, bank
 # reads per instruction and their change against the baseline on the same trace (negative:
 # fewer; one sign convention with make eval, the papers table and make main), IPC
-# relative to the baseline, and the STHLD trace of the default run; Malekeh's hit ratio also
+# relative to the baseline, the STHLD trace of the default run and its warps per sub-core
+# (mean / max; marked where no sub-core held more warps than CCUs); Malekeh's hit ratio also
 # as the papers' prototype counts it (every source operand, a pending fill a hit; eval/merge.sh).
 # `make traces`.
 set -u
@@ -16,8 +17,8 @@ if [ $# -gt 0 ]; then traces=("$@"); else traces=("$ROOT"/../shared/workloads/*.
 [ -e "${traces[0]}" ] || { echo "trace_table.sh: no traces (../shared/workloads absent?)" >&2; exit 2; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
-echo "| trace | instructions | hit ratio Malekeh | every operand (papers' counting) | hit ratio PR | bank reads/inst base | Malekeh | vs base | PR | vs base | IPC Malekeh / base | PR / base | STHLD per interval (Malekeh) |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+echo "| trace | instructions | hit ratio Malekeh | every operand (papers' counting) | hit ratio PR | bank reads/inst base | Malekeh | vs base | PR | vs base | IPC Malekeh / base | PR / base | STHLD per interval (Malekeh) | warps per sub-core: mean / max (Malekeh) |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"
 for f in "${traces[@]}"; do
     t=$(basename "$f"); t=${t%%.traceg*}
     for v in default:configs/default.cfg base:configs/examples/baseline.cfg pr:configs/examples/private.cfg; do
@@ -37,7 +38,10 @@ for f in "${traces[@]}"; do
         -v ib="$(get "$tmp/base.json" ipc)" -v im="$(get "$tmp/default.json" ipc)" \
         -v ip="$(get "$tmp/pr.json" ipc)" \
         -v st="$(grep -o '"sthld_trace": \[[^]]*\]' "$tmp/default.json" | sed 's/.*\[//; s/\]//; s/,//g')" \
+        -v wm="$(get "$tmp/default.json" warps_per_subcore)" -v wx="$(get "$tmp/default.json" warps_per_subcore_max)" \
+        -v cc="$(grep -o '"ccus": "[0-9]*"' "$tmp/default.json" | head -1 | tr -dc 0-9)" \
         'BEGIN { if (st == "") st = "(shorter than one interval)";
-                 printf "| %s | %d | %.1f %% | %.1f %% | %.1f %% | %.3f | %.3f | %+.1f %% | %.3f | %+.1f %% | %.3f | %.3f | %s |\n",
-                 t, n, 100*hm, 100*ho, 100*hp, bb, bm, 100*(bm/bb-1), bp, 100*(bp/bb-1), im/ib, ip/ib, st }'
+                 w = sprintf("%.2f / %d%s", wm, wx, wx <= cc ? " (not more than ccus = " cc ": the CCU keys cannot matter)" : "")
+                 printf "| %s | %d | %.1f %% | %.1f %% | %.1f %% | %.3f | %.3f | %+.1f %% | %.3f | %+.1f %% | %.3f | %.3f | %s | %s |\n",
+                 t, n, 100*hm, 100*ho, 100*hp, bb, bm, 100*(bm/bb-1), bp, 100*(bp/bb-1), im/ib, ip/ib, st, w }'
 done

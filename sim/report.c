@@ -134,6 +134,10 @@ static void gpu_summary(FILE *f, const run_result *r)
         fprintf(f, ", of which %u, the fewest the kernel fills (sm_fill)", g->sms_run);
     fprintf(f, "; %u sub-cores ran warps, at most %u blocks resident on an SM\n", g->subs_used,
             g->max_resident);
+    if (g->grid_scale > 1)
+        fprintf(f, "  grid     scaled x %u (grid_scale, weak scaling: the blocks replicated, each "
+                "replica's addresses %s bytes further; docs/gpu.md)\n", g->grid_scale,
+                num(g->scale_stride, n1, sizeof n1));
     fprintf(f, "  time     launch %s + blocks %s + exit %u cycles (at least %u); a block "
             "waited %s cycles for an SM with room\n", num(g->launch_cycles, n1, sizeof n1),
             num(g->body_cycles, n2, sizeof n2), c->exit_lat, c->launch_min,
@@ -153,6 +157,19 @@ static void gpu_summary(FILE *f, const run_result *r)
             num(m->shmem_wavefronts - m->shmem_insts, n3, sizeof n3),
             num(m->const_hits, n4, sizeof n4), num(m->const_misses, n5, sizeof n5),
             num(m->icache_misses, n6, sizeof n6));
+}
+
+/* The warps-per-sub-core line of a trace run (docs/gpu.md, "Warps per sub-core"), and the
+ * note that the CCU keys cannot matter when no sub-core ever held more warps than CCUs. */
+static void warps_summary(FILE *f, const cfg_t *c, const tsrc_counts *t)
+{
+    fprintf(f, "  warps    %.2f per sub-core (mean over the cycles a sub-core holds a warp), "
+            "%llu at most; ccus = %u\n", tsrc_warps_mean(t), (unsigned long long)t->max_held,
+            c->ccus);
+    if (t->max_held <= c->ccus)
+        fprintf(f, "  note     no sub-core ever held more warps (%llu) than CCUs (ccus = %u): "
+                "every warp has a CCU of its own, the CCU keys (ccus, ccu_sharing) cannot "
+                "matter on this run\n", (unsigned long long)t->max_held, c->ccus);
 }
 
 /* Sub-core cycles of run r: its cycles times the sub-cores that ran warps (GPU runs; one
@@ -204,6 +221,7 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
                 num(r->insts, n1, sizeof n1), num(r->cycles, n2, sizeof n2));
     if (!r->complete)
         fprintf(f, "  (stopped at the cycle limit before every instruction retired)\n");
+    if (o->trace) warps_summary(f, c, &r->tc);
     if (r->tc.unknown_insts)
         fprintf(f, "  unknown    %s instructions of opcodes of no known class (%s), timed as "
                 "integer ALU\n", num(r->tc.unknown_insts, n1, sizeof n1), r->unknown_ops);
@@ -389,6 +407,8 @@ static void gpu_json(FILE *f, const run_result *r, int *first)
     ju64(&o, "blocks", g->blocks);
     ju64(&o, "blocks_simulated", g->blocks_run);
     ju64(&o, "max_resident_blocks_per_sm", g->max_resident);
+    ju64(&o, "grid_scale", g->grid_scale);
+    ju64(&o, "grid_scale_stride", g->scale_stride);
     ju64(&o, "launch_cycles", g->launch_cycles);
     ju64(&o, "body_cycles", g->body_cycles);
     ju64(&o, "block_full_cycles", g->block_full_cycles);
@@ -590,6 +610,11 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
         ju64(&to, "dst_near", t->dst_near);
         ju64(&to, "barrier_wait_slot_cycles", t->bar_wait_slot_cycles);
         ju64(&to, "empty_slot_cycles", t->empty_slot_cycles);
+        ju64(&to, "held_slot_cycles", t->held_slot_cycles);
+        ju64(&to, "busy_subcore_cycles", t->busy_cycles);
+        jdbl(&to, "warps_per_subcore", tsrc_warps_mean(t));
+        ju64(&to, "warps_per_subcore_max", t->max_held);
+        ju64(&to, "ccu_sharing_possible", t->max_held > c->ccus);
         ju64(&to, "unknown_instructions", t->unknown_insts);
         jtext(&to, "unknown_opcodes", r->unknown_ops);
         if (t->val_insts) ju64(&to, "value_instructions", t->val_insts);

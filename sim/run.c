@@ -55,6 +55,13 @@ static int loop(subcore_t *s, const run_opts *o, run_result *r, char *err)
 int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
 {
     if (o->trace && c->machine == CFG_MACHINE_GPU) return gpu_run(c, o, r, err);
+    if (c->grid_scale > 1) { /* replicas need the GPU's memory system and SMs */
+        memset(r, 0, sizeof *r);
+        snprintf(err, RUN_ERR_LEN, "key 'grid_scale': %u needs a trace on machine = gpu "
+                 "(expected grid_scale = 1 with %s)", c->grid_scale,
+                 o->trace ? "machine = subcore" : "the synthetic workload");
+        return 2;
+    }
     subcore_t s = {0};
     tsrc_t *t = NULL;
     int rc = 2;

@@ -6,7 +6,9 @@
 # eval/merge.sh; the table must have every (trace, variant) row and sane values: the
 # baseline's hit ratio 0, its IPC ratio, bank-read and energy reductions 1 / 0 / 0, bank
 # reads per instruction > 0, hit ratios and reductions inside [0, 1], unbounded >= OPT >= LRU, the six
-# energy shares summing to 1, and the same rows in CSV, Markdown and JSON. The jobs are
+# energy shares summing to 1, the warps per sub-core of both traces worked out by hand
+# (and the note that the CCU keys cannot matter where no sub-core held more warps than
+# CCUs), and the same rows in CSV, Markdown and JSON. The jobs are
 # priced by ENERGY_TABLE=configs/energy/45nm.ledger (the built-in table written out, so no
 # figure moves), every row names it, and a bad ledger stops jobs.sh before any job.
 set -u
@@ -26,6 +28,16 @@ if ENERGY_TABLE="$tmp/bad.ledger" bash eval/jobs.sh "$tmp" configs/default.cfg $
 elif [ "$(wc -l <"$tmp/badjobs.err")" = 1 ] && grep -q "bad.ledger:[0-9]*: key 'clock_gating'" "$tmp/badjobs.err"; then
     echo "PASS: eval_sweep: jobs.sh refuses a bad ledger: $(cat "$tmp/badjobs.err")"
 else echo "FAIL: eval_sweep: jobs.sh on a bad ledger: '$(cat "$tmp/badjobs.err")'"; fi
+# TRACE@K: the trace with grid_scale = K under the name <trace>_xK (refs unscaled: a
+# replica's warps are its original's); a K that is not 1..1024 stops jobs.sh
+bash eval/jobs.sh "$tmp" configs/default.cfg fuzz/corpus/trace/bfs_v3.traceg@3 >"$tmp/scaled.txt" 2>&1
+ns=$(grep -c -- '--set grid_scale=3 .*--trace fuzz/corpus/trace/bfs_v3.traceg .*/bfs_v3_x3__[a-z_0-9]*\.json$' "$tmp/scaled.txt")
+nr=$(grep -c 'malekeh-refs .*--trace fuzz/corpus/trace/bfs_v3.traceg --json .*/bfs_v3_x3__refs\.json$' "$tmp/scaled.txt")
+bash eval/jobs.sh "$tmp" configs/default.cfg fuzz/corpus/trace/bfs_v3.traceg@0 >/dev/null 2>"$tmp/scaled.err"; rc=$?
+nvar=$(grep -v '^#' eval/variants.txt | cut -d'|' -f1 | tr -d ' ' | grep -c .)
+[ "$ns" -eq "$nvar" ] && [ "$nr" -eq 1 ] && [ "$rc" = 2 ] && [ "$(wc -l <"$tmp/scaled.err")" = 1 ] && grep -q "expected TRACE@K" "$tmp/scaled.err" &&
+    echo "PASS: eval_sweep: TRACE@3 runs every variant with grid_scale = 3 as bfs_v3_x3; @0 refused: $(cat "$tmp/scaled.err")" ||
+    echo "FAIL: eval_sweep: TRACE@K: $ns scaled jobs (expected $nvar), $nr refs, @0 exit $rc: $(cat "$tmp/scaled.err")"
 nv=$(grep -v '^#' eval/variants.txt | cut -d'|' -f1 | tr -d ' ' | grep -c .)
 njobs=$(wc -l <"$tmp/jobs.txt")
 [ "$njobs" -eq $((2 * nv + 2)) ] && [ $((2 * nv)) -ge 24 ] &&
@@ -72,11 +84,27 @@ awk -F, -v hr="$(col hit_ratio)" -v ir="$(col ipc_vs_baseline)" -v br="$(col ban
 md=$(sed '/^\*\*mean over/q' "$tmp/table.md" | grep -c '^| [a-z_0-9]* | [0-9]'); js=$(grep -c '"trace":' "$tmp/table.json")
 [ "$md" -eq "$rows" ] && [ "$js" -eq "$rows" ] && echo "PASS: eval_sweep: Markdown and JSON have the same $rows rows" ||
     echo "FAIL: eval_sweep: Markdown $md rows, JSON $js rows, CSV $rows"
-nm=$(sed -n '/^\*\*mean over the 2 traces/,$p' "$tmp/table.md" | grep -c '^| [a-z_0-9]* | [0-9]')
+# the means: over matrixmul32 (its CCUs shared: 8 warps a sub-core, ccus = 2), then apart
+# over bfs_v3 (one warp a sub-core: the CCU keys cannot matter)
+nm=$(sed -n '/^\*\*mean over the 1 trace where the CCUs are shared/,/^\*\*mean over the 1 trace listed apart.*: bfs_v3\*\*/p' "$tmp/table.md" | grep -c '^| [a-z_0-9]* | [0-9]')
+na=$(sed -n '/^\*\*mean over the 1 trace listed apart.*: bfs_v3\*\*/,$p' "$tmp/table.md" | grep -c '^| [a-z_0-9]* | [0-9]')
 base=$(grep -E '^\| baseline \| 1\.000 \| 1\.000 \| 0\.0 % \| \+0\.0 % \| \+0\.0 % \| 0\.0 % / [-+][0-9.]+ % \|$' "$tmp/table.md" | wc -l)
-[ "$nm" -eq "$nv" ] && [ "$base" -eq 1 ] && echo "PASS: eval_sweep: the mean over 2 traces has $nv rows, the baseline's is 1.000 / 0 / 0 / 0 and no hit in the papers' counting" ||
-    echo "FAIL: eval_sweep: mean block: $nm rows (expected $nv), baseline row found $base times"
+[ "$nm" -eq "$nv" ] && [ "$na" -eq "$nv" ] && [ "$base" -eq 2 ] && echo "PASS: eval_sweep: the mean over the trace sharing CCUs and apart over the one that cannot have $nv rows each, the baseline's 1.000 / 0 / 0 / 0 and no hit in the papers' counting" ||
+    echo "FAIL: eval_sweep: mean blocks: $nm and $na rows (expected $nv each), baseline row found $base times (expected 2)"
 echo "eval_sweep: $(( $(date +%s) - t0 )) s"
+# warps per sub-core, by hand: matrixmul32 is one block of 32 warps on one SM's 4 sub-cores
+# (8 a sub-core, all placed at once); bfs_v3 two blocks of 2 warps, one per SM (one warp
+# a sub-core, never more than ccus = 2: the CCU keys cannot matter, said in table.md)
+wm=$(awk -F, -v m="$(col warps_per_subcore)" -v x="$(col warps_per_subcore_max)" \
+     '$2 == "malekeh" { printf "%s:%s:%s ", $1, $m, $x }' "$csv")
+case "$wm" in
+    *"bfs_v3:1.00:1 matrixmul32_sm61_kernel-1:"[1-8].*":8 "*) ok=1 ;; *) ok=0 ;; esac
+if [ "$ok" = 1 ] && grep -A2 '^\*\*bfs_v3\*\*' "$tmp/table.md" | grep -q 'the CCU keys cannot matter' &&
+   ! grep -A2 '^\*\*matrixmul32_sm61_kernel-1\*\*' "$tmp/table.md" | grep -q 'cannot matter'; then
+    echo "PASS: eval_sweep: warps per sub-core (mean:max) $wm; the CCU-keys note on bfs_v3 only"
+else
+    echo "FAIL: eval_sweep: warps per sub-core (trace:mean:max) '$wm' (expected matrixmul32 max 8, bfs_v3 1.00:1) or the CCU-keys note"
+fi
 # each design against the baseline of its own collector count: private CCUs (C = W = 8)
 # against baseline_c8, the default (C = 2) against baseline
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }

@@ -2,7 +2,7 @@
 # gpu_bad_input.sh - bad input to the GPU machine: one line on stderr naming what is wrong
 # and what was expected, exit 2, no JSON written. A preset that does not exist, a block
 # that fits no SM, a bad line of a kernel list, an address list that does not match its
-# active mask.
+# active mask, a grid_scale out of range or off the GPU.
 set -u
 cd "$(dirname "$0")/.."
 SIM=build/malekeh-sim
@@ -30,6 +30,16 @@ bad "an L2 slice smaller than its ways" "L2 slice of [0-9]* bytes cannot hold 16
 bad "an L1 smaller than its ways" "L1 of 1024 bytes cannot hold 64 ways.*expected l1_kb \\* 1024" \
     "$SIM" --set l1_kb=1 --set l1_ways=64 --trace "$T"
 bad "sm_subset above sms" "sm_subset.*expected 0..sms" "$SIM" --set sms=4 --set sm_subset=5 --trace "$T"
+# grid_scale: an integer 1..1024, on a trace on the GPU only; a file names its line
+bad "grid_scale = 0" "key 'grid_scale'.*allowed: 1..1024" "$SIM" --set grid_scale=0 --trace "$T"
+bad "grid_scale not a number" "key 'grid_scale'.*2x" "$SIM" --set grid_scale=2x --trace "$T"
+bad "grid_scale above 1024" "key 'grid_scale'.*allowed: 1..1024" "$SIM" --set grid_scale=1025 --trace "$T"
+printf 'ccus = 2\ngrid_scale = -1\n' > "$tmp/gs.cfg"
+bad "grid_scale in a file" "gs.cfg:2: key 'grid_scale'" "$SIM" --config "$tmp/gs.cfg" --trace "$T"
+bad "grid_scale on machine = subcore" "grid_scale.*needs a trace on machine = gpu" \
+    "$SIM" --set grid_scale=2 --set machine=subcore --trace "$T"
+bad "grid_scale on the synthetic workload" "grid_scale.*needs a trace on machine = gpu" \
+    "$SIM" --set grid_scale=2 --insts 100
 printf 'MemcpyHtoD,0x1000,64\nno_such_kernel.traceg\n' > "$tmp/kernelslist.g"
 bad "a kernel list naming a missing trace" "kernelslist.g:2: cannot read" "$SIM" --trace "$tmp/kernelslist.g"
 printf 'MemcpyHtoD,0x1000,many\n' > "$tmp/k2.g"

@@ -162,12 +162,13 @@ static void test_launch_exit_costs(void)
 }
 
 /* The sums of a kernel list: every counter of the memory system, driver and trace source
- * added (each field of a and b set to its own value); of the model's, every counter but
+ * added (each field of a and b set to its own value; the trace source's most warps
+ * resident, a high-water mark, the larger); of the model's, every counter but
  * cycles, intervals and the STHLD history (left to the caller), the FIFO high-water mark
  * the larger. */
 static void test_gsum_every_counter(void)
 {
-#define SUM_ALL(type, fn)                                                              \
+#define SUM_ALL(type, fn, hw)                                                          \
     do {                                                                               \
         type t, a;                                                                     \
         uint64_t *pt = (uint64_t *)&t, *pa = (uint64_t *)&a;                           \
@@ -177,15 +178,16 @@ static void test_gsum_every_counter(void)
         fn(&t, &a);                                                                    \
         int all = 1;                                                                   \
         for (size_t i = 0; i < n; i++)                                                 \
-            if (pt[i] != 1000 + i + 7 * i + 1) {                                       \
+            if (pt[i] != (i == (hw) ? 1000 + i : 1000 + i + 7 * i + 1)) {              \
                 fprintf(stderr, "  " #fn ": counter %zu of %zu not summed\n", i, n);   \
                 all = 0;                                                               \
             }                                                                          \
         TT_CHECK(all);                                                                 \
     } while (0)
-    SUM_ALL(mem_counts, gsum_mem);
-    SUM_ALL(drv_counts, gsum_driver);
-    SUM_ALL(tsrc_counts, gsum_trace);
+    SUM_ALL(mem_counts, gsum_mem, SIZE_MAX);
+    SUM_ALL(drv_counts, gsum_driver, SIZE_MAX);
+    /* max_held, a high-water mark: the larger (1000 + i against 7 i + 1 for i < 166) */
+    SUM_ALL(tsrc_counts, gsum_trace, offsetof(tsrc_counts, max_held) / sizeof(uint64_t));
 #undef SUM_ALL
     sc_stats t, a;
     memset(&t, 0, sizeof t);
