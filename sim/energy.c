@@ -62,7 +62,7 @@ void energy_of(const ledger_t *L, const cfg_t *c, const sc_stats *s, uint64_t in
     e->per_unit[ENERGY_STORAGE_CLOCK] =
         L->clock_gating ? v[LEDGER_CLOCK_GATED] : v[LEDGER_CLOCK_UNGATED];
     e->per_unit[ENERGY_GATES] = L->clock_gating ? v[LEDGER_GATE] : 0.0;
-    e->per_unit[ENERGY_CONTROL] = v[LEDGER_CONTROL];
+    e->per_unit[ENERGY_CONTROL] = c->caching ? v[LEDGER_CONTROL] : v[LEDGER_CONTROL_OCU];
     e->per_unit[ENERGY_BANK_IDLE] = v[LEDGER_BANK_IDLE];
     for (unsigned i = 0; i < ENERGY_NCOMP; i++) {
         if (i < CFG_NENERGY) {

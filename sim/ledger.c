@@ -15,7 +15,8 @@ static const char *const keys[LEDGER_NVAL] = {
     "entry_fill_pj_per_bit", "entry_wb_pj_per_bit", "operand_read_pj_per_bit",
     "crossbar_pj_per_bit_base", "crossbar_pj_per_bit_per_collector",
     "storage_clock_pj_per_bit_cycle_ungated", "storage_clock_pj_per_bit_cycle_gated",
-    "gate_pj_per_entry_cycle", "control_pj_per_collector_cycle",
+    "gate_pj_per_entry_cycle", "ccu_control_pj_per_collector_cycle",
+    "ocu_control_pj_per_collector_cycle",
 };
 
 /* The two keys that are not figures; they follow the figures in `seen` order. */

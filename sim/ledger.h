@@ -25,7 +25,11 @@ enum {
     LEDGER_CLOCK_UNGATED,   /* storage_clock_pj_per_bit_cycle_ungated */
     LEDGER_CLOCK_GATED,     /* storage_clock_pj_per_bit_cycle_gated */
     LEDGER_GATE,            /* gate_pj_per_entry_cycle: a clock gate's own energy (gated) */
-    LEDGER_CONTROL,         /* control_pj_per_collector_cycle: control logic and tags */
+    LEDGER_CONTROL,         /* ccu_control_pj_per_collector_cycle: a caching collector's
+                               control logic, tags, locks, hints and LRU (caching = on) */
+    LEDGER_CONTROL_OCU,     /* ocu_control_pj_per_collector_cycle: a plain operand
+                               collector's control (caching = off: the baseline and the
+                               designs built on its collectors) */
     LEDGER_NVAL
 };
 

@@ -56,7 +56,8 @@ else bad "summary: '$(grep -i energy "$tmp/sum.txt")'"; fi
 # eight baseline collectors against two
 sed -e 's/^crossbar_pj_per_bit_per_collector = .*/crossbar_pj_per_bit_per_collector = 0.01/' \
     -e 's/^storage_clock_pj_per_bit_cycle_ungated = .*/storage_clock_pj_per_bit_cycle_ungated = 0.002/' \
-    -e 's/^control_pj_per_collector_cycle = .*/control_pj_per_collector_cycle = 1/' \
+    -e 's/^ccu_control_pj_per_collector_cycle = .*/ccu_control_pj_per_collector_cycle = 1/' \
+    -e 's/^ocu_control_pj_per_collector_cycle = .*/ocu_control_pj_per_collector_cycle = 1/' \
     configs/energy/45nm.ledger >"$tmp/grow.ledger"
 for t in builtin grow; do
     set_t=(); [ "$t" = grow ] && set_t=(--set "energy_table=$tmp/grow.ledger")

@@ -184,6 +184,7 @@ static void hand_table(ledger_t *L, int gating)
     L->v[LEDGER_CLOCK_GATED] = 1.0 / 256;
     L->v[LEDGER_GATE] = 0.5;
     L->v[LEDGER_CONTROL] = 3;
+    L->v[LEDGER_CONTROL_OCU] = 3;
     L->clock_gating = gating;
 }
 
@@ -277,6 +278,30 @@ static void test_shapes(void)
         TT_EQ(sh.collectors, d[i].ccus);
         TT_EQ(sh.banks, 2);
     }
+}
+
+/* A CCU's control and an OCU's are two figures: two collectors, 100 cycles, no event;
+ * caching on pays 2 x 100 x 5 = 1000 pJ of control, caching off 2 x 100 x 1.5 = 300. */
+static void test_control_per_kind(void)
+{
+    cfg_t on, off;
+    sc_stats s;
+    energy_t eon, eoff;
+    ledger_t L;
+    char err[CFG_ERR_LEN] = "";
+    cfg_defaults(&on);
+    TT_EQ(cfg_set(&on, "ccus", "2", "t", err), 0);
+    off = on;
+    TT_EQ(cfg_set(&off, "caching", "off", "t", err), 0);
+    memset(&s, 0, sizeof s);
+    memset(&L, 0, sizeof L);
+    L.v[LEDGER_CONTROL] = 5;
+    L.v[LEDGER_CONTROL_OCU] = 1.5;
+    energy_of(&L, &on, &s, 10, 100, &eon);
+    energy_of(&L, &off, &s, 10, 100, &eoff);
+    TT_CHECK(eon.pj[ENERGY_CONTROL] == 1000.0);
+    TT_CHECK(eoff.pj[ENERGY_CONTROL] == 300.0);
+    TT_CHECK(eon.total_pj == 1000.0 && eoff.total_pj == 300.0);
 }
 
 /* Eight baseline collectors against two, the same events (100 fills, 100 reads, 100
@@ -398,6 +423,7 @@ int main(void)
     TT_RUN(test_ledger_hand_worked);
     TT_RUN(test_shapes);
     TT_RUN(test_eight_above_two);
+    TT_RUN(test_control_per_kind);
     TT_RUN(test_bow_above_baseline);
     TT_RUN(test_builtin_exact);
     TT_EXIT();

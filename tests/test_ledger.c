@@ -22,7 +22,8 @@ static const char *const good =
     "storage_clock_pj_per_bit_cycle_ungated = 1.5\n"
     "storage_clock_pj_per_bit_cycle_gated = 1.625\n"
     "gate_pj_per_entry_cycle = 1.75\n"
-    "control_pj_per_collector_cycle = 1.875e0\n"
+    "ccu_control_pj_per_collector_cycle = 1.875e0\n"
+    "ocu_control_pj_per_collector_cycle = 2\n"
     "clock_gating = on\n";
 
 /* Write text to a fresh temporary file; its name into path (room for 64). 0 or -1. */
@@ -63,7 +64,8 @@ static void test_good_file(void)
     TT_EQ(L.clock_gating, 1);
     TT_CHECK(strcmp(L.source, "hand-made test figures") == 0);
     TT_CHECK(strncmp(L.path, "/tmp/test_ledger_", 17) == 0);
-    TT_CHECK(strcmp(ledger_key(LEDGER_CONTROL), "control_pj_per_collector_cycle") == 0);
+    TT_CHECK(strcmp(ledger_key(LEDGER_CONTROL), "ccu_control_pj_per_collector_cycle") == 0);
+    TT_CHECK(strcmp(ledger_key(LEDGER_CONTROL_OCU), "ocu_control_pj_per_collector_cycle") == 0);
     TT_CHECK(strcmp(ledger_key(LEDGER_NVAL), "?") == 0);
 }
 
@@ -163,10 +165,11 @@ static void test_errors(void)
         {4, "energy_bank_read = 320", "F:4: unknown key 'energy_bank_read'"},
         {4, "just words", "F:4: expected 'key = value', got 'just words'"},
         {4, "= 0.5", "F:4: expected 'key = value'"},
-        {16, "clock_gating = yes", "F:16: key 'clock_gating': value 'yes' is not a valid word (expected on or off)"},
+        {17, "clock_gating = yes", "F:17: key 'clock_gating': value 'yes' is not a valid word (expected on or off)"},
         {2, "source =", "F:2: key 'source': expected where the numbers come from"},
-        {2, NULL, "F:15: end of file without key 'source' (expected every key"},
-        {16, NULL, "F:15: end of file without key 'clock_gating'"},
+        {2, NULL, "F:16: end of file without key 'source' (expected every key"},
+        {17, NULL, "F:16: end of file without key 'clock_gating'"},
+        {16, NULL, "F:16: end of file without key 'ocu_control_pj_per_collector_cycle'"},
         {12, NULL, "end of file without key 'storage_clock_pj_per_bit_cycle_ungated'"},
     };
     char text[4096], msg[CFG_ERR_LEN];
