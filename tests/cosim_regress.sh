@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # cosim_regress.sh [--quick|--full] - model/RTL lockstep co-simulation regression (make test;
 # --full, every configuration: make cosim-regress).
-# Configurations: the generator sweep list (tests/gen_sweep.sh --list; without --full but
-# those of FULL_ONLY below), every one but the
+# Configurations: the generator sweep list (tests/gen_sweep.sh --list; without --full,
+# TEST_SETS below: the same keys and values, one-key variants merged), every one but the
 # default with interval=500 so that STHLD intervals and FSM edges happen, plus the FSM
 # directed configuration FSM_SETS (interval 8, ipc_threshold 1/2, sthld_max 3: the S/L
 # decision at exact equality and both STHLD clamps happen hundreds of times, so the RTL's
@@ -11,18 +11,35 @@
 # One PASS:/FAIL: line per configuration and mode, then the aggregated coverage: a FAIL
 # line for every bin of docs/coverage.md's required list that stayed empty.
 # Cycle budget: default config 150000 legal + 100000 adversarial, others 50000 + 50000,
-# FSM_SETS 50000 + 50000: 2,450,000 cycles over the 23 runs of --full, 2,350,000 without.
+# FSM_SETS 50000 + 50000: 2,450,000 cycles over the 23 configurations of --full, 1,850,000
+# over the 16 without.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 DEF_LEGAL=${COSIM_DEF_LEGAL:-150000}; DEF_ADV=${COSIM_DEF_ADV:-100000}
 CYC=${COSIM_CYC:-50000}; JOBS=${COSIM_JOBS:-2}
-# Configurations only --full runs (make cosim-regress), left out of make test's run for its
-# time budget, each with what still covers it there: private CCUs x 8 (the longest Verilator
-# build, 4 min of the regression's 10 on 2 cores) is run in lockstep on every shared trace
-# by tests/cosim_trace.sh (configs/examples/private.cfg) and in both modes, private, by
-# the warps=16 ccus=16 configuration below.
-FULL_ONLY=("ccu_sharing=private ccus=8 data_bits=32")
+# make test's set (without --full): the sweep list with its one-key variants merged, a
+# build per line instead of one per variant (the Verilator build is most of the regression's
+# CPU time: about 35 s a configuration); every key = value of every sweep line occurs in
+# some line here (checked below, so the set cannot fall behind the list). Private CCUs x 8,
+# the longest build, run in lockstep on every shared trace in tests/cosim_trace.sh.
+TEST_SETS=(
+  ""
+  "ccus=1 entries=7 data_bits=32"
+  "ccus=8 data_bits=32"
+  "entries=16 data_bits=32"
+  "slots=1 entries=2 data_bits=32"
+  "slots=8 entries=9 data_bits=32"
+  "banks=1 wb_ports=1 replacement=lru write_filter=off data_bits=32"
+  "banks=16 wb_ports=4 regs=64 data_bits=32"
+  "warps=1 ccus=1 data_bits=32"
+  "warps=64 scheduler=gto sthld_mode=fixed sthld_init=4 clock_gating=off data_bits=32"
+  "data_bits=1 regs=200 tag_bits=3"
+  "caching=off slots=8 banks=16 warps=64 data_bits=8"
+  "warps=6 ccus=3 entries=6 slots=5 banks=4 data_bits=8"
+  "warps=16 ccus=16 ccu_sharing=private slots=2 entries=3 data_bits=4"
+  "ct_storage=latch data_bits=32"
+)
 full=0
 case "${1:-}" in
 --quick) DEF_LEGAL=20000; DEF_ADV=20000; CYC=5000 ;;
@@ -52,15 +69,16 @@ mapfile -t LIST < <(bash tests/gen_sweep.sh --list)
 [ "${#LIST[@]}" -ge 20 ] || { echo "FAIL: cosim_regress: sweep list has ${#LIST[@]} entries"; exit 1; }
 FSM_SETS="data_bits=16 interval=8 ipc_threshold=1/2 sthld_max=3 sthld_step=1"
 SETS=()
-skipped=()
-for i in "${!LIST[@]}"; do
-    if [ "$full" = 0 ] && printf '%s\n' "${FULL_ONLY[@]}" | grep -qxF -- "${LIST[$i]}"; then
-        skipped+=("${LIST[$i]}"); continue
-    fi
-    if [ "$i" = 0 ]; then SETS+=("${LIST[$i]}"); else SETS+=("${LIST[$i]} interval=500"); fi
+if [ "$full" = 1 ]; then RUN=("${LIST[@]}"); else
+    RUN=("${TEST_SETS[@]}")
+    for l in "${LIST[@]}"; do for kv in $l; do
+        printf '%s\n' "${TEST_SETS[@]}" | tr ' ' '\n' | grep -qxF -- "$kv" ||
+            { echo "FAIL: cosim_regress: '$kv' of the sweep line [$l] is in no line of TEST_SETS"; exit 1; }
+    done; done
+fi
+for i in "${!RUN[@]}"; do
+    if [ "$i" = 0 ]; then SETS+=("${RUN[$i]}"); else SETS+=("${RUN[$i]} interval=500"); fi
 done
-[ "${#skipped[@]}" = "${#FULL_ONLY[@]}" ] || [ "$full" = 1 ] ||
-    { echo "FAIL: cosim_regress: FULL_ONLY names a configuration the sweep list lacks"; exit 1; }
 SETS+=("$FSM_SETS")
 logdir=$(mktemp -d); trap 'rm -rf "$logdir"' EXIT
 make -s build/ccugen >/dev/null || { echo "FAIL: cosim_regress: build/ccugen"; exit 1; }
@@ -100,6 +118,6 @@ for b in $REQUIRED; do
     if [ -z "$c" ] || [ "$c" = 0 ]; then echo "FAIL: coverage bin $b stayed empty"; fail=1; fi
 done
 [ "$fail" = 0 ] && echo "PASS: coverage: all $(echo $REQUIRED | wc -w) required bins hit"
-for c in "${skipped[@]}"; do echo "(left to make cosim-regress: [$c])"; done
+[ "$full" = 1 ] || echo "(make test's set: ${#TEST_SETS[@]} configurations for the sweep's ${#LIST[@]}; every one alone: make cosim-regress)"
 echo "cosim_regress: total_cycles=$total seconds=$((SECONDS - T0))"
 exit $fail
