@@ -63,7 +63,7 @@ check_one() {
     # which has one, and for ct_storage = latch in the data entries (ct_data), which have them
     local pre=${top%_subcore} nolatch="t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$sr" what="no latch" more=""
     if [ -s "$a/${pre}_clk_gate.v" ]; then
-        if grep -q '^// *ct_storage = latch$' "$a/${top}.v"; then
+        if grep -q '^// *ct_storage = latch$' "$a/${pre}_config.vh"; then
             nolatch="$nolatch %u %u %u ${pre}_ct_data/* ${pre}_clk_gate/* %u %d"
             more="; select -assert-min 2 ${pre}_ct_data/t:\$dlatch; select -assert-min 1 ${pre}_clk_gate/t:\$dlatch"
             what="latches only in ct_data and clk_gate, and there"

@@ -92,7 +92,7 @@ if [ -r "$PDK" ] && [ -r "$DU" ] && [ -x build/ccugen ]; then
     n=$(grep -c '^ *sky130_fd_sc_hd__' "$tmp/s8/netlist.v")
     [ "$n" -gt 100 ] || fail "the sky130 netlist has $n cells (expected a mapped sub-core)"
     # clock gates: one per data entry and three per CCU (clock_gating = on, the default)
-    hdr=$(ls "$tmp"/rtl8/*_subcore.v)
+    hdr=$(ls "$tmp"/rtl8/*_config.vh)
     c=$(sed -n 's|^// *ccus = ||p' "$hdr"); e=$(sed -n 's|^// *entries = ||p' "$hdr")
     ng=$(grep -c '^ *sky130_fd_sc_hd__dlclkp_1 ' "$tmp/s8/netlist.v")
     grep -q '^// *clock_gating = on$' "$hdr" && [ "$ng" = $((c * (e + 3))) ] ||
