@@ -132,7 +132,8 @@ int vars_build(tpl_vars *v, const cfg_t *c, int debug)
     SETI("E_M1", c->entries - 1);
     SETI("SLB", w.slb);
     SETI("FD", w.fd); SETI("FD_M1", w.fd - 1);
-    SETI("FD_MOD", w.fd % (1u << w.fpb)); SETI("FPB", w.fpb); SETI("FCB", w.fcb);
+    SETI("FD_MOD", w.fd % (1u << w.fpb));
+    SETI("FIFO_COUNT_ABOVE_DEPTH", (1u << w.fcb) - 1u > w.fd); /* the count can exceed FD */ SETI("FPB", w.fpb); SETI("FCB", w.fcb);
     SETI("FW", w.fw); SETI("SB", w.sb); SETI("ICB", w.icb); SETI("IIB", w.iib);
     SETI("STB", w.stb); SETI("INTERVAL", c->interval); SETI("INTERVAL_M1", c->interval - 1);
     SETI("IPC_NUM", c->ipc_num); SETI("IPC_DEN", c->ipc_den);

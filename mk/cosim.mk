@@ -42,5 +42,6 @@ cosim-regress: $(BUILD)/ccugen
 cosim-bench: $(BUILD)/ccugen
 	@bash scripts/cosim_bench.sh
 
-COSIM_TEST_CMDS = "bash tests/cosim_regress.sh" "bash tests/cosim_broken.sh" "bash tests/icarus_test.sh" \
+COSIM_TEST_CMDS = "bash tests/cosim_regress.sh" "bash tests/cosim_broken.sh" "bash tests/assert_check.sh" \
+                  "bash tests/icarus_test.sh" \
                   "bash tests/cosim_trace.sh" "bash tests/soak_slice.sh" "bash tests/kit.sh"

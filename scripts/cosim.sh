@@ -110,7 +110,7 @@ build_bin() {
     local tr=(); [ "$trace" = 1 ] && tr=(--trace)
     local files=(); while read -r f; do files+=("$rtl/$f"); done < <(grep -v '^//' "$rtl/files.f" | grep .)
     verilator --cc --exe --build -j 2 --prefix Vtop --top-module "${prefix}_subcore" \
-        --x-assign 0 --x-initial 0 -O2 "${tr[@]}" ${COSIM_VFLAGS:-} -Wno-fatal -Wno-lint -Wno-style \
+        --x-assign 0 --x-initial 0 -O2 "${tr[@]}" ${COSIM_VFLAGS:-} -Wno-fatal -Wno-lint -Wno-style +define+MLK_ASSERT \
         --Mdir "$mdir" -o "$bin" -CFLAGS "-I$ROOT/tb $( [ "$oo" = 1 ] && echo -DVG_NO_DBG)" \
         -MAKEFLAGS "$mkf" \
         -LDFLAGS "$vobjs ${objs[*]} -llzma -lz -lm" \

@@ -63,7 +63,7 @@ echo "icarus.sh: vecgen $cycles cycles $(since "$t") s"
 t=$(now)
 # files.f names its files relative to rtl/: drop comments and blank lines, prefix rtl/.
 sed -e 's|//.*||' -e 's/[[:space:]]*$//' -e '/^$/d' -e 's|^|rtl/|' rtl/files.f > "$OUT/files.f"
-iverilog -g2005 -o "$OUT/sim" -c "$OUT/files.f" "$OUT/tb_vectors.v" ||
+iverilog -g2005 -DMLK_ASSERT -o "$OUT/sim" -c "$OUT/files.f" "$OUT/tb_vectors.v" ||
     { echo "icarus.sh: iverilog failed" >&2; exit 2; }
 echo "icarus.sh: iverilog $(since "$t") s"
 

@@ -96,7 +96,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/area.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 "$CCUGEN" --config "$config" "${sets[@]}" --out "$tmp/rtl" >/dev/null
 prefix=$(cd "$tmp/rtl" && ls ./*_subcore.v | sed 's|^\./||; s|_subcore\.v$||')
-data_bits=$(sed -n 's|^// *data_bits = \([0-9]*\)$|\1|p' "$tmp/rtl/${prefix}_subcore.v" | head -n1)
+data_bits=$(sed -n 's|^// *data_bits = \([0-9]*\)$|\1|p' "$tmp/rtl/${prefix}_config.vh" | head -n1)
 [ -n "$prefix" ] && [ -n "$data_bits" ] || { echo "area.sh: cannot read prefix/data_bits" >&2; exit 2; }
 [ -n "$out" ] || out=$here/build/area/$prefix
 mkdir -p "$out"; out=$(cd "$out" && pwd)

@@ -168,7 +168,9 @@ measure() {
 }
 
 top=$(sed -n 's/^link_design //p' "$area/sta/sta.tcl" | head -1)
-data_bits=$(sed -n 's|^// *data_bits = \([0-9]*\)$|\1|p' "$area/rtl/${top}.v" | head -1)
+# the resolved configuration: <prefix>_config.vh (the top's header in RTL of older generators)
+conf=$area/rtl/${top%_subcore}_config.vh; [ -r "$conf" ] || conf=$area/rtl/${top}.v
+data_bits=$(sed -n 's|^// *data_bits = \([0-9]*\)$|\1|p' "$conf" | head -1)
 area_bits=$data_bits    # the width of DIR's own netlist
 if [ "$data_bits" -le 64 ]; then widths=$data_bits; else widths=${widths_opt:-32 64}; fi
 for w in $widths; do case "$w" in ''|*[!0-9]*) echo "power.sh: --widths: '$w' is not a whole number" >&2; exit 2 ;; esac; done

@@ -51,7 +51,7 @@ mkdir -p "$out"; out=$(cd "$out" && pwd); rtl=$(cd "$rtl" && pwd)
 dont_use_map "$lib" "$out/map.lib" "$dont_use" || exit 2
 mlib=$out/map.lib
 p=$(cd "$rtl" && ls ./*_subcore.v | sed 's|^\./||; s|_subcore\.v$||')
-data_bits=$(sed -n 's|^// *data_bits = \([0-9]*\)$|\1|p' "$rtl/${p}_subcore.v" | head -n1)
+data_bits=$(sed -n 's|^// *data_bits = \([0-9]*\)$|\1|p' "$rtl/${p}_config.vh" | head -n1)
 . "$here/synth/sdc.sh"
 sdc_period=$(sdc_period_ps "$sdc")
 [ -n "$sdc_period" ] || { echo "sta.sh: $sdc: no 'create_clock -period' line" >&2; exit 2; }
@@ -89,7 +89,7 @@ has_latch=0; icg=0
 if grep -q '_clk_gate\.v$' "$rtl/files.f"; then
     if python3 "$here/synth/icg_map.py" "$mlib" "$p" >"$out/icg.v"; then icg=1; else rm -f "$out/icg.v"; has_latch=1; fi
 fi
-grep -q '^// *ct_storage = latch$' "$rtl/${p}_subcore.v" && has_latch=1
+grep -q '^// *ct_storage = latch$' "$rtl/${p}_config.vh" && has_latch=1
 t0=$(date +%s)
 {
     echo "read_verilog -lib $rtl/${p}_rf_bank.v"

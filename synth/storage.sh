@@ -39,11 +39,13 @@ done
 lib=$(sed -n '1s/^read_liberty //p' "$area/sta/sta.tcl")
 [ -r "$lib" ] || { echo "storage.sh: $lib: cannot read the Liberty file of $area/sta/sta.tcl" >&2; exit 2; }
 top=$(sed -n 's/^link_design //p' "$area/sta/sta.tcl" | head -1)
-have=$(sed -n 's|^// *ct_storage = \([a-z]*\)$|\1|p' "$area/rtl/${top}.v" | head -1)
-[ -n "$have" ] || { echo "storage.sh: $area/rtl/${top}.v: no ct_storage line in its header (RTL of an older generator?)" >&2; exit 2; }
+# the resolved configuration: <prefix>_config.vh (the top's header in RTL of older generators)
+conf=$area/rtl/${top%_subcore}_config.vh; [ -r "$conf" ] || conf=$area/rtl/${top}.v
+have=$(sed -n 's|^// *ct_storage = \([a-z]*\)$|\1|p' "$conf" | head -1)
+[ -n "$have" ] || { echo "storage.sh: $conf: no ct_storage line in its header (RTL of an older generator?)" >&2; exit 2; }
 if [ "$have" = ff ]; then other=latch; else other=ff; fi
 # clock_gating: RTL of a generator without the key had none (off)
-gate=$(sed -n 's|^// *clock_gating = \([a-z]*\)$|\1|p' "$area/rtl/${top}.v" | head -1)
+gate=$(sed -n 's|^// *clock_gating = \([a-z]*\)$|\1|p' "$conf" | head -1)
 gate=${gate:-off}
 if [ "$gate" = on ]; then ogate=off; else ogate=on; fi
 # the same flow as DIR's run: its clock and fit widths

@@ -18,7 +18,7 @@ mkdir -p "$out"; t0=$(date +%s)
 # the configured slots and width, as the generator resolves them
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sweep.XXXXXX"); trap 'rm -rf "$tmp"' EXIT
 build/ccugen --config "$config" --out "$tmp/rtl" >/dev/null || exit 2
-hdr=$(ls "$tmp"/rtl/*_subcore.v)
+hdr=$(ls "$tmp"/rtl/*_config.vh)
 S=$(sed -n 's|^// *slots = \([0-9]*\)$|\1|p' "$hdr" | head -n1); D=$(sed -n 's|^// *data_bits = \([0-9]*\)$|\1|p' "$hdr" | head -n1)
 [ -n "$S" ] && [ -n "$D" ] || { echo "sweep.sh: cannot read slots/data_bits from $hdr" >&2; exit 2; }
 E_OK=""; for e in $E_LIST; do [ "$e" -gt "$S" ] && E_OK="$E_OK $e"; done

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # gen_sweep.sh CCUGEN [--quick] - the generator sweep of issue 3: for every configuration
-# below, ccugen twice (byte-identical output), verilator --lint-only -Wall (Verilog-2005),
-# iverilog -g2005, and Yosys elaboration: hierarchy -check, proc, opt -fast, check -assert
+# below, ccugen twice (byte-identical output), verilator --lint-only -Wall (Verilog-2005)
+# and iverilog -g2005, both with the simulation checks (MLK_ASSERT), and Yosys elaboration: hierarchy -check, proc, opt -fast, check -assert
 # (no undriven or multiply driven net, no combinational loop), then no latch ($dlatch, $sr:
 # proc infers them, and only a latch whose enable is constant, i.e. a wire, is removed by
 # opt) outside the clock-gate wrapper <prefix>_clk_gate (which must hold its latch), and with
@@ -50,10 +50,10 @@ check_one() {
     fi
     if ! diff -r "$a" "$b" >/dev/null; then echo "FAIL: $name: two runs differ"; return; fi
     top=$(cd "$a" && ls *_subcore.v | sed 's/\.v$//')
-    if ! (cd "$a" && verilator --lint-only -Wall --default-language 1364-2005 -f files.f --top-module "$top") >"$log" 2>&1; then
+    if ! (cd "$a" && verilator --lint-only -Wall --default-language 1364-2005 +define+MLK_ASSERT -f files.f --top-module "$top") >"$log" 2>&1; then
         echo "FAIL: $name: verilator lint"; grep '^%' "$log" | head -20 | sed 's/^/   /'; return
     fi
-    if ! (cd "$a" && iverilog -g2005 -o "$work/ivl$i" -c files.f) >"$log" 2>&1; then
+    if ! (cd "$a" && iverilog -g2005 -DMLK_ASSERT -o "$work/ivl$i" -c files.f) >"$log" 2>&1; then
         echo "FAIL: $name: iverilog"; head -20 "$log" | sed 's/^/   /'; return
     fi
     files=$(grep -v '^//' "$a/files.f" | grep -v '^$' | sed "s|^|$a/|" | tr '\n' ' ')
@@ -63,7 +63,7 @@ check_one() {
     # which has one, and for ct_storage = latch in the data entries (ct_data), which have them
     local pre=${top%_subcore} nolatch="t:\$dlatch t:\$adlatch t:\$dlatchsr t:\$sr" what="no latch" more=""
     if [ -s "$a/${pre}_clk_gate.v" ]; then
-        if grep -q '^// *ct_storage = latch$' "$a/${top}.v"; then
+        if grep -q '^// *ct_storage = latch$' "$a/${pre}_config.vh"; then
             nolatch="$nolatch %u %u %u ${pre}_ct_data/* ${pre}_clk_gate/* %u %d"
             more="; select -assert-min 2 ${pre}_ct_data/t:\$dlatch; select -assert-min 1 ${pre}_clk_gate/t:\$dlatch"
             what="latches only in ct_data and clk_gate, and there"
