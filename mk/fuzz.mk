@@ -6,7 +6,7 @@
 # FUZZ_TEST_CMDS: the bounded run `make test` does (FUZZ_TEST_SECONDS per target).
 FUZZ_CC           ?= clang-14
 FUZZ_SECONDS      ?= 300
-FUZZ_TEST_SECONDS ?= 25
+FUZZ_TEST_SECONDS ?= 15
 FUZZ_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
                -D_POSIX_C_SOURCE=200809L -fsanitize=fuzzer,address,undefined \
                -fno-sanitize-recover=all -fno-omit-frame-pointer

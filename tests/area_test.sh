@@ -12,7 +12,7 @@
 # when the flat netlist holds a cell of ../shared/pdk's area.dontuse list, the datasheet
 # does not name that list, or the netlist's dlclkp_1 clock gates are not one per data entry
 # and three per CCU (ccus x (entries + 3)) as sta.txt counts them.
-# Guard flow (the baseline's): synth/area.sh --no-baseline --fast --sta-width 32: area fitted to
+# Guard flow (the baseline's): synth/area.sh --no-baseline --sta-width 32: area fitted to
 # the configured width from 8 and 16 bits, timing (OpenSTA) on the flat sub-core at 32 data
 # bits (the control paths are those of the full width; make area times the full width).
 # Results stay in build/area/test{,-sky130}/ (area.md is a complete datasheet of that flow).
@@ -22,7 +22,7 @@ BASE=synth/area_baseline.json
 AREA_LIMIT_PCT=${AREA_LIMIT_PCT:-2}
 FMAX_LIMIT_PCT=${FMAX_LIMIT_PCT:-5}
 PDK=${AREA_PDK:-../shared/pdk/sky130_fd_sc_hd__tt_025C_1v80.lib.gz}
-FLOW="--no-baseline --fast --sta-width 32"
+FLOW="--no-baseline --sta-width 32"
 [ -x build/ccugen ] && [ -x build/area-report ] || { echo "FAIL: area: build/ccugen or build/area-report missing"; exit 1; }
 
 # measure NAME OUT [--liberty LIB]: run the guard flow; sets AREA FMAX UNIT SECS or fails
@@ -112,7 +112,7 @@ case "${1:-}" in
     if [ -r "$PDK" ]; then measure sky130 build/area/test-sky130 --liberty "$PDK" || exit 1; sa=$AREA; sf=$FMAX; fi
     {
         printf '{\n  "schema": "malekeh-area-baseline/2",\n  "config": "configs/default.cfg",\n'
-        printf '  "flow": "synth/area.sh %s (--fast applies to the generic library only)",\n' "$FLOW"
+        printf '  "flow": "synth/area.sh %s",\n' "$FLOW"
         printf '  "limits": {"area_growth_pct": %s, "fmax_drop_pct": %s},\n' "$AREA_LIMIT_PCT" "$FMAX_LIMIT_PCT"
         printf '  "generic": {"library": "synth/generic_cells.lib", "unit": "GE", "subcore_area": %s, "fmax_mhz": %s}' "$ga" "$gf"
         if [ -n "$sa" ]; then
