@@ -354,6 +354,84 @@ static unsigned rba_order(int rba, uint64_t *hidden)
     return order;
 }
 
+/* The two-level scheduler's issue rule (driver/drv.c, drv_opc.active_max), through the
+ * driver and the baseline collectors: 2 warps, 2 collectors, an active set of 1.
+ *   warp 0: A  R1 = f(R2), of class cls_a, latency 30
+ *           B  R3 = f(R1)  depends on A
+ *   warp 1: C  R5 = f(R6)  ready from cycle 0
+ * Warp 0, the lower, takes the one place at cycle 0 and issues A. B then waits for R1.
+ * With A an ALU instruction or a shared-memory load (a short dependence), warp 0 stays in
+ * the set, so warp 1, ready and with a collector free, may not issue: C waits until B has
+ * issued and warp 0 has nothing left, and the issue order is A B C ("001"); a one-level
+ * scheduler would issue C at once (A C B). With A a global load (a long-latency
+ * dependence), warp 0 leaves the set when B waits for R1, warp 1 takes the place and C
+ * issues before B: A C B ("010"), and warp 0 comes back when R1 is written. Returns the
+ * issue order, warps as digits; *cnt the driver's counters. */
+static unsigned twolevel_order(unsigned cls_a, unsigned active, drv_counts *cnt)
+{
+    cfg_t c;
+    cfg_defaults(&c);
+    c.caching = 0;
+    c.sched_gto = 1;
+    c.operand_cache = CFG_OPC_RFC;
+    c.banks = 2;
+    c.warps = 2;
+    c.ccus = 2;
+    c.slots = 3;
+    c.entries = 3;
+    c.rfc_active = active;
+    rba_src s;
+    memset(&s, 0, sizeof s);
+    s.inst[0][0] = bi(0, 1, 2, -1);
+    s.inst[0][0].cls = cls_a;
+    s.inst[0][0].lat = 30;
+    s.inst[0][1] = bi(1, 3, 1, -1);
+    s.inst[1][0] = bi(0, 5, 6, -1);
+    s.inst[0][1].lat = s.inst[1][0].lat = 1;
+    s.n[0] = 2;
+    s.n[1] = 1;
+    drv_src src = {&s, rba_peek, rba_pop, NULL, NULL, NULL, NULL};
+    rfc_t *r = rfc_create(&c);
+    sc_t *m = sc_create_nodata(&c);
+    drv_t *d = drv_create_src(&c, &src);
+    unsigned order = 0;
+    TT_CHECK(r && m && d);
+    if (r && m && d) {
+        drv_no_values(d);
+        drv_set_model(d, m);
+        drv_opc o = rfc_opc(r);
+        TT_EQ(drv_set_opc(d, &o), 0);
+        static sc_in in;
+        static sc_out out;
+        for (s.cycle = 0; s.cycle < 100; s.cycle++) {
+            drv_inputs(d, &in);
+            sc_step(m, &in, &out);
+            if (out.issue_valid) order = order * 10 + out.issue_wid + 1;
+            TT_EQ(drv_consume(d, &in, &out), 0);
+        }
+        *cnt = *drv_get_counts(d);
+    }
+    drv_destroy(d);
+    sc_destroy(m);
+    rfc_destroy(r);
+    return order;
+}
+
+static void test_twolevel_rule(void)
+{
+    drv_counts alu, shm, glb, all;
+    /* order digits are warp + 1: 112 = A B C, 121 = A C B */
+    TT_EQ(twolevel_order(0, 1, &alu), 112);
+    TT_CHECK(alu.stall_inactive >= 28); /* C waits while A's 30 cycles run */
+    TT_CHECK(alu.stall_inactive_free >= 28); /* with a collector free all along */
+    TT_EQ(twolevel_order(DRV_CLS_SHMEM, 1, &shm), 112); /* a shared load is short */
+    TT_EQ(twolevel_order(DRV_CLS_LDST, 1, &glb), 121); /* a global load: swapped out */
+    TT_CHECK(glb.active_swaps >= 1);
+    TT_CHECK(glb.stall_inactive < alu.stall_inactive);
+    TT_EQ(twolevel_order(0, 2, &all), 121); /* both active: the one-level order */
+    TT_EQ(all.stall_inactive, 0);
+}
+
 static void test_rba(void)
 {
     uint64_t hidden;
@@ -418,6 +496,7 @@ int main(void)
     TT_RUN(test_ccu_writeback);
     TT_RUN(test_rba);
     TT_RUN(test_rfc);
+    TT_RUN(test_twolevel_rule);
     TT_RUN(test_bow);
     TT_RUN(test_listing4);
     TT_RUN(test_warps_and_regs);
