@@ -305,6 +305,35 @@ static const drv_inst *rba_peek(void *ctx, unsigned w)
 
 static void rba_pop(void *ctx, unsigned w) { ((rba_src *)ctx)->next[w]++; }
 
+/* A small sub-core of baseline collectors for the driver tests: GTO, 2 banks, 3 slots. */
+static void small_baseline(cfg_t *c, unsigned warps, unsigned ccus)
+{
+    cfg_defaults(c);
+    c->caching = 0;
+    c->sched_gto = 1;
+    c->banks = 2;
+    c->warps = warps;
+    c->ccus = ccus;
+    c->slots = 3;
+    c->entries = 3;
+}
+
+/* Run driver d on model m for `cycles` cycles of source s; the issue order, warps as
+ * digits (a leading warp 0 drops out). */
+static unsigned issue_order(drv_t *d, sc_t *m, rba_src *s, uint64_t cycles)
+{
+    static sc_in in;
+    static sc_out out;
+    unsigned order = 0;
+    for (s->cycle = 0; s->cycle < cycles; s->cycle++) {
+        drv_inputs(d, &in);
+        sc_step(m, &in, &out);
+        if (out.issue_valid) order = order * 10 + out.issue_wid;
+        TT_EQ(drv_consume(d, &in, &out), 0);
+    }
+    return order;
+}
+
 /* The order in which warps issue on the baseline collectors (2 banks: bank = (register +
  * warp) mod 2, docs/spec.md D-1), with or without RBA: warp 0 first issues a reader of R0,
  * R2 and R4, three requests to bank 0; from cycle 2 warp 1 offers a reader of R1 and R3
@@ -314,14 +343,7 @@ static void rba_pop(void *ctx, unsigned w) { ((rba_src *)ctx)->next[w]++; }
 static unsigned rba_order(int rba, uint64_t *hidden)
 {
     cfg_t c;
-    cfg_defaults(&c);
-    c.caching = 0;
-    c.sched_gto = 1;
-    c.banks = 2;
-    c.warps = 4;
-    c.ccus = 3;
-    c.slots = 3;
-    c.entries = 3;
+    small_baseline(&c, 4, 3);
     c.rba = rba;
     rba_src s;
     memset(&s, 0, sizeof s);
@@ -340,19 +362,14 @@ static unsigned rba_order(int rba, uint64_t *hidden)
     if (!m || !d) return 0;
     drv_no_values(d);
     drv_set_model(d, m); /* rba follows c.rba */
-    static sc_in in;
-    static sc_out out;
-    for (s.cycle = 0; s.cycle < 40; s.cycle++) {
-        drv_inputs(d, &in);
-        sc_step(m, &in, &out);
-        if (out.issue_valid) order = order * 10 + out.issue_wid;
-        TT_EQ(drv_consume(d, &in, &out), 0);
-    }
+    order = issue_order(d, m, &s, 40);
     *hidden = drv_get_counts(d)->rba_hidden;
     drv_destroy(d);
     sc_destroy(m);
     return order;
 }
+
+#define TL_INT_ALU 0 /* the integer ALU's class (trace/tinst.h TRC_CLS_INT) */
 
 /* The two-level scheduler's issue rule (driver/drv.c, drv_opc.active_max), through the
  * driver and the baseline collectors: 2 warps, 2 collectors, an active set of 1.
@@ -366,19 +383,13 @@ static unsigned rba_order(int rba, uint64_t *hidden)
  * scheduler would issue C at once (A C B). With A a global load (a long-latency
  * dependence), warp 0 leaves the set when B waits for R1, warp 1 takes the place and C
  * issues before B: A C B ("010"), and warp 0 comes back when R1 is written. Returns the
- * issue order, warps as digits; *cnt the driver's counters. */
+ * issue order, warps as digits (A B C = 1, A C B = 10); *cnt the driver's counters. */
 static unsigned twolevel_order(unsigned cls_a, unsigned active, drv_counts *cnt)
 {
+    memset(cnt, 0, sizeof *cnt);
     cfg_t c;
-    cfg_defaults(&c);
-    c.caching = 0;
-    c.sched_gto = 1;
+    small_baseline(&c, 2, 2);
     c.operand_cache = CFG_OPC_RFC;
-    c.banks = 2;
-    c.warps = 2;
-    c.ccus = 2;
-    c.slots = 3;
-    c.entries = 3;
     c.rfc_active = active;
     rba_src s;
     memset(&s, 0, sizeof s);
@@ -401,14 +412,7 @@ static unsigned twolevel_order(unsigned cls_a, unsigned active, drv_counts *cnt)
         drv_set_model(d, m);
         drv_opc o = rfc_opc(r);
         TT_EQ(drv_set_opc(d, &o), 0);
-        static sc_in in;
-        static sc_out out;
-        for (s.cycle = 0; s.cycle < 100; s.cycle++) {
-            drv_inputs(d, &in);
-            sc_step(m, &in, &out);
-            if (out.issue_valid) order = order * 10 + out.issue_wid + 1;
-            TT_EQ(drv_consume(d, &in, &out), 0);
-        }
+        order = issue_order(d, m, &s, 100);
         *cnt = *drv_get_counts(d);
     }
     drv_destroy(d);
@@ -420,16 +424,19 @@ static unsigned twolevel_order(unsigned cls_a, unsigned active, drv_counts *cnt)
 static void test_twolevel_rule(void)
 {
     drv_counts alu, shm, glb, all;
-    /* order digits are warp + 1: 112 = A B C, 121 = A C B */
-    TT_EQ(twolevel_order(0, 1, &alu), 112);
+    TT_EQ(twolevel_order(TL_INT_ALU, 1, &alu), 1); /* A B C */
     TT_CHECK(alu.stall_inactive >= 28); /* C waits while A's 30 cycles run */
     TT_CHECK(alu.stall_inactive_free >= 28); /* with a collector free all along */
-    TT_EQ(twolevel_order(DRV_CLS_SHMEM, 1, &shm), 112); /* a shared load is short */
-    TT_EQ(twolevel_order(DRV_CLS_LDST, 1, &glb), 121); /* a global load: swapped out */
+    TT_EQ(twolevel_order(DRV_CLS_SHMEM, 1, &shm), 1); /* a shared load is short */
+    TT_EQ(twolevel_order(DRV_CLS_LDST, 1, &glb), 10); /* a global load: swapped out */
     TT_CHECK(glb.active_swaps >= 1);
     TT_CHECK(glb.stall_inactive < alu.stall_inactive);
-    TT_EQ(twolevel_order(0, 2, &all), 121); /* both active: the one-level order */
+    TT_EQ(twolevel_order(TL_INT_ALU, 2, &all), 10); /* both active: the one-level order */
     TT_EQ(all.stall_inactive, 0);
+    TT_EQ(alu.issued, 3); /* the orders above are of all three instructions */
+    TT_EQ(shm.issued, 3);
+    TT_EQ(glb.issued, 3);
+    TT_EQ(all.issued, 3);
 }
 
 static void test_rba(void)
