@@ -215,7 +215,7 @@ static const key_def keys[KI_COUNT] = {
                           NULL, " (0: the preset's value)", 0, NULL, 0},
     [KI_OPERAND_CACHE] = WORDS("operand_cache", operand_cache, opc_words, 5),
     [KI_BOW_WINDOW] = WLU("bow_window", bow_window, 2, 8, 3, NULL),
-    [KI_RFC_ENTRIES] = WLU("rfc_entries", rfc_entries, 1, 64, 6, NULL),
+    [KI_RFC_ENTRIES] = WLU("rfc_entries", rfc_entries, 0, 64, 6, ", 0: the two-level scheduler alone"),
     [KI_RFC_ACTIVE] = WLU("rfc_active", rfc_active, 1, CFG_MAX_W, 2, ", and <= warps"),
     [KI_RBA] = {"rba", K_ENUM, F(rba), 0, 1, 0, "off", "on", NULL, 0, NULL, 0},
     [KI_RF_STATES] = {"rf_states", K_ENUM, F(rf_states), 0, 1, 0, "off", "on", NULL, 0, NULL, 0},

@@ -19,9 +19,9 @@ rfc_t *rfc_create(const cfg_t *c)
     if (!r) return NULL;
     r->warps = c->warps ? c->warps : 1;
     r->regs = c->regs ? c->regs : 1;
-    r->ent = c->rfc_entries ? c->rfc_entries : 1;
+    r->ent = c->rfc_entries; /* 0: the two-level scheduler alone, no cache */
     r->active = c->rfc_active ? c->rfc_active : 1;
-    r->fifo = calloc((size_t)r->warps * r->ent, sizeof *r->fifo);
+    r->fifo = calloc((size_t)r->warps * r->ent + 1, sizeof *r->fifo);
     r->n = calloc(r->warps, sizeof *r->n);
     if (!r->fifo || !r->n || rff_init(&r->fate, r->warps, r->regs)) {
         rfc_destroy(r);
@@ -75,6 +75,7 @@ static void rfc_issued(void *ctx, unsigned w, const drv_inst *h, uint32_t hits)
         r->n[w] = 0;
     }
     opc_note_sources(&r->st, h, h->nsrc ? ~0u >> (32 - h->nsrc) : 0, hits);
+    if (r->ent == 0) return; /* no cache: every result goes to the register file */
     for (unsigned s = 0; s < h->nsrc; s++) rff_read(&r->fate, w, h->src[s], hits >> s & 1u);
     for (unsigned d = 0; d < h->ndst; d++) {
         unsigned reg = h->dst[d];

@@ -5,12 +5,13 @@
  * eight per sub-core, its 9.9 % IPC loss).
  *
  * Only the active set's warps (rfc_active of them) may issue; an active warp whose next
- * instruction waits for a register a memory instruction will write leaves the set and its
- * cache entries are flushed; the warp that has waited longest among those not held so
+ * instruction waits for a register a global, local or constant load will write (a
+ * long-latency dependence; a shared-memory load is short) leaves the set and its cache
+ * entries are flushed; the warp that has waited longest among those not held so
  * takes its place (the driver's two-level scheduling, drv_opc.active_max). Each warp's
  * cache holds the results of its last rfc_entries register writes (FIFO, write-allocate:
  * every result goes into it; sources that miss are read from the banks and not
- * allocated). A source found in the warp's cache takes no bank read. A result reaches the
+ * allocated; rfc_entries = 0: no cache, the two-level scheduler alone). A source found in the warp's cache takes no bank read. A result reaches the
  * register file only when it leaves the cache (evicted or flushed) and a later read of it,
  * before the register is written again, needs it there: the compiler's liveness of the
  * paper, here known exactly from the warp's own stream.

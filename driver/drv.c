@@ -33,6 +33,9 @@ typedef struct {
 
 _Static_assert(sizeof(wb_rec) == 32, "the write-back records stay four words");
 
+/* drv.pmem: what the last writer of a pending register is (0: no memory instruction). */
+enum { DRV_PMEM_LONG = 1, DRV_PMEM_SHARED = 2 };
+
 struct drv {
     cfg_t c;
     unsigned words;       /* 64-bit words per register value (0: values not carried) */
@@ -60,7 +63,8 @@ struct drv {
                              until the first cycle with values, then all of them) */
     int arch_full;
     uint8_t *pending;     /* [warps][nregs] scoreboard: write-backs outstanding */
-    uint8_t *pmem;        /* [warps][nregs] the last writer issued is a memory instruction */
+    uint8_t *pmem;        /* [warps][nregs] the last writer issued is a memory instruction:
+                             DRV_PMEM_LONG (global, local, constant) or DRV_PMEM_SHARED */
     wb_rec *wb;           /* executing or waiting write-backs */
     unsigned nwb, wb_cap;  /* records, room (grown on demand up to wb_max) */
     unsigned wb_max;
@@ -576,11 +580,13 @@ static uint64_t *stall_reason(drv_t *d)
                                     : active ? &d->cnt.stall_other : &d->cnt.stall_empty;
 }
 
-/* Warp w waits for a register a memory instruction will write (two-level scheduling's
- * long-latency dependence). */
+/* Warp w waits for a register a global, local or constant memory load will write
+ * (two-level scheduling's long-latency dependence; a shared-memory load is short, as in
+ * GPGPU-Sim's scoreboard, whose two_level_active scheduler the papers ran). */
 static int mem_blocked(drv_t *d, unsigned w)
 {
-    return still_blocked(d, w) && d->pmem[pend_at(d, w, d->blocked[w] - 1u) - d->pending];
+    return still_blocked(d, w) &&
+           d->pmem[pend_at(d, w, d->blocked[w] - 1u) - d->pending] == DRV_PMEM_LONG;
 }
 
 /* Warp w's source has nothing for it for a reason time alone does not end (a barrier): a
@@ -595,6 +601,7 @@ static int src_stuck(drv_t *d, unsigned w)
 static void leave_active(drv_t *d, sc_in *in, unsigned w)
 {
     d->act &= ~wbit(w);
+    d->cnt.active_swaps++;
     d->since[w] = ++d->left;
     if (d->in_set & wbit(w)) clear_warp(d, in, w);
     d->presented &= ~wbit(w);
@@ -778,6 +785,7 @@ void drv_inputs(drv_t *d, sc_in *in)
         if (d->model && d->c.rba) rba_filter(d, in);
         if (d->opc.active_max && !d->presented && inactive_ready(d, active)) {
             d->cnt.stall_inactive++;
+            if (d->ncoll < d->c.ccus) d->cnt.stall_inactive_free++;
             if (d->opc.admit) try_admit(d, in, active);
             present_wbs(d, in);
             return;
@@ -999,7 +1007,9 @@ static void do_issue(drv_t *d, const sc_out *out)
         wb_saved_now(d);
     }
     cr->tag = (uint32_t)h->seq & d->tag_mask;
-    uint8_t mem = d->wl ? h->cls == WL_MEM : h->cls == DRV_CLS_LDST || h->cls == DRV_CLS_SHMEM;
+    uint8_t mem = d->wl ? (h->cls == WL_MEM ? DRV_PMEM_LONG : 0)
+                        : h->cls == DRV_CLS_LDST ? DRV_PMEM_LONG
+                        : h->cls == DRV_CLS_SHMEM ? DRV_PMEM_SHARED : 0;
     for (unsigned i = 0; i < h->ndst; i++) {
         uint8_t *pd = pend_at(d, w, h->dst[i]);
         if (*pd < 255) (*pd)++;

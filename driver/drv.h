@@ -127,8 +127,8 @@ typedef struct {
     /* Warp w issued h, with `hits` what hits() gave for it this cycle: update the cache. */
     void (*issued)(void *ctx, unsigned w, const drv_inst *h, uint32_t hits);
     /* Two-level scheduling (0: none): at most active_max warps may present instructions;
-     * an active warp whose head waits for a register a memory instruction will write leaves
-     * the active set (flush(ctx, w) is called, may be NULL), and a waiting warp that is not
+     * an active warp whose head waits for a register a global, local or constant load will
+     * write (not a shared-memory load: a short dependence) leaves the active set (flush(ctx, w) is called, may be NULL), and a waiting warp that is not
      * held so takes a free place, the one waiting longest first. */
     unsigned active_max;
     void (*flush)(void *ctx, unsigned w);
@@ -160,8 +160,10 @@ typedef struct {
      * instruction fetch); no warp (none placed, or only write-backs left) */
     uint64_t stall_mem, stall_dep, stall_collect, stall_other, stall_empty;
     /* two-level scheduling (drv_opc.active_max): cycles no warp presented an instruction
-     * while a warp outside the active set could have (counted before the reasons above) */
-    uint64_t stall_inactive;
+     * while a warp outside the active set could have (counted before the reasons above);
+     * of those, the cycles a collector was free, so that the warp outside would have issued
+     * on a one-level scheduler (the rule's binding cycles); warps that left the active set */
+    uint64_t stall_inactive, stall_inactive_free, active_swaps;
     /* register-bank-aware issue (drv_set_model): warp-cycles a presented instruction was held
      * back because another warp's sources met shorter bank queues */
     uint64_t rba_hidden;

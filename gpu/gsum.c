@@ -54,6 +54,8 @@ void gsum_driver(drv_counts *t, const drv_counts *a)
     t->stall_other += a->stall_other;
     t->stall_empty += a->stall_empty;
     t->stall_inactive += a->stall_inactive;
+    t->stall_inactive_free += a->stall_inactive_free;
+    t->active_swaps += a->active_swaps;
     t->rba_hidden += a->rba_hidden;
     t->ccu_wb_cached += a->ccu_wb_cached;
     t->ccu_wb_saved += a->ccu_wb_saved;

@@ -257,8 +257,10 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
             num(r->dc.stall_empty, n5, sizeof n5), r->g.used ? ", summed over the sub-cores" : "");
     if (c->operand_cache == CFG_OPC_RFC)
         fprintf(f, "  two-level scheduler        %s cycles with no active warp ready while a warp "
-                "outside the active set was (%.1f %% of the sub-core cycles)\n",
-                num(r->dc.stall_inactive, n1, sizeof n1), pct(r->dc.stall_inactive, r->dc.cycles));
+                "outside the active set was (%.1f %% of the sub-core cycles), %s of them with a "
+                "collector free; %s warps left the active set\n",
+                num(r->dc.stall_inactive, n1, sizeof n1), pct(r->dc.stall_inactive, r->dc.cycles),
+                num(r->dc.stall_inactive_free, n2, sizeof n2), num(r->dc.active_swaps, n3, sizeof n3));
     if (c->ccu_writeback)
         fprintf(f, "  write-back CCUs            %s of %s write-backs went into a CCU; %s register-file "
                 "writes saved (%.1f %%; off the bank writes for the energy)\n",
@@ -584,6 +586,8 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     ju64(&dob, "stall_other", r->dc.stall_other);
     ju64(&dob, "stall_empty", r->dc.stall_empty);
     ju64(&dob, "stall_inactive", r->dc.stall_inactive);
+    ju64(&dob, "stall_inactive_free", r->dc.stall_inactive_free);
+    ju64(&dob, "active_swaps", r->dc.active_swaps);
     ju64(&dob, "rba_hidden", r->dc.rba_hidden);
     ju64(&dob, "ccu_wb_cached", r->dc.ccu_wb_cached);
     ju64(&dob, "ccu_wb_saved", r->dc.ccu_wb_saved);

@@ -90,7 +90,16 @@ for t in workloads/matrixmul32_sm61_kernel-1.traceg.xz $(ls ../shared/workloads/
     case "$t" in workloads/*)
         n=$(get "$tmp/r.json" stall_inactive)
         [ "${n:-0}" -gt 0 ] && ok "rfc: $(basename "$t"): $n cycles with only an inactive warp ready" ||
-            bad "rfc: $(basename "$t"): stall_inactive = '$n', expected > 0" ;;
+            bad "rfc: $(basename "$t"): stall_inactive = '$n', expected > 0"
+        # the two-level scheduler alone (no cache) on 8 warps per sub-core costs IPC: the
+        # long paper's loss; its binding cycles (a collector free) are counted
+        ./build/malekeh-sim --trace "$t" --set caching=off --json "$tmp/b.json" >/dev/null 2>&1
+        ./build/malekeh-sim --trace "$t" --set caching=off --set operand_cache=rfc --set rfc_entries=0 \
+            --json "$tmp/s.json" >/dev/null 2>&1
+        ib=$(get "$tmp/b.json" ipc); is=$(get "$tmp/s.json" ipc); f=$(get "$tmp/s.json" stall_inactive_free)
+        awk -v b="$ib" -v s="$is" 'BEGIN { exit !(b > 0 && s > 0 && s < b) }' && [ "${f:-0}" -gt 0 ] &&
+            ok "rfc: $(basename "$t"): two-level scheduler alone IPC $is < baseline $ib ($f binding cycles)" ||
+            bad "rfc: $(basename "$t"): two-level scheduler alone IPC '$is', baseline '$ib', binding cycles '$f'" ;;
     esac
 done
 # bad input: one line, exit 2

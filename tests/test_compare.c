@@ -305,6 +305,35 @@ static const drv_inst *rba_peek(void *ctx, unsigned w)
 
 static void rba_pop(void *ctx, unsigned w) { ((rba_src *)ctx)->next[w]++; }
 
+/* A small sub-core of baseline collectors for the driver tests: GTO, 2 banks, 3 slots. */
+static void small_baseline(cfg_t *c, unsigned warps, unsigned ccus)
+{
+    cfg_defaults(c);
+    c->caching = 0;
+    c->sched_gto = 1;
+    c->banks = 2;
+    c->warps = warps;
+    c->ccus = ccus;
+    c->slots = 3;
+    c->entries = 3;
+}
+
+/* Run driver d on model m for `cycles` cycles of source s; the issue order, warps as
+ * digits (a leading warp 0 drops out). */
+static unsigned issue_order(drv_t *d, sc_t *m, rba_src *s, uint64_t cycles)
+{
+    static sc_in in;
+    static sc_out out;
+    unsigned order = 0;
+    for (s->cycle = 0; s->cycle < cycles; s->cycle++) {
+        drv_inputs(d, &in);
+        sc_step(m, &in, &out);
+        if (out.issue_valid) order = order * 10 + out.issue_wid;
+        TT_EQ(drv_consume(d, &in, &out), 0);
+    }
+    return order;
+}
+
 /* The order in which warps issue on the baseline collectors (2 banks: bank = (register +
  * warp) mod 2, docs/spec.md D-1), with or without RBA: warp 0 first issues a reader of R0,
  * R2 and R4, three requests to bank 0; from cycle 2 warp 1 offers a reader of R1 and R3
@@ -314,14 +343,7 @@ static void rba_pop(void *ctx, unsigned w) { ((rba_src *)ctx)->next[w]++; }
 static unsigned rba_order(int rba, uint64_t *hidden)
 {
     cfg_t c;
-    cfg_defaults(&c);
-    c.caching = 0;
-    c.sched_gto = 1;
-    c.banks = 2;
-    c.warps = 4;
-    c.ccus = 3;
-    c.slots = 3;
-    c.entries = 3;
+    small_baseline(&c, 4, 3);
     c.rba = rba;
     rba_src s;
     memset(&s, 0, sizeof s);
@@ -340,18 +362,81 @@ static unsigned rba_order(int rba, uint64_t *hidden)
     if (!m || !d) return 0;
     drv_no_values(d);
     drv_set_model(d, m); /* rba follows c.rba */
-    static sc_in in;
-    static sc_out out;
-    for (s.cycle = 0; s.cycle < 40; s.cycle++) {
-        drv_inputs(d, &in);
-        sc_step(m, &in, &out);
-        if (out.issue_valid) order = order * 10 + out.issue_wid;
-        TT_EQ(drv_consume(d, &in, &out), 0);
-    }
+    order = issue_order(d, m, &s, 40);
     *hidden = drv_get_counts(d)->rba_hidden;
     drv_destroy(d);
     sc_destroy(m);
     return order;
+}
+
+#define TL_INT_ALU 0 /* the integer ALU's class (trace/tinst.h TRC_CLS_INT) */
+
+/* The two-level scheduler's issue rule (driver/drv.c, drv_opc.active_max), through the
+ * driver and the baseline collectors: 2 warps, 2 collectors, an active set of 1.
+ *   warp 0: A  R1 = f(R2), of class cls_a, latency 30
+ *           B  R3 = f(R1)  depends on A
+ *   warp 1: C  R5 = f(R6)  ready from cycle 0
+ * Warp 0, the lower, takes the one place at cycle 0 and issues A. B then waits for R1.
+ * With A an ALU instruction or a shared-memory load (a short dependence), warp 0 stays in
+ * the set, so warp 1, ready and with a collector free, may not issue: C waits until B has
+ * issued and warp 0 has nothing left, and the issue order is A B C ("001"); a one-level
+ * scheduler would issue C at once (A C B). With A a global load (a long-latency
+ * dependence), warp 0 leaves the set when B waits for R1, warp 1 takes the place and C
+ * issues before B: A C B ("010"), and warp 0 comes back when R1 is written. Returns the
+ * issue order, warps as digits (A B C = 1, A C B = 10); *cnt the driver's counters. */
+static unsigned twolevel_order(unsigned cls_a, unsigned active, drv_counts *cnt)
+{
+    memset(cnt, 0, sizeof *cnt);
+    cfg_t c;
+    small_baseline(&c, 2, 2);
+    c.operand_cache = CFG_OPC_RFC;
+    c.rfc_active = active;
+    rba_src s;
+    memset(&s, 0, sizeof s);
+    s.inst[0][0] = bi(0, 1, 2, -1);
+    s.inst[0][0].cls = cls_a;
+    s.inst[0][0].lat = 30;
+    s.inst[0][1] = bi(1, 3, 1, -1);
+    s.inst[1][0] = bi(0, 5, 6, -1);
+    s.inst[0][1].lat = s.inst[1][0].lat = 1;
+    s.n[0] = 2;
+    s.n[1] = 1;
+    drv_src src = {&s, rba_peek, rba_pop, NULL, NULL, NULL, NULL};
+    rfc_t *r = rfc_create(&c);
+    sc_t *m = sc_create_nodata(&c);
+    drv_t *d = drv_create_src(&c, &src);
+    unsigned order = 0;
+    TT_CHECK(r && m && d);
+    if (r && m && d) {
+        drv_no_values(d);
+        drv_set_model(d, m);
+        drv_opc o = rfc_opc(r);
+        TT_EQ(drv_set_opc(d, &o), 0);
+        order = issue_order(d, m, &s, 100);
+        *cnt = *drv_get_counts(d);
+    }
+    drv_destroy(d);
+    sc_destroy(m);
+    rfc_destroy(r);
+    return order;
+}
+
+static void test_twolevel_rule(void)
+{
+    drv_counts alu, shm, glb, all;
+    TT_EQ(twolevel_order(TL_INT_ALU, 1, &alu), 1); /* A B C */
+    TT_CHECK(alu.stall_inactive >= 28); /* C waits while A's 30 cycles run */
+    TT_CHECK(alu.stall_inactive_free >= 28); /* with a collector free all along */
+    TT_EQ(twolevel_order(DRV_CLS_SHMEM, 1, &shm), 1); /* a shared load is short */
+    TT_EQ(twolevel_order(DRV_CLS_LDST, 1, &glb), 10); /* a global load: swapped out */
+    TT_CHECK(glb.active_swaps >= 1);
+    TT_CHECK(glb.stall_inactive < alu.stall_inactive);
+    TT_EQ(twolevel_order(TL_INT_ALU, 2, &all), 10); /* both active: the one-level order */
+    TT_EQ(all.stall_inactive, 0);
+    TT_EQ(alu.issued, 3); /* the orders above are of all three instructions */
+    TT_EQ(shm.issued, 3);
+    TT_EQ(glb.issued, 3);
+    TT_EQ(all.issued, 3);
 }
 
 static void test_rba(void)
@@ -418,6 +503,7 @@ int main(void)
     TT_RUN(test_ccu_writeback);
     TT_RUN(test_rba);
     TT_RUN(test_rfc);
+    TT_RUN(test_twolevel_rule);
     TT_RUN(test_bow);
     TT_RUN(test_listing4);
     TT_RUN(test_warps_and_regs);
