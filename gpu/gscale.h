@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 #include "hint.h"
-#include "run.h"
+#include "runres.h"
 #include "trc.h"
 
 #define GPU_SCALE_ALIGN 4096u  /* the replica stride's granule (a page: whole lines) */
