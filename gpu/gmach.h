@@ -39,6 +39,8 @@ typedef struct gblk {
     uint64_t release;                /* retired: the cycle its SM's resources are free */
     struct gblk *next;               /* the SM's planned placements, by cycle; once retired,
                                         the release queue, by release cycle */
+    unsigned groups;                 /* solo: its groups not retired, + 1 while some remain
+                                        to place */
 } gblk;
 
 typedef struct {
@@ -50,8 +52,17 @@ typedef struct {
     unsigned nrun;
     gblk *plan_head, *plan_tail;     /* blocks given to it, not yet on its sub-cores */
 } gsm;
+/* solo (machine = subcore): one SM of one sub-core as the earlier machine was: the
+ * configuration's own keys (no preset), no memory system (every memory instruction its
+ * class's latency, every fetch at once), no launch, dispatch or exit costs, the sub-core
+ * stepped from cycle 0; a block's warps in groups of cfg.warps warps, one group after the
+ * other, each placed (in the lowest free warp slots, in warp order) as soon as enough warp
+ * slots are free; a barrier synchronizes a group. */
 typedef struct gpu {
     cfg_t c;
+    int solo;                        /* one sub-core (machine = subcore), above */
+    unsigned next_warp;              /* solo: the first warp of g->next not placed */
+    gblk *next_blk;                  /* solo: g->next's handle once a group is placed */
     const run_opts *o;
     hsrc_t *h;
     mem_t *mem;

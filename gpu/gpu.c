@@ -73,6 +73,7 @@ static void gpu_free(gpu_t *g)
     if (g->sub)
         for (unsigned i = 0; i < g->nsm * g->nsub; i++) subcore_close(&g->sub[i].core);
     trc_block_free(g->next);
+    free(g->next_blk); /* solo: g->next's handle */
     for (unsigned i = 0; g->sm && i < g->nsm; i++) {
         while (g->sm[i].plan_head) { /* given to the SM, never placed */
             gblk *gb = g->sm[i].plan_head;
@@ -137,7 +138,30 @@ static uint64_t fill_sms(const gpu_t *g, const trc_kernel *k)
     return need ? need : 1;
 }
 
-/* Open the trace, resolve the preset, build SMs and sub-cores. NULL with err. */
+/* The one SM of one sub-core of solo g (gmach.h): the configuration as given, no memory
+ * system, no launch or dispatch cost. 0, or -1 with err. */
+static int solo_open(gpu_t *g, char *err)
+{
+    g->c.sm_subset = 0;
+    g->nsm = g->nsub = 1;
+    g->batch = 1;
+    g->sm = calloc(1, sizeof *g->sm);
+    g->sub = calloc(1, sizeof *g->sub);
+    g->run = calloc(1, sizeof *g->run);
+    if (g->sm && !(g->sm[0].run = calloc(1, sizeof *g->sm[0].run))) {
+        free(g->sm);
+        g->sm = NULL;
+    }
+    if (!g->sm || !g->sub || !g->run) {
+        snprintf(err, RUN_ERR_LEN, "out of memory");
+        return -1;
+    }
+    g->sub[0].g = g;
+    return 0;
+}
+
+/* Open the trace, resolve the preset, build SMs and sub-cores (solo: solo_open). NULL
+ * with err. */
 static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, mem_t **shared,
                        char *err)
 {
@@ -151,19 +175,24 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, mem_t
     g->o = o;
     g->gc = gc;
     g->first_dispatch = UINT64_MAX;
+    g->solo = c0->machine == CFG_MACHINE_SUBCORE;
     hint_opts ho = {(hint_mode)c0->hint_mode, c0->rthld, c0->hint_profile_warps, NULL,
                     c0->banks};
     if (o->hint_file) {
         ho.mode = HINT_FILE;
         ho.file = o->hint_file;
     }
-    unsigned keep = HSRC_KEEP_ADDRESSES | (o->values ? HSRC_KEEP_VALUES : 0); /* drv.h */
+    unsigned keep = (g->solo ? 0 : HSRC_KEEP_ADDRESSES) | (o->values ? HSRC_KEEP_VALUES : 0);
     if (!(g->h = hsrc_open_keep(o->trace, &ho, keep, herr))) {
         snprintf(err, RUN_ERR_LEN, "%s", herr);
         goto fail;
     }
     const trc_kernel *k = hsrc_kernel(g->h);
     gpu_scale_init(&g->scale, c0->grid_scale, o->trace, &ho, keep, k->grid.x);
+    if (g->solo) {
+        if (solo_open(g, err)) goto fail;
+        return g;
+    }
     char cerr[CFG_ERR_LEN];
     if (gpu_resolve(&g->c, k->binary_version, cerr)) {
         snprintf(err, RUN_ERR_LEN, "%s", cerr);
@@ -228,6 +257,32 @@ fail:
     return NULL;
 }
 
+/* What the trace of g says into r: its kernel, the hints' matches, unknown opcodes. */
+static void trace_results(const gpu_t *g, run_result *r)
+{
+    r->kernel = *hsrc_kernel(g->h);
+    hsrc_hint_match(g->h, &r->hint_matched, &r->hint_total);
+    hsrc_hint_differ(g->h, &r->hint_differ, &r->hint_compared);
+    trc_unknown_opcodes(hsrc_reader(g->h), r->unknown_ops, sizeof r->unknown_ops);
+    const char *hk = hsrc_hint_kernel_mismatch(g->h);
+    if (hk) snprintf(r->hint_kernel, sizeof r->hint_kernel, "%s", hk);
+}
+
+/* The results of solo g into r (run code rc): the sub-core's own, its cycles the run's,
+ * nothing of a GPU (r->g unused). rc. */
+static int solo_results(gpu_t *g, run_result *r, int rc)
+{
+    if (g->nrun) {
+        gpu_sub_wake(g->run[0], g->cyc);
+        subcore_fold(&g->run[0]->core, r, 1);
+    }
+    memset(&r->g, 0, sizeof r->g);
+    r->cycles = r->st.cycles;
+    r->insts = r->tc.insts;
+    trace_results(g, r);
+    return rc;
+}
+
 static double now_s(void)
 {
     struct timespec ts;
@@ -248,7 +303,7 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
     if (!g) return 2;
     int rc = 0;
     double t0 = now_s();
-    mem_new_kernel(g->mem);
+    if (g->mem) mem_new_kernel(g->mem);
     if (g->batch == 1) { /* every SM every cycle, sub-cores in start order */
         for (g->cyc = 0;; g->cyc++) {
             if ((rc = gpu_sched_dispatch(g, err) ? 2 : 0)) break;
@@ -262,18 +317,23 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
                 continue;
             }
             if ((rc = gpu_subs_step(g, err))) break;
-            if (g->cyc % 64 == 63) mem_forget(g->mem, g->cyc + 1); /* now and then: cheap */
+            if (g->mem && g->cyc % 64 == 63) mem_forget(g->mem, g->cyc + 1); /* now and then */
             if (o->progress && (g->cyc + 1) % GPU_PROGRESS_EVERY == 0) gpu_progress(g);
         }
     } else { /* batches: the scheduler plans the cycles, then each SM steps them in turn */
         rc = gpu_batch_run(g, &r->complete, err);
     }
     if (o->progress) fprintf(stderr, "\r%*s\r", 70, "");
-    if (!rc && mem_failed(g->mem)) {
+    if (!rc && g->mem && mem_failed(g->mem)) {
         snprintf(err, RUN_ERR_LEN, "out of memory (the bandwidth timelines of the L2 and DRAM)");
         rc = 2;
     }
     r->seconds = now_s() - t0;
+    if (g->solo) {
+        rc = solo_results(g, r, rc);
+        gpu_free(g);
+        return rc;
+    }
     uint64_t end = g->cyc + g->c.exit_lat, least = gpu_least_cycles(&g->c, g->gc->blocks);
     r->cycles = end > least ? end : least;
     g->gc->launch_cycles = g->first_dispatch != UINT64_MAX ? g->first_dispatch : g->c.launch_lat;
@@ -287,13 +347,8 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
     g->gc->subs_used = g->nrun;
     r->st.cycles = r->cycles;
     r->insts = r->tc.insts;
-    r->kernel = *hsrc_kernel(g->h);
-    hsrc_hint_match(g->h, &r->hint_matched, &r->hint_total);
-    hsrc_hint_differ(g->h, &r->hint_differ, &r->hint_compared);
-    trc_unknown_opcodes(hsrc_reader(g->h), r->unknown_ops, sizeof r->unknown_ops);
+    trace_results(g, r);
     gpu_scale_finish(&g->scale, r);
-    const char *hk = hsrc_hint_kernel_mismatch(g->h);
-    if (hk) snprintf(r->hint_kernel, sizeof r->hint_kernel, "%s", hk);
     g->gc->mem = *mem_get_counts(g->mem);
     gpu_free(g);
     return rc;

@@ -147,6 +147,10 @@ static int read_next(gpu_t *g, char *err)
     char herr[TRC_ERR_LEN];
     while (!g->next && !g->eof) {
         trc_block *b = NULL;
+        if (g->solo && g->o->max_blocks && g->gc->blocks >= g->o->max_blocks) {
+            g->eof = 1; /* the next block is not read */
+            break;
+        }
         int rc = gpu_scale_next(&g->scale, &g->h, &b, herr);
         if (rc < 0) {
             snprintf(err, RUN_ERR_LEN, "%s", herr);
@@ -157,6 +161,16 @@ static int read_next(gpu_t *g, char *err)
             break;
         }
         uint64_t i = g->gc->blocks++;
+        if (g->solo) { /* one sub-core: every block, in groups (solo_dispatch) */
+            char terr[TSRC_ERR_LEN];
+            if (tsrc_check_block(&g->c, g->o->trace, b, terr)) {
+                snprintf(err, RUN_ERR_LEN, "%s", terr);
+                trc_block_free(b);
+                return -1;
+            }
+            g->next = b;
+            break;
+        }
         if (g->o->max_blocks && i >= g->o->max_blocks) {
             trc_block_free(b);
             g->eof = 1;
@@ -189,9 +203,88 @@ static int read_next(gpu_t *g, char *err)
     return 0;
 }
 
+/* solo: a group of block gb retired (every warp of it). The block is done when all its
+ * groups are and none remains to place. */
+static void solo_group_done(void *ctx, void *arg)
+{
+    gpu_t *g = ctx;
+    gblk *gb = arg;
+    if (--gb->groups) return;
+    trc_block_free(gb->b);
+    free(gb);
+    g->resident--;
+}
+
+/* solo: place the next group of g->next (at most cfg.warps of its warps, in the lowest
+ * free slots, a warp without instructions taking none) if the sub-core has a free slot for
+ * each. 1 placed, 0 not, -1 with err. */
+static int solo_group(gpu_t *g, gsub *s, char *err)
+{
+    trc_block *b = g->next;
+    unsigned n = b->nwarps - g->next_warp;
+    if (n > g->c.warps) n = g->c.warps;
+    if (n > (unsigned)__builtin_popcountll(tsrc_free_slots(s->core.t))) return 0;
+    gblk *gb = g->next_blk;
+    tsrc_blk *tb = NULL;
+    if (!gb && (gb = calloc(1, sizeof *gb))) {
+        gb->b = b;
+        gb->groups = 1; /* until every group is placed */
+        g->next_blk = gb;
+        g->resident++;
+        g->gc->blocks_run++;
+    }
+    if (!gb || !(tb = tsrc_blk_create(solo_group_done, g, gb))) {
+        snprintf(err, RUN_ERR_LEN, "%s: out of memory", g->o->trace);
+        return -1;
+    }
+    gb->groups++;
+    gpu_sub_wake(s, g->cyc); /* its slots change: bring it to this cycle first */
+    int first = g->next_warp == 0;
+    char terr[TSRC_ERR_LEN];
+    for (unsigned i = 0; i < n; i++) {
+        const trc_warp *tw = &b->warp[g->next_warp + i];
+        uint64_t m = tsrc_free_slots(s->core.t);
+        if (tw->n && tsrc_place(s->core.t, tb, tw, (unsigned)__builtin_ctzll(m), terr)) {
+            snprintf(err, RUN_ERR_LEN, "%s", terr);
+            tsrc_blk_seal_more(s->core.t, tb);
+            return -1;
+        }
+    }
+    g->next_warp += n;
+    (first ? tsrc_blk_seal : tsrc_blk_seal_more)(s->core.t, tb);
+    return 1;
+}
+
+/* solo: place groups while they fit, reading blocks as the last group of one is placed
+ * (a block without warps counts as placed and done at once). 0, or -1 with err. */
+static int solo_dispatch(gpu_t *g, char *err)
+{
+    gsub *s = &g->sub[0];
+    if (!s->started) { /* stepped from cycle 0, as the earlier machine was */
+        if (gpu_sub_open(g, s, err)) return -1;
+        gpu_sub_start(g, s);
+    }
+    for (;;) {
+        if (!g->next && read_next(g, err)) return -1;
+        if (!g->next) return 0;
+        if (g->next_warp < g->next->nwarps || g->next->nwarps == 0) {
+            int rc = solo_group(g, s, err);
+            if (rc <= 0) return rc;
+        }
+        if (g->next_warp >= g->next->nwarps) { /* every group placed */
+            gblk *gb = g->next_blk;
+            g->next = NULL;
+            g->next_blk = NULL;
+            g->next_warp = 0;
+            solo_group_done(g, gb);
+        }
+    }
+}
+
 /* Dispatch the blocks due at this cycle. 0, or -1 with err. */
 int gpu_sched_dispatch(gpu_t *g, char *err)
 {
+    if (g->solo) return solo_dispatch(g, err);
     release_due(g);
     while (g->cyc * MILLI >= g->dispatch_at) {
         if (!g->next && read_next(g, err)) return -1;

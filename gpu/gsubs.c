@@ -72,9 +72,12 @@ int gpu_sub_open(gpu_t *g, gsub *s, char *err)
         snprintf(err, RUN_ERR_LEN, "%s", terr);
         return -1;
     }
-    tsrc_set_fetch(t, sub_fetch, sub_fetch_wait, s);
-    tsrc_set_mem(t, sub_mem, s);
-    snprintf(label, sizeof label, "SM %u", s->sm);
+    label[0] = '\0'; /* solo: no memory system, and "" names the only sub-core */
+    if (!g->solo) {
+        tsrc_set_fetch(t, sub_fetch, sub_fetch_wait, s);
+        tsrc_set_mem(t, sub_mem, s);
+        snprintf(label, sizeof label, "SM %u", s->sm);
+    }
     return subcore_open(&s->core, &g->c, t, g->o->values, g->o->check_invariants, label, err);
 }
 
