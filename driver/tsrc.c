@@ -29,6 +29,7 @@ typedef struct {
      * sources; blk is NULL and done(dctx, darg) is called once it is sealed and no slot
      * holds a warp of it any more */
     int sealed;
+    int more;             /* sealed by tsrc_blk_seal_more: counts no block */
     void (*done)(void *ctx, void *arg);
     void *dctx, *darg;
 } grp_t;
@@ -107,7 +108,7 @@ static void grp_release(tsrc_t *t, grp_t *g)
     } else {
         if (!g->sealed) return;
         g->done(g->dctx, g->darg);
-        t->cnt.blocks_done++;
+        t->cnt.blocks_done += !g->more;
     }
     free(g);
 }
@@ -715,6 +716,14 @@ void tsrc_blk_seal(tsrc_t *t, tsrc_blk *blk)
     grp_t *g = (grp_t *)blk;
     g->sealed = 1;
     t->cnt.blocks++;
+    if (g->held == 0) grp_release(t, g);
+}
+
+void tsrc_blk_seal_more(tsrc_t *t, tsrc_blk *blk)
+{
+    grp_t *g = (grp_t *)blk;
+    g->sealed = 1;
+    g->more = 1;
     if (g->held == 0) grp_release(t, g);
 }
 

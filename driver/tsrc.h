@@ -31,7 +31,8 @@
 #define TSRC_ERR_LEN 640
 
 typedef struct {
-    uint64_t blocks, blocks_done;  /* blocks taken from the trace / fully retired */
+    uint64_t blocks, blocks_done;  /* blocks taken from the trace (fed: placed, their first
+                                      warps) / fully retired */
     uint64_t warps;                /* warps placed */
     uint64_t insts;                /* trace instructions issued (all their passes) */
     uint64_t insts_retired;        /* trace instructions retired */
@@ -136,6 +137,11 @@ int tsrc_place(tsrc_t *t, tsrc_blk *blk, const trc_warp *tw, unsigned w, char *e
 
 /* Every warp of blk is placed (t: any source; it counts the block). */
 void tsrc_blk_seal(tsrc_t *t, tsrc_blk *blk);
+
+/* tsrc_blk_seal for a further group of a block run in groups (a block larger than a
+ * sub-core on the one-sub-core machine) whose first group was sealed with tsrc_blk_seal:
+ * it counts no block (the block counts as done when its first group is). */
+void tsrc_blk_seal_more(tsrc_t *t, tsrc_blk *blk);
 
 /* The free warp slots of t (bit w: slot w). */
 uint64_t tsrc_free_slots(const tsrc_t *t);

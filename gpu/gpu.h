@@ -1,4 +1,5 @@
-/* gpu.h - a GPU of SMs of sub-cores around the sub-core model: a thread-block scheduler
+/* gpu.h - a GPU of SMs of sub-cores around the sub-core model (machine = gpu; machine =
+ * subcore: one SM of one sub-core, the earlier machine, gmach.h "solo"): a thread-block scheduler
  * that places a trace's blocks on SMs as their resources allow (warp slots, registers,
  * shared memory, blocks per SM), warps onto sub-cores (round robin by warp, or the hashed
  * assignment of Barnes et al., HPCA 2023), each sub-core the unchanged model (cmodel/)

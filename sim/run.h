@@ -1,6 +1,7 @@
 /* run.h - one simulation run of the sub-core model under the workload driver: a trace to
- * completion on the machine cfg.machine names (the GPU, gpu.h, or one sub-core), or the
- * synthetic streams on one sub-core for a number of instructions, then drained.
+ * completion on the machine cfg.machine names (both run by gpu_run, gpu.h: the GPU, or a
+ * GPU of one SM of one sub-core), or the synthetic streams on one sub-core for a number of
+ * instructions, then drained.
  *
  * Every run ends with every issued instruction retired (dispatched, all write-backs
  * accepted), unless the cycle limit stops it first (then `complete` is 0). Per-instruction

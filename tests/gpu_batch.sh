@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gpu_batch.sh - stepping each SM sm_batch cycles at a time (gpu/gpu.c): the only thing a
+# gpu_batch.sh - stepping each SM sm_batch cycles at a time (gpu/gbatch.c): the only thing a
 # batch changes is the order in which the SMs' requests reach the L2 and DRAM within it
 # (each still takes the bandwidth free at its own cycle: gpu/tline.c).
 #   - one SM: nothing to reorder, every statistic of the default sm_batch (128) equals

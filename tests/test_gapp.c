@@ -1,4 +1,4 @@
-/* test_gapp.c - whole GPU runs and kernel lists (gpu/gpu.c, gpu/app.c), each expected
+/* test_gapp.c - whole GPU runs and kernel lists (gpu/gpu.c, sim/app.c), each expected
  * value worked out by hand from docs/gpu.md: the launch latency delays the first dispatch
  * and the whole run by itself, the exit latency is added at the end, launch_min is a
  * floor; a kernel list's totals add blocks, instructions, launch and cycles, keep the

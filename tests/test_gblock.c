@@ -1,4 +1,4 @@
-/* test_gblock.c - the GPU's block scheduler and launch model (gpu/gpu.c, gpu/gsum.c),
+/* test_gblock.c - the GPU's block scheduler and launch model (gpu/gsched.c, gpu/gpu.c, gpu/gsum.c),
  * each expected value worked out by hand from docs/gpu.md: a block is admitted while it
  * fits every per-SM limit exactly (blocks, registers, shared memory, warp slots: one more
  * than the limit waits), sm_fill's SM count rounded up, sm_subset's share of the blocks,

@@ -1,8 +1,9 @@
 /* test_subunit.c - the sub-core unit both machines assemble (gpu/subcore.h): folded alone
  * into an empty result it gives the model's and the driver's counters whole (a counter the
  * sums leave out fails here), folded twice it sums them (cycles, the STHLD history and the
- * high-water mark excepted), and the one-sub-core machine (run_sim) returns what the unit
- * stepped by hand returns. */
+ * high-water mark excepted), the synthetic streams' run (run_sim) returns what the unit
+ * stepped by hand returns, and a trace on machine = subcore runs on a GPU of one SM of one
+ * sub-core as the earlier machine did (docs/gpu.md). */
 #include <stdlib.h>
 #include <string.h>
 #include "run.h"
@@ -94,10 +95,38 @@ static void test_run_sim_is_the_unit(void)
     free(u);
 }
 
+/* The shipped trace (1 block of 32 warps, 4,416 instructions) on machine = subcore: the
+ * block in four groups of the 8 warp slots, the earlier machine's 11,455 cycles, no GPU
+ * counters, and every warp-slot cycle either empty or held (counted after placements). */
+static void test_subcore_machine(void)
+{
+    cfg_t c;
+    run_opts o;
+    char err[RUN_ERR_LEN];
+    run_result *r = calloc(1, sizeof *r);
+    if (!r) return;
+    cfg_defaults(&c);
+    c.machine = CFG_MACHINE_SUBCORE;
+    memset(&o, 0, sizeof o);
+    o.trace = "workloads/matrixmul32_sm61_kernel-1.traceg.xz";
+    TT_EQ(run_sim(&c, &o, r, err), 0);
+    TT_EQ(r->complete, 1);
+    TT_EQ(r->g.used, 0);
+    TT_EQ(r->tc.blocks, 1);
+    TT_EQ(r->tc.warps, 32);
+    TT_EQ(r->insts, 4416);
+    TT_EQ(r->cycles, 11455);
+    TT_EQ(r->cycles, r->st.cycles);
+    TT_EQ(r->tc.max_held, c.warps);
+    TT_EQ(r->tc.empty_slot_cycles + r->tc.held_slot_cycles, (uint64_t)c.warps * r->cycles);
+    free(r);
+}
+
 int main(void)
 {
     TT_RUN(test_fold_alone_is_whole);
     TT_RUN(test_fold_twice_sums);
+    TT_RUN(test_subcore_machine);
     TT_RUN(test_run_sim_is_the_unit);
     TT_EXIT();
 }
