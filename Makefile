@@ -190,7 +190,7 @@ TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_errors.
 TEST_CMDS += "bash tests/trace_runs.sh" "bash tests/cli_help.sh" "bash tests/hint_check.sh" \
              "bash tests/trace_formats.sh" "bash tests/papers_counting.sh" "bash tests/compare_designs.sh" \
              "bash tests/hint_static.sh" "bash tests/energy_table.sh" "bash tests/runner_limits.sh" \
-             "bash tests/kit_quick.sh" "bash tests/grid_scale.sh"
+             "bash tests/kit_quick.sh" "bash tests/grid_scale.sh" "bash tests/claims.sh"
 TEST_CMDS += $(TRACE_TEST_CMDS)
 
 # make check: the quick tier (a few minutes of CPU, under two minutes on 2 cores): the

@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# claims.sh - the orderings README.md, docs/findings.md, docs/compare.md and docs/eval.md
+# state, each on the machine the doc names, measured anew with build/malekeh-sim --json:
+# each claim prints PASS or FAIL with both figures, the machine and the doc that states it.
+# Machines: the preset GPU of the trace (gpu), the fewest SMs the kernel fills (fill,
+# sm_fill = on), one sub-core that runs every block (subcore, machine = subcore). Designs:
+# the variants of eval/variants.txt (their --set lists, @WARPS@ = 8), and rfc_sched, RFC's
+# two-level scheduler alone (rfc with rfc_entries = 0). The shipped trace always runs; the
+# means over the five traces of ../shared/workloads, and over the three busy ones (grid_scale,
+# docs/eval.md "Busy GPUs"), are SKIPped with a message when that folder is absent.
+# Per trace: bank reads and RF energy as a change against the baseline (negative = saved),
+# IPC as a ratio; a mean is arithmetic over the traces, IPC geometric (as eval/merge.sh).
+# CLAIMS_FLIP=1 reverses every comparison (each claim must then FAIL: the check can fail).
+set -u
+cd "$(dirname "$0")/.."
+make -s build/malekeh-sim >/dev/null || { echo "FAIL: claims: build"; exit 1; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fails=0
+W=${CLAIMS_WORKLOADS:-../shared/workloads} # another folder of the same five traces, or none
+SHIPPED=workloads/matrixmul32_sm61_kernel-1.traceg.xz
+get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
+
+# the --set list of a design: eval/variants.txt's, or the scheduler alone
+sets_of() {
+    [ "$1" = rfc_sched ] && { echo "caching=off operand_cache=rfc rfc_entries=0"; return; }
+    local s
+    s=$(awk -F'|' -v v="$1" '$1 !~ /^#/ { n = $1; gsub(/ /, "", n); if (n == v) { print $3; f = 1 } } END { exit !f }' eval/variants.txt) ||
+        { echo "FAIL: claims: no variant '$1' in eval/variants.txt" >&2; return 1; }
+    echo "${s//@WARPS@/8}"
+}
+# run TRACE[@K] MACHINE DESIGN: the run's JSON path (cached), or fail
+run() {
+    local t=${1%@*} k="" m=$2 d=$3 args="" kv out
+    [ "$t" != "$1" ] && k=${1##*@}
+    out="$tmp/$(basename "$t" | sed 's/\.traceg.*//')${k:+_x$k}__${m}__$d.json"
+    if [ ! -s "$out" ]; then
+        case $m in gpu) ;; fill) args="--set sm_fill=on" ;; subcore) args="--set machine=subcore" ;; esac
+        [ -n "$k" ] && args="$args --set grid_scale=$k"
+        for kv in $(sets_of "$d") ; do args="$args --set $kv"; done
+        # shellcheck disable=SC2086
+        ./build/malekeh-sim --trace "$t" $args --quiet --json "$out" >/dev/null 2>"$tmp/err" ||
+            { echo "FAIL: claims: run $1 on $m, $d: $(head -1 "$tmp/err")" >&2; rm -f "$out"; return 1; }
+    fi
+    echo "$out"
+}
+# value TRACE MACHINE DESIGN WHAT: reads / energy (change vs baseline) or ipc (ratio)
+value() {
+    local j b
+    j=$(run "$1" "$2" "$3") && b=$(run "$1" "$2" baseline) || return 1
+    case $4 in
+        reads) awk -v a="$(get "$j" bank_reads)" -v b="$(get "$b" bank_reads)" 'BEGIN { printf "%.6f", a / b - 1 }' ;;
+        energy) awk -v a="$(get "$j" pj_per_inst)" -v b="$(get "$b" pj_per_inst)" 'BEGIN { printf "%.6f", a / b - 1 }' ;;
+        ipc) awk -v a="$(get "$j" ipc)" -v b="$(get "$b" ipc)" 'BEGIN { printf "%.6f", a / b }' ;;
+    esac
+}
+# mean "TRACES" MACHINE DESIGN WHAT: over the traces (IPC geometric)
+mean() {
+    local t v all=""
+    for t in $1; do v=$(value "$t" "$2" "$3" "$4") || return 1; all="$all $v"; done
+    echo "$all" | awk -v geo=$([ "$4" = ipc ] && echo 1 || echo 0) '{ s = geo; for (i = 1; i <= NF; i++) s = geo ? s * $i : s + $i
+        printf "%.6f", geo ? s ^ (1 / NF) : s / NF }'
+}
+show() { awk -v x="$1" -v w="$2" 'BEGIN { if (w == "ipc") printf "x%.3f", x; else printf "%+.1f %%", 100 * x }'; }
+# claim DOC TEXT WHAT A OP B: A and B values of kind WHAT; OP < or >
+claim() {
+    local doc=$1 text=$2 w=$3 a=$4 op=$5 b=$6 ok
+    if [ -z "$a" ] || [ -z "$b" ]; then echo "FAIL: claims: $text ($doc): a run failed"; fails=$((fails + 1)); return; fi
+    [ "${CLAIMS_FLIP:-0}" = 1 ] && { [ "$op" = "<" ] && op=">" || op="<"; }
+    ok=$(awk -v a="$a" -v b="$b" -v op="$op" 'BEGIN { print (op == "<" ? a < b : a > b) }')
+    if [ "$ok" = 1 ]; then echo "PASS: claims: $text ($doc): $(show "$a" "$w") $op $(show "$b" "$w")"
+    else echo "FAIL: claims: $text ($doc) no longer holds: $(show "$a" "$w") against $(show "$b" "$w"), expected $op"; fails=$((fails + 1)); fi
+}
+# near DOC TEXT WHAT VALUE STATED: the doc's figure (in %, or the IPC ratio) within 0.05
+near() {
+    local doc=$1 text=$2 w=$3 v=$4 s=$5 got ok
+    [ -z "$v" ] && { echo "FAIL: claims: $text ($doc): a run failed"; fails=$((fails + 1)); return; }
+    got=$(awk -v x="$v" -v w="$w" 'BEGIN { printf "%.1f", w == "ipc" ? 100 * (x - 1) : 100 * x }')
+    ok=$(awk -v g="$got" -v s="$s" 'BEGIN { print (g - s < 0.05 && s - g < 0.05) }')
+    [ "${CLAIMS_FLIP:-0}" = 1 ] && ok=$((1 - ok))
+    if [ "$ok" = 1 ]; then echo "PASS: claims: $text ($doc): $got %"
+    else echo "FAIL: claims: $text ($doc): measured $got %, the doc states $s %"; fails=$((fails + 1)); fi
+}
+
+# --- the shipped trace (8 warps per sub-core on both machines) ---
+S=$SHIPPED
+for m in gpu subcore; do
+    claim docs/compare.md "RFC's two-level scheduler alone loses IPC on matrixmul, $m" ipc \
+        "$(value $S $m rfc_sched ipc)" "<" 1
+    for d in bow rfc; do
+        claim docs/findings.md "$d removes more bank reads than Malekeh on matrixmul, $m" reads \
+            "$(value $S $m $d reads)" "<" "$(value $S $m malekeh reads)"
+    done
+done
+claim docs/findings.md "Malekeh removes more bank reads than NVIDIA's reuse cache on matrixmul, gpu" reads \
+    "$(value $S gpu malekeh reads)" "<" "$(value $S gpu reuse reads)"
+
+# --- the five traces of ../shared/workloads ---
+if [ ! -d "$W" ]; then
+    echo "SKIP: claims: $W absent: the means over its five traces (docs/findings.md, docs/eval.md) not checked"
+else
+    F="$W/adjust_weights_sm90_kernel-4.traceg $W/bfs_rodinia_sm80_kernel-9.traceg $W/btree_find_key_sm90_kernel-1.traceg $W/matrixmul32_sm61_kernel-1.traceg $W/pytorch_pow_kernel-593_tracer-v5_EXCERPT_TB0-1.traceg"
+    for d in reuse bow bow_wr rfc; do
+        claim docs/findings.md "Malekeh removes more bank reads than $d, mean of 5, gpu" reads \
+            "$(mean "$F" gpu malekeh reads)" "<" "$(mean "$F" gpu $d reads)"
+        claim docs/findings.md "Malekeh saves more RF energy than $d, mean of 5, gpu" energy \
+            "$(mean "$F" gpu malekeh energy)" "<" "$(mean "$F" gpu $d energy)"
+    done
+    claim docs/findings.md "BOW removes more bank reads than Malekeh, mean of 5, fill" reads \
+        "$(mean "$F" fill bow reads)" "<" "$(mean "$F" fill malekeh reads)"
+    claim docs/findings.md "BOW-WR saves more RF energy than Malekeh, mean of 5, fill" energy \
+        "$(mean "$F" fill bow_wr energy)" "<" "$(mean "$F" fill malekeh energy)"
+    for d in bow rfc; do
+        claim docs/findings.md "$d removes more bank reads than Malekeh, mean of 5, subcore" reads \
+            "$(mean "$F" subcore $d reads)" "<" "$(mean "$F" subcore malekeh reads)"
+    done
+    claim docs/compare.md "RFC's two-level scheduler alone loses IPC, mean of 5, subcore" ipc \
+        "$(mean "$F" subcore rfc_sched ipc)" "<" 1
+    for m in gpu fill; do
+        claim docs/eval.md "private CCUs remove more bank reads than shared, mean of 5, $m" reads \
+            "$(mean "$F" $m private reads)" "<" "$(mean "$F" $m malekeh reads)"
+    done
+    # the headline: the three busy traces (docs/eval.md "Busy GPUs", README's table)
+    B="$SHIPPED $W/bfs_rodinia_sm80_kernel-9.traceg@16 $W/btree_find_key_sm90_kernel-1.traceg@64"
+    r=$(mean "$B" gpu malekeh reads)
+    near README.md "Malekeh's bank reads, mean of the 3 busy traces, gpu" reads "$r" -47.2
+    claim README.md "Malekeh removes more bank reads than the long paper's -46.4 %, mean of the 3 busy traces, gpu" reads \
+        "$r" "<" -0.464
+    e=$(mean "$B" gpu malekeh energy)
+    near README.md "Malekeh's RF dynamic energy, mean of the 3 busy traces, gpu" energy "$e" -27.2
+    claim README.md "Malekeh saves less RF energy than the long paper's -28.3 %, mean of the 3 busy traces, gpu" energy \
+        "$e" ">" -0.283
+    i=$(mean "$B" gpu malekeh ipc)
+    near README.md "Malekeh's IPC, geometric mean of the 3 busy traces, gpu" ipc "$i" 5.7
+    claim README.md "Malekeh gains less IPC than the long paper's +6.1 %, mean of the 3 busy traces, gpu" ipc \
+        "$i" "<" 1.061
+fi
+[ "$fails" -eq 0 ] || exit 1
