@@ -102,6 +102,18 @@ for t in workloads/matrixmul32_sm61_kernel-1.traceg.xz $(ls ../shared/workloads/
             bad "rfc: $(basename "$t"): two-level scheduler alone IPC '$is', baseline '$ib', binding cycles '$f'" ;;
     esac
 done
+# the reuse cache on the shipped trace, on the preset GPU and on one sub-core, 2 OCUs: on is
+# faster than off (docs/compare.md, "Beside MICRO'25's figures")
+for m in gpu subcore; do
+    ./build/malekeh-sim --trace workloads/matrixmul32_sm61_kernel-1.traceg.xz --set machine=$m \
+        --set caching=off --json "$tmp/off.json" >/dev/null 2>&1
+    ./build/malekeh-sim --trace workloads/matrixmul32_sm61_kernel-1.traceg.xz --set machine=$m \
+        --set caching=off --set operand_cache=reuse --json "$tmp/on.json" >/dev/null 2>&1
+    ioff=$(get "$tmp/off.json" ipc); ion=$(get "$tmp/on.json" ipc)
+    awk -v a="$ioff" -v b="$ion" 'BEGIN { exit !(a > 0 && b > a) }' &&
+        ok "reuse: matrixmul on $m: IPC on $ion > off $ioff" ||
+        bad "reuse: matrixmul on $m: IPC on '$ion', off '$ioff', expected on > off"
+done
 # bad input: one line, exit 2
 expect2() { # LABEL ARGS...: exit 2, one line on stderr naming the key
     local label=$1; shift
