@@ -67,7 +67,7 @@ enum {
     KI_SHMEM_SM, KI_L1_KB, KI_L1_WAYS, KI_L1_MSHRS, KI_L2_KB, KI_L2_WAYS, KI_L2_SLICES,
     KI_L2_LAT, KI_L2_BW, KI_DRAM_LAT, KI_DRAM_BW, KI_CONST_LAT, KI_CONST_MISS_LAT,
     KI_ICACHE_MISS_LAT, KI_LAUNCH_LAT, KI_LAUNCH_MIN, KI_LAUNCH_MIN_BLOCK, KI_EXIT_LAT, KI_BLOCK_INTERVAL,
-    KI_BLOCK_EXIT_LAT, KI_WARP_EXIT_LAT, KI_OPERAND_CACHE, KI_BOW_WINDOW, KI_RFC_ENTRIES, KI_RFC_ACTIVE, KI_RBA, KI_CCU_WB, KI_RF_STATES, KI_SLEEP_WINDOW, KI_LEAK_SLEEP, KI_LEAK_OFF,
+    KI_BLOCK_EXIT_LAT, KI_WARP_EXIT_LAT, KI_OPERAND_CACHE, KI_BOW_WINDOW, KI_RFC_ENTRIES, KI_RFC_ACTIVE, KI_REUSE_READ, KI_REUSE_BITS, KI_RBA, KI_CCU_WB, KI_RF_STATES, KI_SLEEP_WINDOW, KI_LEAK_SLEEP, KI_LEAK_OFF,
     KI_COUNT
 };
 
@@ -217,6 +217,8 @@ static const key_def keys[KI_COUNT] = {
     [KI_BOW_WINDOW] = WLU("bow_window", bow_window, 2, 8, 3, NULL),
     [KI_RFC_ENTRIES] = WLU("rfc_entries", rfc_entries, 0, 64, 6, ", 0: the two-level scheduler alone"),
     [KI_RFC_ACTIVE] = WLU("rfc_active", rfc_active, 1, CFG_MAX_W, 2, ", and <= warps"),
+    [KI_REUSE_READ] = {"reuse_read", K_ENUM, F(reuse_direct), 0, 1, 0, "ocu", "direct", NULL, 0, NULL, 0},
+    [KI_REUSE_BITS] = {"reuse_bits", K_ENUM, F(reuse_bits), 0, 1, 1, "off", "on", NULL, 0, NULL, 0},
     [KI_RBA] = {"rba", K_ENUM, F(rba), 0, 1, 0, "off", "on", NULL, 0, NULL, 0},
     [KI_RF_STATES] = {"rf_states", K_ENUM, F(rf_states), 0, 1, 0, "off", "on", NULL, 0, NULL, 0},
     [KI_SLEEP_WINDOW] = WLU("sleep_window", sleep_window, 1, 1000000, 3, NULL),
@@ -819,6 +821,12 @@ static int check_hw(const cfg_t *c, const char *path, char *err)
     if (c->operand_cache == CFG_OPC_RFC && c->rfc_active > c->warps)
         return fail(err, "%s: rfc_active = %u must be <= warps = %u (allowed: 1..%u)",
                     AT(KI_RFC_ACTIVE, KI_WARPS), c->rfc_active, c->warps, c->warps);
+    if ((c->reuse_direct || !c->reuse_bits) && c->operand_cache != CFG_OPC_REUSE)
+        return fail(err, "%s: %s is a setting of NVIDIA's reuse cache (allowed: operand_cache "
+                    "= reuse, or reuse_read = ocu and reuse_bits = on)",
+                    c->reuse_direct ? AT(KI_REUSE_READ, KI_OPERAND_CACHE)
+                                    : AT(KI_REUSE_BITS, KI_OPERAND_CACHE),
+                    c->reuse_direct ? "reuse_read = direct" : "reuse_bits = off");
     if ((c->operand_cache == CFG_OPC_BOW || c->operand_cache == CFG_OPC_BOW_WR) && c->ccus != c->warps)
         return fail(err, "%s: operand_cache = %s dedicates a collector to each warp (ccus = %u, "
                     "warps = %u; allowed: ccus = %u)", AT(KI_OPERAND_CACHE, KI_CCUS, KI_WARPS),

@@ -151,6 +151,9 @@ typedef struct {
     unsigned bow_window;     /* BOW: instructions of a warp's operand window */
     unsigned rfc_entries;    /* RFC: results cached per active warp */
     unsigned rfc_active;     /* RFC: warps in the two-level scheduler's active set */
+    int reuse_direct;        /* reuse: 1 = NVIDIA's machine, operands read from the banks by
+                                one in-order read stage, no collector buffering (compare/reuse.h) */
+    int reuse_bits;          /* reuse: 0 = the compiler sets no reuse bit (the cache is off) */
     int ccu_writeback;       /* 1: price the CCUs as write-back (a variant of Malekeh, energy
                                 only): a result a CCU holds reaches the register file only
                                 if a later read misses it (driver/drv.c) */

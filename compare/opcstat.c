@@ -27,6 +27,7 @@ void opc_add(opc_stats *t, const opc_stats *a)
     t->admit_wait += a->admit_wait;
     t->admit_refused += a->admit_refused;
     t->evict_live += a->evict_live;
+    t->read_stalls += a->read_stalls;
 }
 
 void opc_fold(const opc_stats *s, sc_stats *st)

@@ -22,6 +22,8 @@ typedef struct {
     uint64_t admit_wait;      /* ... after the fixed wait */
     uint64_t admit_refused;   /* stall cycles a waiting warp was refused */
     uint64_t evict_live;      /* replacements of a value still to be read */
+    uint64_t read_stalls;     /* the reuse cache's read stage (reuse_read = direct): cycles
+                                 it held the issue; 0 for the other designs */
 } opc_stats;
 
 /* A design's lookup of warp instruction h: `looked` (bit s) the sources it looked up,

@@ -14,6 +14,10 @@ struct rc {
     unsigned banks;
     rc_entry *e;        /* [banks][TRC_REUSE_SLOTS] */
     opc_stats st;
+    int direct;         /* reuse_read = direct: the in-order read stage gates the issue */
+    int bits;           /* reuse_bits: 0 = every reuse bit taken as clear (the cache is off) */
+    uint64_t now;       /* direct: the cycle of the last gate call (the cycle an issue is in) */
+    uint64_t free_at;   /* direct: the first cycle the read stage takes an instruction */
 };
 
 rc_t *rc_create(const cfg_t *c)
@@ -21,6 +25,8 @@ rc_t *rc_create(const cfg_t *c)
     rc_t *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->banks = c->banks ? c->banks : 1;
+    r->direct = c->reuse_direct;
+    r->bits = c->reuse_bits;
     r->e = calloc((size_t)r->banks * TRC_REUSE_SLOTS, sizeof *r->e);
     if (!r->e) {
         free(r);
@@ -63,7 +69,7 @@ static void rc_issued(void *ctx, unsigned w, const drv_inst *h, uint32_t hits)
         rc_entry *e = entry_of(r, w, h, s);
         if (!e) continue;
         looked |= 1u << s;
-        if (h->src_reuse >> s & 1u) {
+        if (r->bits && (h->src_reuse >> s & 1u)) {
             if (!(hits >> s & 1u)) r->st.fills++;
             e->valid = 1;
             e->wid = (uint16_t)w;
@@ -73,11 +79,37 @@ static void rc_issued(void *ctx, unsigned w, const drv_inst *h, uint32_t hits)
         }
     }
     opc_note_sources(&r->st, h, looked, hits);
+    if (r->direct) r->free_at = r->now + rc_read_cycles(r->banks, w, h, hits);
+}
+
+unsigned rc_read_cycles(unsigned banks, unsigned w, const drv_inst *h, uint32_t hits)
+{
+    unsigned per[CFG_MAX_B] = {0}, k = 1;
+    for (unsigned s = 0; s < h->nsrc; s++) {
+        if (hits >> s & 1u) continue;
+        int dup = 0; /* a register named twice is read once */
+        for (unsigned t = 0; t < s && !dup; t++)
+            dup = !(hits >> t & 1u) && h->src[t] == h->src[s];
+        if (dup) continue;
+        unsigned b = arb_bank(w, h->src[s], banks);
+        if (++per[b] > k) k = per[b];
+    }
+    return k;
+}
+
+/* The read stage (direct): open at `cycle` when the last instruction's reads are done. */
+static int rc_gate(void *ctx, uint64_t cycle)
+{
+    rc_t *r = ctx;
+    r->now = cycle;
+    if (cycle >= r->free_at) return 1;
+    r->st.read_stalls++;
+    return 0;
 }
 
 drv_opc rc_opc(rc_t *r)
 {
-    drv_opc o = {r, rc_hits, rc_issued, 0, NULL, NULL};
+    drv_opc o = {r, rc_hits, rc_issued, 0, NULL, NULL, r->direct ? rc_gate : NULL};
     return o;
 }
 

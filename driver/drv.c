@@ -765,10 +765,12 @@ void drv_inputs(drv_t *d, sc_in *in)
     d->rba_hidden = 0;
     clear_wbs(d, in);
     in->disp_ready = d->wl ? !rng_pct(&d->rng, d->disp_stall_pct) : 1;
-    if (d->issue_limit && d->cnt.issued >= d->issue_limit) { /* synthetic: no more issue */
+    if ((d->issue_limit && d->cnt.issued >= d->issue_limit) /* synthetic: no more issue */
+        || (d->opc.gate && !d->opc.gate(d->opc.ctx, d->cnt.cycles))) { /* the gate: not now */
         d->presented = 0;
         for (uint64_t todo = d->in_set; todo; todo &= todo - 1)
             clear_warp(d, in, (unsigned)__builtin_ctzll(todo));
+        if (d->opc.gate) d->watch = d->c.warps >= 64 ? ~0ULL : (1ULL << d->c.warps) - 1;
     } else { /* the warps not watched present what they presented last cycle */
         uint64_t active = d->src.active ? d->src.active(d->src.ctx) : ~0ULL;
         uint64_t idle = d->watch & ~active; /* the source has nothing: stay watched */

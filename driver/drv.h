@@ -140,6 +140,11 @@ typedef struct {
      * with no instruction in collection (bit w, maybe 0): it returns the active warp whose
      * place w takes from the next cycle (flush is called for it), or -1 (w waits). */
     int (*admit)(void *ctx, unsigned w, uint64_t avail);
+    /* An issue gate (NULL: none): asked once per cycle, with the cycle's number, before any
+     * warp is decided; 0 means no warp may present an instruction this cycle (every warp is
+     * decided again the next). A design without collectors uses it to hold the issue while
+     * its read stage is busy (compare/reuse.h, reuse_read = direct). */
+    int (*gate)(void *ctx, uint64_t cycle);
 } drv_opc;
 
 typedef struct {

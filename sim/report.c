@@ -529,6 +529,8 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
             ju64(&po, "admit_refused", r->opc.admit_refused);
             ju64(&po, "evict_live", r->opc.evict_live);
         }
+        if (c->operand_cache == CFG_OPC_REUSE && c->reuse_direct)
+            ju64(&po, "read_stalls", r->opc.read_stalls);
         ju64(&po, "storage_bits", opc_storage_bits(c));
         fputs("\n  }", f);
     }

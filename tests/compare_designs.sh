@@ -102,6 +102,38 @@ for t in workloads/matrixmul32_sm61_kernel-1.traceg.xz $(ls ../shared/workloads/
             bad "rfc: $(basename "$t"): two-level scheduler alone IPC '$is', baseline '$ib', binding cycles '$f'" ;;
     esac
 done
+# the reuse cache on the shipped trace, on the preset GPU and on one sub-core, 2 OCUs: on is
+# faster than off (docs/compare.md, "Beside MICRO'25's figures")
+for m in gpu subcore; do
+    ./build/malekeh-sim --trace workloads/matrixmul32_sm61_kernel-1.traceg.xz --set machine=$m \
+        --set caching=off --json "$tmp/off.json" >/dev/null 2>&1
+    ./build/malekeh-sim --trace workloads/matrixmul32_sm61_kernel-1.traceg.xz --set machine=$m \
+        --set caching=off --set operand_cache=reuse --json "$tmp/on.json" >/dev/null 2>&1
+    ioff=$(get "$tmp/off.json" ipc); ion=$(get "$tmp/on.json" ipc)
+    awk -v a="$ioff" -v b="$ion" 'BEGIN { exit !(a > 0 && b > a) }' &&
+        ok "reuse: matrixmul on $m: IPC on $ion > off $ioff" ||
+        bad "reuse: matrixmul on $m: IPC on '$ion', off '$ioff', expected on > off"
+done
+# reuse_read = direct (NVIDIA's machine, no collectors buffering) on the shipped trace, on
+# one sub-core: with reuse_bits = off on the OCUs the run is the baseline's, byte for byte
+# in its counters; on the direct read stage an instruction reading k registers of one bank
+# holds the issue k - 1 cycles: 1408 such cycles when the cache is off, fewer when hits
+# take reads away
+m=workloads/matrixmul32_sm61_kernel-1.traceg.xz
+./build/malekeh-sim --trace $m --set machine=subcore --set caching=off --json "$tmp/b.json" >/dev/null 2>&1
+./build/malekeh-sim --trace $m --set machine=subcore --set caching=off --set operand_cache=reuse \
+    --set reuse_bits=off --json "$tmp/o.json" >/dev/null 2>&1
+[ "$(get "$tmp/o.json" ipc) $(get "$tmp/o.json" bank_reads)" = "$(get "$tmp/b.json" ipc) $(get "$tmp/b.json" bank_reads)" ] &&
+    [ "$(get "$tmp/o.json" hit_slots)" = 0 ] && ok "reuse_bits = off on the OCUs: the baseline's IPC and bank reads, no hit" ||
+    bad "reuse_bits = off: ipc/bank_reads $(get "$tmp/o.json" ipc)/$(get "$tmp/o.json" bank_reads), baseline $(get "$tmp/b.json" ipc)/$(get "$tmp/b.json" bank_reads)"
+for b in off on; do
+    ./build/malekeh-sim --trace $m --set machine=subcore --set caching=off --set operand_cache=reuse \
+        --set reuse_read=direct --set reuse_bits=$b --json "$tmp/d$b.json" >/dev/null 2>"$tmp/err" || bad "direct $b: run: $(head -1 "$tmp/err")"
+done
+s0=$(get "$tmp/doff.json" read_stalls); s1=$(get "$tmp/don.json" read_stalls)
+[ "$s0" = 1408 ] && [ "${s1:-0}" -gt 0 ] && [ "$s1" -lt "$s0" ] && [ "$(get "$tmp/don.json" complete)" = 1 ] &&
+    ok "reuse_read = direct: $s0 read-stage stalls with the cache off, $s1 with it on" ||
+    bad "reuse_read = direct: read_stalls off '$s0' (expected 1408), on '$s1' (expected fewer, > 0)"
 # bad input: one line, exit 2
 expect2() { # LABEL ARGS...: exit 2, one line on stderr naming the key
     local label=$1; shift
@@ -114,5 +146,10 @@ expect2 "with CCUs (caching = on)" --trace "$tr" --set operand_cache=reuse
 expect2 "an unknown design" --trace "$tr" --set caching=off --set operand_cache=bow2
 expect2 "a synthetic workload" --set caching=off --set operand_cache=reuse
 expect2 "BOW without a collector per warp" --trace "$tr" --set caching=off --set operand_cache=bow
+expect2 "reuse_read = direct without the reuse cache" --trace "$tr" --set caching=off --set reuse_read=direct
+expect2 "reuse_bits = off without the reuse cache" --trace "$tr" --set caching=off --set operand_cache=rfc --set reuse_bits=off
+./build/malekeh-sim --trace "$tr" --set caching=off --set operand_cache=reuse --set reuse_read=sideways >"$tmp/o" 2>"$tmp/e"
+[ $? = 2 ] && [ "$(wc -l <"$tmp/e")" = 1 ] && grep -q "reuse_read.*ocu.*direct" "$tmp/e" && ok "bad input: reuse_read = sideways" ||
+    bad "bad input: reuse_read = sideways: $(head -2 "$tmp/e")"
 expect2 "RFC with more active warps than warps" --trace "$tr" --set caching=off --set operand_cache=rfc --set rfc_active=9
 [ "$fails" = 0 ]

@@ -439,6 +439,104 @@ static void test_twolevel_rule(void)
     TT_EQ(all.issued, 3);
 }
 
+/* The issue cycles of warps 0 and 1 on the baseline collectors (2 warps, 2 collectors, 2
+ * banks: bank = (register + warp) mod 2) with NVIDIA's reuse cache, both warps presenting
+ * one instruction from cycle 0: warp 0 A = f(R2, ra), warp 1 C = f(R5), no reuse bit.
+ * *a and *c: the cycles A and C issued. */
+static void direct_issue(int direct, int ra, uint64_t *a, uint64_t *c)
+{
+    cfg_t cf;
+    small_baseline(&cf, 2, 2);
+    cf.operand_cache = CFG_OPC_REUSE;
+    cf.reuse_direct = direct;
+    rba_src s;
+    memset(&s, 0, sizeof s);
+    s.inst[0][0] = bi(0, 1, 2, ra);
+    s.inst[1][0] = bi(0, 3, 5, -1);
+    s.inst[0][0].lat = s.inst[1][0].lat = 1;
+    s.n[0] = s.n[1] = 1;
+    drv_src src = {&s, rba_peek, rba_pop, NULL, NULL, NULL, NULL};
+    rc_t *r = rc_create(&cf);
+    sc_t *m = sc_create_nodata(&cf);
+    drv_t *d = drv_create_src(&cf, &src);
+    *a = *c = UINT64_MAX;
+    TT_CHECK(r && m && d);
+    if (r && m && d) {
+        static sc_in in;
+        static sc_out out;
+        drv_no_values(d);
+        drv_opc o = rc_opc(r);
+        TT_EQ(drv_set_opc(d, &o), 0);
+        for (s.cycle = 0; s.cycle < 30; s.cycle++) {
+            drv_inputs(d, &in);
+            sc_step(m, &in, &out);
+            if (out.issue_valid) *(out.issue_wid ? c : a) = s.cycle;
+            TT_EQ(drv_consume(d, &in, &out), 0);
+        }
+    }
+    drv_destroy(d);
+    sc_destroy(m);
+    rc_destroy(r);
+}
+
+/* reuse_read = direct, worked out by hand. The read stage's cycles (rc_read_cycles: the
+ * most non-hit registers read from one bank, a register named twice read once): warp 0,
+ * 2 banks, R2 R4 R3 -> bank 0 twice, bank 1 once: 2 cycles; R2 from the cache: 1; R2 R2:
+ * 1; warp 1, R2 R4 -> banks 1 and 1: 2. Through the hook: an instruction of 2 cycles
+ * issued at cycle 10 keeps the stage closed at 11 and open at 12; with R2 a hit it is open
+ * at 11. Through the driver and the baseline collectors (direct_issue): A = f(R2, R4) reads
+ * bank 0 twice, so C issues 2 cycles after A, where the OCU machine's second collector
+ * takes C the next cycle; A = f(R2, R3) (one read per bank): 1 cycle after, on both. */
+static void test_reuse_direct(void)
+{
+    drv_inst h = mk(2, 4, 3, 0);
+    TT_EQ(rc_read_cycles(2, 0, &h, 0), 2);
+    TT_EQ(rc_read_cycles(2, 0, &h, 1u), 1);
+    TT_EQ(rc_read_cycles(2, 0, &h, 7u), 1); /* every source hit: still one cycle */
+    drv_inst dd = mk(2, 2, -1, 0);
+    TT_EQ(rc_read_cycles(2, 0, &dd, 0), 1);
+    drv_inst w1 = mk(2, 4, -1, 0);
+    TT_EQ(rc_read_cycles(2, 1, &w1, 0), 2);
+    TT_EQ(rc_read_cycles(1, 0, &h, 0), 3); /* one bank: every register through its port */
+
+    cfg_t c;
+    cfg_defaults(&c);
+    c.banks = 2;
+    c.caching = 0;
+    c.operand_cache = CFG_OPC_REUSE;
+    c.reuse_direct = 1;
+    for (uint32_t hits = 0; hits < 2; hits++) {
+        rc_t *r = rc_create(&c);
+        TT_CHECK(r != NULL);
+        if (!r) return;
+        drv_opc o = rc_opc(r);
+        TT_CHECK(o.gate != NULL);
+        drv_inst a = mk(2, 4, -1, 0);
+        TT_EQ(o.gate(o.ctx, 10), 1);
+        o.issued(o.ctx, 0, &a, hits);
+        TT_EQ(o.gate(o.ctx, 11), hits ? 1 : 0);
+        TT_EQ(o.gate(o.ctx, 12), 1);
+        TT_EQ(rc_get_stats(r)->read_stalls, hits ? 0u : 1u);
+        rc_destroy(r);
+    }
+    c.reuse_direct = 0; /* the OCU machine: no gate */
+    rc_t *r = rc_create(&c);
+    TT_CHECK(r && !rc_opc(r).gate);
+    rc_destroy(r);
+
+    uint64_t a, cc;
+    direct_issue(1, 4, &a, &cc);
+    TT_CHECK(a < 30);
+    TT_EQ(cc, a + 2);
+    direct_issue(0, 4, &a, &cc);
+    TT_CHECK(a < 30);
+    TT_EQ(cc, a + 1);
+    direct_issue(1, 3, &a, &cc);
+    TT_EQ(cc, a + 1);
+    direct_issue(0, 3, &a, &cc);
+    TT_EQ(cc, a + 1);
+}
+
 static void test_rba(void)
 {
     uint64_t hidden;
@@ -508,5 +606,6 @@ int main(void)
     TT_RUN(test_listing4);
     TT_RUN(test_warps_and_regs);
     TT_RUN(test_reuse_bits);
+    TT_RUN(test_reuse_direct);
     TT_EXIT();
 }
