@@ -14,8 +14,14 @@ GEN_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown
 # the generator's identity in every generated file's header: a hash of its sources (not the
 # commit, so rtl/ changes only when the generator does); the model files it links (GEN_MODEL)
 # are among them: the configuration, the port table and the debug-state layout
-GEN_MODEL := cmodel/cfg.c cmodel/mlk_ports.c cmodel/mlk_dbgmap.c
-GEN_MODEL_H := cmodel/cfg.h cmodel/mlk_ports.h cmodel/mlk_dbgmap.h
+GEN_MODEL := cmodel/cfgkey.c cmodel/cfg.c cmodel/mlk_ports.c cmodel/mlk_dbgmap.c
+GEN_MODEL_H := cmodel/cfgkey.h cmodel/cfg.h cmodel/mlk_ports.h cmodel/mlk_dbgmap.h
+# the simulator's keys: a hardware tool reads every key of a configuration file (so that a
+# typo is refused) and uses only the hardware part; they are not in the generator's hash,
+# so a simulator key never touches rtl/
+CFG_PARTS := sim/simcfg.c sim/enkeys.c driver/drvkeys.c compare/opckeys.c gpu/gpukeys.c
+CFG_PARTS_H := sim/simcfg.h sim/enkeys.h driver/drvkeys.h compare/opckeys.h gpu/gpukeys.h gpu/gcfg.h
+CFG_INC := -Isim -Idriver -Icompare -Igpu
 GEN_SRC_HASH := $(shell cat $(sort $(wildcard gen/*.c gen/*.h gen/templates/*.vt)) gen/vt2c.sh $(GEN_MODEL) $(GEN_MODEL_H) 2>/dev/null | sha256sum | cut -c1-12)
 OUT     ?=
 # quiet build: one line per step (`make V=1` prints every command)
@@ -72,9 +78,9 @@ $(BUILD)/gen/templates.c: $(TEMPLATES) gen/vt2c.sh
 	@$(call step,GEN,$@)
 	$(Q)bash gen/vt2c.sh $@ $(TEMPLATES)
 
-$(BUILD)/ccugen: $(GEN_SRC) $(BUILD)/gen/templates.c $(wildcard gen/*.h) $(GEN_MODEL) $(GEN_MODEL_H)
+$(BUILD)/ccugen: $(GEN_SRC) $(BUILD)/gen/templates.c $(wildcard gen/*.h) $(GEN_MODEL) $(GEN_MODEL_H) $(CFG_PARTS) $(CFG_PARTS_H)
 	@$(call step,LD ,$@)
-	$(Q)$(CC) $(CFLAGS) -DGEN_VERSION='"$(GEN_VERSION)"' -DGEN_SRC_HASH='"$(GEN_SRC_HASH)"' -Icmodel -Igen -o $@ $(GEN_SRC) $(BUILD)/gen/templates.c $(GEN_MODEL)
+	$(Q)$(CC) $(CFLAGS) -DGEN_VERSION='"$(GEN_VERSION)"' -DGEN_SRC_HASH='"$(GEN_SRC_HASH)"' -Icmodel -Igen $(CFG_INC) -o $@ $(GEN_SRC) $(BUILD)/gen/templates.c $(GEN_MODEL) $(CFG_PARTS)
 
 # make gen CONFIG=path [OUT=dir]: generate the RTL of a configuration
 gen: $(BUILD)/ccugen
@@ -186,7 +192,7 @@ TEST_CMDS = "bash tests/gen_sweep.sh $(BUILD)/ccugen" $(COSIM_TEST_CMDS) $(AREA_
 TEST_CMDS += $(foreach t,$(TESTS),"$(t)") $(foreach t,$(SAN_TESTS),"$(t) --quick")
 
 TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_errors.sh $(BUILD)/ccugen" \
-             "bash tests/iface_test.sh"
+             "bash tests/iface_test.sh" "bash tests/cfg_split.sh"
 TEST_CMDS += "bash tests/trace_runs.sh" "bash tests/cli_help.sh" "bash tests/hint_check.sh" \
              "bash tests/trace_formats.sh" "bash tests/papers_counting.sh" "bash tests/compare_designs.sh" \
              "bash tests/hint_static.sh" "bash tests/energy_table.sh" "bash tests/runner_limits.sh" \
@@ -199,7 +205,7 @@ TEST_CMDS += $(TRACE_TEST_CMDS)
 CHECK_CMDS := $(foreach t,$(TESTS),"$(t)") "bash tests/trace_runs.sh" "bash tests/cli_help.sh" \
               "bash tests/hint_check.sh" "bash tests/gpu_bad_input.sh" "bash tests/report_sync.sh" \
               "bash tests/compare_designs.sh" "bash tests/hint_static.sh" "bash tests/power_sta_check.sh" \
-              "bash tests/energy_table.sh" "bash tests/grid_scale.sh" \
+              "bash tests/energy_table.sh" "bash tests/grid_scale.sh" "bash tests/cfg_split.sh" \
               "bash tests/check_cosim.sh" "bash tests/check_cosim.sh data_bits=32 warps=4 ccus=2 entries=4 slots=3" \
               "bash tests/runner_limits.sh" "bash tests/kit_quick.sh"
 check: $(TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen

@@ -26,7 +26,7 @@ int main(int argc, char **argv)
     int nrest = 0;
     unsigned long cycles = 200000;
     const char *label = "config";
-    if (!rest || cfg_from_args(&c, argc, argv, rest, &nrest, err) != 0) {
+    if (!rest || simcfg_hw_from_args(&c, argc, argv, rest, &nrest, err) != 0) {
         fprintf(stderr, "bench-model: %s\n", rest ? err : "out of memory");
         free(rest);
         return 2;

@@ -37,7 +37,8 @@ int cli_info(const char *prog, const char *version, const char *help, int argc, 
     return 0;
 }
 
-int cli_begin(const char *prog, int argc, char **argv, cfg_t *c, cli_args *a)
+int cli_begin(const char *prog, int argc, char **argv, cli_parse_fn parse, void *cfg,
+              cli_args *a)
 {
     char err[CFG_ERR_LEN] = "";
     memset(a, 0, sizeof *a);
@@ -47,12 +48,12 @@ int cli_begin(const char *prog, int argc, char **argv, cfg_t *c, cli_args *a)
         fprintf(stderr, "%s: out of memory\n", prog);
         return 2;
     }
-    if (cfg_from_args(c, argc, argv, a->rest, &a->n, err) != 0) {
+    if (parse(cfg, argc, argv, a->rest, &a->n, err) != 0) {
         fprintf(stderr, "%s: %s\n", prog, err);
         cli_end(a);
         return 2;
     }
-    /* cfg_from_args may pass argv[0] through: drop it */
+    /* parse may pass argv[0] through: drop it */
     int j = 0;
     for (int i = 0; i < a->n; i++)
         if (a->rest[i] != argv[0]) a->rest[j++] = a->rest[i];

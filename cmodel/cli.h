@@ -2,7 +2,7 @@
  * `--config FILE` and `--set key=value`, the remaining options, one-line errors.
  *
  *   cli_args a;
- *   if (cli_begin(PROG, argc, argv, &c, &a)) return 2;   // message printed
+ *   if (cli_begin(PROG, argc, argv, simcfg_parse, &c, &a)) return 2;   // message printed
  *   for (int i = 0; i < a.n; i++) { const char *v;
  *       if (cli_opt(&a, &i, "--trace", &v) ...
  *   cli_end(&a);
@@ -15,7 +15,7 @@
 typedef struct {
     const char *prog;   /* tool name, the prefix of every message */
     const char *path;   /* the configuration file (last --config), or NULL */
-    char **rest;        /* the arguments cfg_from_args did not take */
+    char **rest;        /* the arguments the configuration did not take */
     int n;
 } cli_args;
 
@@ -24,9 +24,15 @@ typedef struct {
  * and return 1 (the tool then exits 0, before reading its configuration); else 0. */
 int cli_info(const char *prog, const char *version, const char *help, int argc, char **argv);
 
-/* Configuration from the command line (defaults, file, --set, validation). 0, or 2 with
- * the message printed as `prog: ...` on stderr. */
-int cli_begin(const char *prog, int argc, char **argv, cfg_t *c, cli_args *a);
+/* A configuration's reader of a command line (sim/simcfg.h simcfg_parse): defaults, file,
+ * --set, validation into cfg; the other arguments into rest/nrest. 0, or -1 with err. */
+typedef int (*cli_parse_fn)(void *cfg, int argc, char **argv, char **rest, int *nrest,
+                            char *err);
+
+/* Configuration from the command line, read by parse into cfg. 0, or 2 with the message
+ * printed as `prog: ...` on stderr. */
+int cli_begin(const char *prog, int argc, char **argv, cli_parse_fn parse, void *cfg,
+              cli_args *a);
 
 /* The configuration file named on a command line (the last --config), or NULL. */
 const char *cli_config_path(int argc, char **argv);

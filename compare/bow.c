@@ -15,13 +15,13 @@ struct bow {
     opc_stats st, out;
 };
 
-bow_t *bow_create(const cfg_t *c, int wr)
+bow_t *bow_create(const cfg_t *c, const opc_keys *ok, int wr)
 {
     bow_t *b = calloc(1, sizeof *b);
     if (!b) return NULL;
     b->warps = c->warps ? c->warps : 1;
     b->regs = c->regs ? c->regs : 1;
-    b->win = c->bow_window;
+    b->win = ok->bow_window;
     b->wr = wr;
     b->now = calloc(b->warps, sizeof *b->now);
     b->last = calloc((size_t)b->warps * b->regs, sizeof *b->last);
@@ -96,20 +96,26 @@ const opc_stats *bow_get_stats(bow_t *b)
     return &b->out;
 }
 
-uint64_t bow_entries(const cfg_t *c)
+uint64_t bow_entries(const cfg_t *c, const opc_keys *ok)
 {
-    return (uint64_t)c->warps * (c->bow_window - 1) * REGS_PER_INST;
+    return (uint64_t)c->warps * (ok->bow_window - 1) * REGS_PER_INST;
 }
 
-uint64_t bow_storage_bits(const cfg_t *c)
+uint64_t bow_storage_bits(const cfg_t *c, const opc_keys *ok)
 {
-    return bow_entries(c) * ((uint64_t)c->data_bits + 1 + cfg_clog2(c->regs));
+    return bow_entries(c, ok) * ((uint64_t)c->data_bits + 1 + cfg_clog2(c->regs));
 }
 
 /* ---------------------------------------------------------------- the descriptor */
 
-static void *d_create(const cfg_t *c) { return bow_create(c, 0); }
-static void *d_create_wr(const cfg_t *c) { return bow_create(c, 1); }
+static void *d_create(const cfg_t *c, const opc_keys *ok, const drv_keys *dk)
+{
+    return (void)dk, bow_create(c, ok, 0);
+}
+static void *d_create_wr(const cfg_t *c, const opc_keys *ok, const drv_keys *dk)
+{
+    return (void)dk, bow_create(c, ok, 1);
+}
 static void d_destroy(void *d) { bow_destroy(d); }
 static drv_opc d_hook(void *d) { return bow_opc(d); }
 static const opc_stats *d_stats(void *d) { return bow_get_stats(d); }

@@ -14,6 +14,7 @@
 
 #include <stdint.h>
 #include "cfg.h"
+#include "opckeys.h"
 #include "drv.h"
 #include "opcdesign.h"
 
@@ -21,7 +22,7 @@ typedef struct bow bow_t;
 
 /* An empty window for each of configuration c's warps; wr: BOW-WR. NULL when out of
  * memory. */
-bow_t *bow_create(const cfg_t *c, int wr);
+bow_t *bow_create(const cfg_t *c, const opc_keys *ok, int wr);
 
 /* Free it (NULL is fine). */
 void bow_destroy(bow_t *b);
@@ -36,10 +37,10 @@ const opc_stats *bow_get_stats(bow_t *b);
 
 /* Bits BOW adds per sub-core: per warp, 4 registers (data, valid, register id) for each
  * of the bow_window - 1 instructions kept beyond the current one (the paper's sizing). */
-uint64_t bow_storage_bits(const cfg_t *c);
+uint64_t bow_storage_bits(const cfg_t *c, const opc_keys *ok);
 
 /* Data entries (registers of data_bits) BOW adds per sub-core: warps x (bow_window - 1) x 4. */
-uint64_t bow_entries(const cfg_t *c);
+uint64_t bow_entries(const cfg_t *c, const opc_keys *ok);
 
 /* The BOW design behind the registry's interface (opc.h, cfg.operand_cache = bow). */
 extern const opc_design bow_design;

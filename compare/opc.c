@@ -10,14 +10,14 @@
 
 static const opc_design no_design = {.name = "none", .what = "no operand cache"};
 
-/* By CFG_OPC_* (none first: no design). */
+/* By OPC_* (none first: no design). */
 static const opc_design *const designs[] = {
-    [CFG_OPC_NONE] = &no_design,
-    [CFG_OPC_REUSE] = &reuse_design,
-    [CFG_OPC_BOW] = &bow_design,
-    [CFG_OPC_BOW_WR] = &bow_wr_design,
-    [CFG_OPC_RFC] = &rfc_design,
-    [CFG_OPC_PROTO] = &proto_design,
+    [OPC_NONE] = &no_design,
+    [OPC_REUSE] = &reuse_design,
+    [OPC_BOW] = &bow_design,
+    [OPC_BOW_WR] = &bow_wr_design,
+    [OPC_RFC] = &rfc_design,
+    [OPC_PROTO] = &proto_design,
 };
 #define NDESIGNS (sizeof designs / sizeof designs[0])
 
@@ -26,13 +26,13 @@ struct opc {
     void *impl;
 };
 
-opc_t *opc_create(const cfg_t *c)
+opc_t *opc_create(const cfg_t *c, const opc_keys *ok, const drv_keys *dk)
 {
-    if (c->operand_cache >= NDESIGNS || !designs[c->operand_cache]->create) return NULL;
+    if (ok->operand_cache >= NDESIGNS || !designs[ok->operand_cache]->create) return NULL;
     opc_t *o = calloc(1, sizeof *o);
     if (!o) return NULL;
-    o->d = designs[c->operand_cache];
-    if (!(o->impl = o->d->create(c))) {
+    o->d = designs[ok->operand_cache];
+    if (!(o->impl = o->d->create(c, ok, dk))) {
         free(o);
         return NULL;
     }
@@ -56,16 +56,16 @@ const opc_stats *opc_get_stats(opc_t *o)
     return o->d->stats(o->impl);
 }
 
-uint64_t opc_storage_bits(const cfg_t *c)
+uint64_t opc_storage_bits(const cfg_t *c, const opc_keys *ok)
 {
-    return c->operand_cache < NDESIGNS && designs[c->operand_cache]->storage_bits
-               ? designs[c->operand_cache]->storage_bits(c) : 0;
+    return ok->operand_cache < NDESIGNS && designs[ok->operand_cache]->storage_bits
+               ? designs[ok->operand_cache]->storage_bits(c, ok) : 0;
 }
 
-uint64_t opc_entries(const cfg_t *c)
+uint64_t opc_entries(const cfg_t *c, const opc_keys *ok)
 {
-    return c->operand_cache < NDESIGNS && designs[c->operand_cache]->entries
-               ? designs[c->operand_cache]->entries(c) : 0;
+    return ok->operand_cache < NDESIGNS && designs[ok->operand_cache]->entries
+               ? designs[ok->operand_cache]->entries(c, ok) : 0;
 }
 
 const char *opc_name(unsigned design)

@@ -18,14 +18,15 @@
 
 #include <stdint.h>
 #include "cfg.h"
+#include "opckeys.h"
 #include "drv.h"
 #include "opcstat.h"
 
 typedef struct opc opc_t;
 
-/* The operand cache c->operand_cache names, empty; NULL when it names none or when out of
+/* The operand cache ok->operand_cache names, empty; NULL when it names none or when out of
  * memory. */
-opc_t *opc_create(const cfg_t *c);
+opc_t *opc_create(const cfg_t *c, const opc_keys *ok, const drv_keys *dk);
 
 /* Free a cache (NULL is fine). */
 void opc_destroy(opc_t *o);
@@ -37,11 +38,11 @@ drv_opc opc_hook(opc_t *o);
 const opc_stats *opc_get_stats(opc_t *o);
 
 /* Bits of storage the design adds per sub-core (0 for none). */
-uint64_t opc_storage_bits(const cfg_t *c);
+uint64_t opc_storage_bits(const cfg_t *c, const opc_keys *ok);
 
 /* Data entries (registers of data_bits) the design adds per sub-core (0 for none): what its
  * storage clock is priced on (sim/energy.h). */
-uint64_t opc_entries(const cfg_t *c);
+uint64_t opc_entries(const cfg_t *c, const opc_keys *ok);
 
 /* The design's name ("none", "reuse", "bow", "bow_wr", "rfc", "proto") and a few words on it. */
 const char *opc_name(unsigned design);

@@ -21,7 +21,7 @@ struct proto {
     opc_stats st;
 };
 
-proto_t *proto_create(const cfg_t *c)
+proto_t *proto_create(const cfg_t *c, const drv_keys *dk)
 {
     proto_t *p = calloc(1, sizeof *p);
     if (!p) return NULL;
@@ -29,7 +29,7 @@ proto_t *proto_create(const cfg_t *c)
     p->regs = c->regs ? c->regs : 1;
     p->ent = c->entries ? c->entries : 1;
     p->ccus = c->ccus ? c->ccus : 1;
-    p->rthld = c->rthld;
+    p->rthld = dk->rthld;
     p->wait = c->sthld_init;
     p->e = calloc((size_t)p->warps * p->ent, sizeof *p->e);
     p->pos = calloc(p->warps, sizeof *p->pos);
@@ -203,7 +203,18 @@ uint64_t proto_storage_bits(const cfg_t *c)
 
 /* ---------------------------------------------------------------- the descriptor */
 
-static void *d_create(const cfg_t *c) { return proto_create(c); }
+static void *d_create(const cfg_t *c, const opc_keys *ok, const drv_keys *dk)
+{
+    return (void)ok, proto_create(c, dk);
+}
+static uint64_t d_storage_bits(const cfg_t *c, const opc_keys *ok)
+{
+    return (void)ok, proto_storage_bits(c);
+}
+static uint64_t d_entries(const cfg_t *c, const opc_keys *ok)
+{
+    return (void)ok, proto_entries(c);
+}
 static void d_destroy(void *d) { proto_destroy(d); }
 static drv_opc d_hook(void *d) { return proto_opc(d); }
 static const opc_stats *d_stats(void *d) { return proto_get_stats(d); }
@@ -213,5 +224,5 @@ const opc_design proto_design = {
     .what = "the authors' prototype: farthest next use, admission above rthld or after "
             "sthld_init stalls",
     .create = d_create, .destroy = d_destroy, .hook = d_hook, .stats = d_stats,
-    .storage_bits = proto_storage_bits, .entries = proto_entries,
+    .storage_bits = d_storage_bits, .entries = d_entries,
 };

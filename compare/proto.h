@@ -28,6 +28,7 @@
 
 #include <stdint.h>
 #include "cfg.h"
+#include "opckeys.h"
 #include "drv.h"
 #include "opcdesign.h"
 
@@ -37,7 +38,7 @@ typedef struct proto proto_t;
 
 /* Empty CCUs for configuration c (ccus of entries each, threshold rthld, wait sthld_init).
  * NULL when out of memory. */
-proto_t *proto_create(const cfg_t *c);
+proto_t *proto_create(const cfg_t *c, const drv_keys *dk);
 
 /* Free it (NULL is fine). */
 void proto_destroy(proto_t *p);

@@ -20,13 +20,13 @@ struct rc {
     uint64_t free_at;   /* direct: the first cycle the read stage takes an instruction */
 };
 
-rc_t *rc_create(const cfg_t *c)
+rc_t *rc_create(const cfg_t *c, const opc_keys *ok)
 {
     rc_t *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->banks = c->banks ? c->banks : 1;
-    r->direct = c->reuse_direct;
-    r->bits = c->reuse_bits;
+    r->direct = ok->reuse_direct;
+    r->bits = ok->reuse_bits;
     r->e = calloc((size_t)r->banks * TRC_REUSE_SLOTS, sizeof *r->e);
     if (!r->e) {
         free(r);
@@ -128,7 +128,18 @@ uint64_t rc_storage_bits(const cfg_t *c)
 
 /* ---------------------------------------------------------------- the descriptor */
 
-static void *d_create(const cfg_t *c) { return rc_create(c); }
+static void *d_create(const cfg_t *c, const opc_keys *ok, const drv_keys *dk)
+{
+    return (void)dk, rc_create(c, ok);
+}
+static uint64_t d_storage_bits(const cfg_t *c, const opc_keys *ok)
+{
+    return (void)ok, rc_storage_bits(c);
+}
+static uint64_t d_entries(const cfg_t *c, const opc_keys *ok)
+{
+    return (void)ok, rc_entries(c);
+}
 static void d_destroy(void *d) { rc_destroy(d); }
 static drv_opc d_hook(void *d) { return rc_opc(d); }
 static const opc_stats *d_stats(void *d) { return rc_get_stats(d); }
@@ -137,5 +148,5 @@ const opc_design reuse_design = {
     .name = "reuse",
     .what = "NVIDIA's operand reuse cache",
     .create = d_create, .destroy = d_destroy, .hook = d_hook, .stats = d_stats,
-    .storage_bits = rc_storage_bits, .entries = rc_entries,
+    .storage_bits = d_storage_bits, .entries = d_entries,
 };

@@ -23,6 +23,7 @@
 
 #include <stdint.h>
 #include "cfg.h"
+#include "opckeys.h"
 #include "drv.h"
 #include "opcdesign.h"
 
@@ -34,7 +35,7 @@
 typedef struct rc rc_t;
 
 /* An empty reuse cache for configuration c's banks and warps; NULL when out of memory. */
-rc_t *rc_create(const cfg_t *c);
+rc_t *rc_create(const cfg_t *c, const opc_keys *ok);
 
 /* Free a cache (NULL is fine). */
 void rc_destroy(rc_t *r);

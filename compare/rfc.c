@@ -13,14 +13,14 @@ struct rfc {
     opc_stats st, out;
 };
 
-rfc_t *rfc_create(const cfg_t *c)
+rfc_t *rfc_create(const cfg_t *c, const opc_keys *ok)
 {
     rfc_t *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->warps = c->warps ? c->warps : 1;
     r->regs = c->regs ? c->regs : 1;
-    r->ent = c->rfc_entries; /* 0: the two-level scheduler alone, no cache */
-    r->active = c->rfc_active ? c->rfc_active : 1;
+    r->ent = ok->rfc_entries; /* 0: the two-level scheduler alone, no cache */
+    r->active = ok->rfc_active ? ok->rfc_active : 1;
     r->fifo = calloc((size_t)r->warps * r->ent + 1, sizeof *r->fifo);
     r->n = calloc(r->warps, sizeof *r->n);
     if (!r->fifo || !r->n || rff_init(&r->fate, r->warps, r->regs)) {
@@ -104,16 +104,23 @@ const opc_stats *rfc_get_stats(rfc_t *r)
     return &r->out;
 }
 
-uint64_t rfc_entries_of(const cfg_t *c) { return (uint64_t)c->rfc_active * c->rfc_entries; }
+uint64_t rfc_entries_of(const opc_keys *ok) { return (uint64_t)ok->rfc_active * ok->rfc_entries; }
 
-uint64_t rfc_storage_bits(const cfg_t *c)
+uint64_t rfc_storage_bits(const cfg_t *c, const opc_keys *ok)
 {
-    return rfc_entries_of(c) * ((uint64_t)c->data_bits + 1 + cfg_clog2(c->regs));
+    return rfc_entries_of(ok) * ((uint64_t)c->data_bits + 1 + cfg_clog2(c->regs));
 }
 
 /* ---------------------------------------------------------------- the descriptor */
 
-static void *d_create(const cfg_t *c) { return rfc_create(c); }
+static void *d_create(const cfg_t *c, const opc_keys *ok, const drv_keys *dk)
+{
+    return (void)dk, rfc_create(c, ok);
+}
+static uint64_t d_entries(const cfg_t *c, const opc_keys *ok)
+{
+    return (void)c, rfc_entries_of(ok);
+}
 static void d_destroy(void *d) { rfc_destroy(d); }
 static drv_opc d_hook(void *d) { return rfc_opc(d); }
 static const opc_stats *d_stats(void *d) { return rfc_get_stats(d); }
@@ -122,5 +129,5 @@ const opc_design rfc_design = {
     .name = "rfc",
     .what = "RFC with a two-level scheduler",
     .create = d_create, .destroy = d_destroy, .hook = d_hook, .stats = d_stats,
-    .storage_bits = rfc_storage_bits, .entries = rfc_entries_of,
+    .storage_bits = rfc_storage_bits, .entries = d_entries,
 };

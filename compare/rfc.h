@@ -21,13 +21,14 @@
 
 #include <stdint.h>
 #include "cfg.h"
+#include "opckeys.h"
 #include "drv.h"
 #include "opcdesign.h"
 
 typedef struct rfc rfc_t;
 
 /* Empty caches for configuration c's warps (rfc_entries each). NULL when out of memory. */
-rfc_t *rfc_create(const cfg_t *c);
+rfc_t *rfc_create(const cfg_t *c, const opc_keys *ok);
 
 /* Free it (NULL is fine). */
 void rfc_destroy(rfc_t *r);
@@ -42,10 +43,10 @@ const opc_stats *rfc_get_stats(rfc_t *r);
 
 /* Bits RFC adds per sub-core: rfc_entries entries (data, valid, register id) for each of
  * the rfc_active active warps. */
-uint64_t rfc_storage_bits(const cfg_t *c);
+uint64_t rfc_storage_bits(const cfg_t *c, const opc_keys *ok);
 
 /* Data entries (registers of data_bits) RFC adds per sub-core: rfc_active x rfc_entries. */
-uint64_t rfc_entries_of(const cfg_t *c);
+uint64_t rfc_entries_of(const opc_keys *ok);
 
 /* The RFC design behind the registry's interface (opc.h, cfg.operand_cache = rfc). */
 extern const opc_design rfc_design;

@@ -38,6 +38,7 @@ enum { DRV_PMEM_LONG = 1, DRV_PMEM_SHARED = 2 };
 
 struct drv {
     cfg_t c;
+    drv_keys k;
     unsigned words;       /* 64-bit words per register value (0: values not carried) */
     uint64_t last_mask;   /* valid bits of the last word */
     uint32_t tag_mask;
@@ -143,11 +144,12 @@ static void init_patterns(drv_t *d)
 }
 
 /* The common part of both constructors: nregs registers per warp. */
-static drv_t *drv_alloc(const cfg_t *c, unsigned nregs)
+static drv_t *drv_alloc(const cfg_t *c, const drv_keys *k, unsigned nregs)
 {
     drv_t *d = calloc(1, sizeof *d);
     if (!d) return NULL;
     d->c = *c;
+    d->k = *k;
     d->words = (c->data_bits + 63) / 64;
     if (d->words < 1) d->words = 1;
     d->last_mask = (c->data_bits % 64) ? ((1ULL << (c->data_bits % 64)) - 1) : ~0ULL;
@@ -156,7 +158,7 @@ static drv_t *drv_alloc(const cfg_t *c, unsigned nregs)
     /* one write per pending (warp, reg) and per destination of the warps' instructions */
     d->wb_max = c->warps * (d->nregs + DRV_MAX_DST) + 1;
     d->wb_cap = d->wb_max < 64 ? d->wb_max : 64;
-    rng_seed(&d->rng, rng_mix64((uint64_t)c->wl_seed) ^ 0x4452495645520000ULL);
+    rng_seed(&d->rng, rng_mix64((uint64_t)k->wl_seed) ^ 0x4452495645520000ULL);
     d->coll = calloc(c->warps ? c->warps : 1, sizeof *d->coll);
     d->arch = calloc(1, sizeof *d->arch); /* the values: at the first cycle (drv_no_values
                                               may come first and need none) */
@@ -203,9 +205,9 @@ static void wl_src_pop(void *ctx, unsigned w)
     d->head_ok[w] = 0;
 }
 
-drv_t *drv_create(const cfg_t *c)
+drv_t *drv_create(const cfg_t *c, const drv_keys *k)
 {
-    drv_t *d = drv_alloc(c, wl_regs_span(c));
+    drv_t *d = drv_alloc(c, k, wl_regs_span(c, k));
     if (!d) return NULL;
     d->wl = calloc(c->warps ? c->warps : 1, sizeof *d->wl);
     d->head = calloc(c->warps ? c->warps : 1, sizeof *d->head);
@@ -215,7 +217,7 @@ drv_t *drv_create(const cfg_t *c)
         return NULL;
     }
     for (unsigned w = 0; w < c->warps; w++) {
-        d->wl[w] = wl_create(c, w);
+        d->wl[w] = wl_create(c, k, w);
         if (!d->wl[w]) {
             drv_destroy(d);
             return NULL;
@@ -228,14 +230,14 @@ drv_t *drv_create(const cfg_t *c)
     d->src.active = NULL;
     d->src.exec_done = NULL;
     d->src.held = NULL;
-    d->disp_stall_pct = c->wl_disp_stall_pct;
-    d->wb_stall_pct = c->wl_wb_stall_pct;
+    d->disp_stall_pct = k->wl_disp_stall_pct;
+    d->wb_stall_pct = k->wl_wb_stall_pct;
     return d;
 }
 
-drv_t *drv_create_src(const cfg_t *c, const drv_src *src)
+drv_t *drv_create_src(const cfg_t *c, const drv_keys *k, const drv_src *src)
 {
-    drv_t *d = drv_alloc(c, c->regs);
+    drv_t *d = drv_alloc(c, k, c->regs);
     if (!d) return NULL;
     d->src = *src;
     return d;
@@ -711,7 +713,7 @@ void drv_skip(drv_t *d, uint64_t n)
 int drv_set_model(drv_t *d, const sc_t *m)
 {
     d->model = m;
-    if (m && d->c.ccu_writeback && !d->wbfate.open)
+    if (m && d->k.ccu_writeback && !d->wbfate.open)
         return rff_init(&d->wbfate, d->c.warps, d->c.regs);
     return 0;
 }
@@ -784,7 +786,7 @@ void drv_inputs(drv_t *d, sc_in *in)
         }
         for (uint64_t todo = d->watch & may; todo; todo &= todo - 1)
             decide_warp(d, in, (unsigned)__builtin_ctzll(todo));
-        if (d->model && d->c.rba) rba_filter(d, in);
+        if (d->model && d->k.rba) rba_filter(d, in);
         if (d->opc.active_max && !d->presented && inactive_ready(d, active)) {
             d->cnt.stall_inactive++;
             if (d->ncoll < d->c.ccus) d->cnt.stall_inactive_free++;
@@ -896,7 +898,7 @@ static void do_dispatch(drv_t *d, const sc_out *out)
             r->traced = 1;
             r->u.tv = row_of(cr->inst.dval, cr->inst.vdst, i);
         } else if (d->words) {
-            r->u.key = rng_mix64((uint64_t)d->c.wl_seed ^ rng_mix64(r->order) ^
+            r->u.key = rng_mix64((uint64_t)d->k.wl_seed ^ rng_mix64(r->order) ^
                                  rng_mix64(((uint64_t)w << 32) | r->reg));
         }
     }

@@ -44,6 +44,7 @@
 
 #include <stdint.h>
 #include "cfg.h"
+#include "drvkeys.h"
 #include "sc.h"
 
 #define DRV_ERR_LEN 256
@@ -183,11 +184,11 @@ typedef struct drv drv_t;
 
 /* Create a driver for configuration c (copied), streams seeded by c->wl_seed; NULL on
  * allocation failure. */
-drv_t *drv_create(const cfg_t *c);
+drv_t *drv_create(const cfg_t *c, const drv_keys *k);
 
 /* Create a driver fed by src (copied; it must outlive the driver): no random dispatch or
  * write-back stalls (the wl_*_stall_pct keys are ignored). NULL on allocation failure. */
-drv_t *drv_create_src(const cfg_t *c, const drv_src *src);
+drv_t *drv_create_src(const cfg_t *c, const drv_keys *k, const drv_src *src);
 
 /* Statistics-only, for a model from sc_create_nodata; call before the first cycle. The
  * same cycle behaviour, but write-backs carry no data and dispatched operands are not

@@ -67,6 +67,8 @@ typedef struct {
 
 struct tsrc {
     cfg_t c;
+    drv_keys k;
+    int next_use;         /* tsrc_next_use: every warp gets its operands' next-use distances */
     uint64_t now;         /* cycles ticked (tsrc_tick, tsrc_skip) */
     rs_ent *rs;           /* cfg.rf_states: [warps][regs] */
     hsrc_t *h;
@@ -186,6 +188,7 @@ static void build_head(const tsrc_t *t, slot_t *s)
 {
     const trc_inst *ti = s->ti;
     const cfg_t *c = &t->c;
+    const drv_keys *k = &t->k;
     drv_inst *h = &s->head;
     if (s->part == 0) {
         unsigned ns = ti->nsrc;
@@ -228,8 +231,8 @@ static void build_head(const tsrc_t *t, slot_t *s)
             for (unsigned i = 0; i < h->ndst; i++) h->dst_dist[i] = s->dist[s->dpos + i];
         s->near_dst = near;
         h->ext = ti->mspace != TRC_M_NONE ? ti : NULL; /* only memory is timed by it */
-        h->lat = c->exec[h->cls].lat;
-        h->ii = c->exec[h->cls].ii;
+        h->lat = k->exec[h->cls].lat;
+        h->ii = k->exec[h->cls].ii;
     } else {
         h->ndst = 0;
         h->lat = 1; /* an operand-reading pass: nothing executes */
@@ -257,7 +260,7 @@ static void rs_access(tsrc_t *t, slot_t *s, unsigned r, uint32_t idx, int write)
     rs_ent *e = &t->rs[(size_t)(s - t->slot) * t->c.regs + r];
     uint64_t from = e->idx ? e->last : s->born, len = t->now - from;
     if (write) t->cnt.reg_cycles_off += len;                     /* dead until rewritten */
-    else if (idx - (e->idx ? e->idx - 1u : 0u) > t->c.sleep_window) t->cnt.reg_cycles_sleep += len;
+    else if (idx - (e->idx ? e->idx - 1u : 0u) > t->k.sleep_window) t->cnt.reg_cycles_sleep += len;
     else t->cnt.reg_cycles_on += len;
     e->last = t->now;
     e->idx = idx + 1u;
@@ -375,7 +378,7 @@ static void src_complete(void *ctx, unsigned w)
 
 /* A source with every slot free and its drv_src, reading nothing yet: tsrc_open and
  * tsrc_create_fed. NULL with err when out of memory. */
-static tsrc_t *alloc_src(const cfg_t *c, const char *path, char *err)
+static tsrc_t *alloc_src(const cfg_t *c, const drv_keys *k, const char *path, char *err)
 {
     tsrc_t *t = calloc(1, sizeof *t);
     if (t) t->slot = calloc(c->warps ? c->warps : 1, sizeof *t->slot);
@@ -386,6 +389,7 @@ static tsrc_t *alloc_src(const cfg_t *c, const char *path, char *err)
         return NULL;
     }
     t->c = *c;
+    t->k = *k;
     t->path = path;
     t->iface.ctx = t;
     t->iface.peek = src_peek;
@@ -393,7 +397,7 @@ static tsrc_t *alloc_src(const cfg_t *c, const char *path, char *err)
     t->iface.complete = src_complete;
     t->iface.active = src_active;
     t->nfree = c->warps;
-    if (c->rf_states && !(t->rs = calloc((size_t)(c->warps ? c->warps : 1) * c->regs, sizeof *t->rs))) {
+    if (k->rf_states && !(t->rs = calloc((size_t)(c->warps ? c->warps : 1) * c->regs, sizeof *t->rs))) {
         free(t->slot);
         free(t);
         snprintf(err, TSRC_ERR_LEN, "%s: out of memory", path);
@@ -403,15 +407,15 @@ static tsrc_t *alloc_src(const cfg_t *c, const char *path, char *err)
 }
 
 /* tsrc_open and tsrc_open_values; keep: HSRC_KEEP_* bits. */
-static tsrc_t *open_trace(const cfg_t *c, const char *path, const char *hint_file,
+static tsrc_t *open_trace(const cfg_t *c, const drv_keys *k, const char *path, const char *hint_file,
                           uint64_t max_blocks, unsigned keep, char *err)
 {
-    hint_opts o = {(hint_mode)c->hint_mode, c->rthld, c->hint_profile_warps, NULL, c->banks};
+    hint_opts o = {(hint_mode)k->hint_mode, k->rthld, k->hint_profile_warps, NULL, c->banks};
     if (hint_file) {
         o.mode = HINT_FILE;
         o.file = hint_file;
     }
-    tsrc_t *t = alloc_src(c, path, err);
+    tsrc_t *t = alloc_src(c, k, path, err);
     if (!t) return NULL;
     char herr[TRC_ERR_LEN] = "";
     t->h = hsrc_open_keep(path, &o, keep, herr);
@@ -427,16 +431,16 @@ static tsrc_t *open_trace(const cfg_t *c, const char *path, const char *hint_fil
     return t;
 }
 
-tsrc_t *tsrc_open(const cfg_t *c, const char *path, const char *hint_file,
+tsrc_t *tsrc_open(const cfg_t *c, const drv_keys *k, const char *path, const char *hint_file,
                   uint64_t max_blocks, char *err)
 {
-    return open_trace(c, path, hint_file, max_blocks, 0, err);
+    return open_trace(c, k, path, hint_file, max_blocks, 0, err);
 }
 
-tsrc_t *tsrc_open_values(const cfg_t *c, const char *path, const char *hint_file,
+tsrc_t *tsrc_open_values(const cfg_t *c, const drv_keys *k, const char *path, const char *hint_file,
                          uint64_t max_blocks, char *err)
 {
-    return open_trace(c, path, hint_file, max_blocks, HSRC_KEEP_VALUES, err);
+    return open_trace(c, k, path, hint_file, max_blocks, HSRC_KEEP_VALUES, err);
 }
 
 void tsrc_close(tsrc_t *t)
@@ -541,7 +545,7 @@ static void start_warp(tsrc_t *t, unsigned w, grp_t *g, const trc_warp *tw)
     slot_t *s = &t->slot[w];
     free(s->dist);
     memset(s, 0, sizeof *s);
-    if (t->c.operand_cache == CFG_OPC_PROTO) { /* the distances of its whole stream */
+    if (t->next_use) { /* the distances of its whole stream */
         size_t nop = 0;
         for (uint32_t i = 0; i < tw->n; i++) nop += (size_t)tw->inst[i].ndst + tw->inst[i].nsrc;
         if ((s->dist = malloc((nop ? nop : 1) * sizeof *s->dist)))
@@ -640,14 +644,16 @@ int tsrc_tick(tsrc_t *t, char *err)
     return rc;
 }
 
-tsrc_t *tsrc_create_fed(const cfg_t *c, const char *path, char *err)
+tsrc_t *tsrc_create_fed(const cfg_t *c, const drv_keys *k, const char *path, char *err)
 {
-    tsrc_t *t = alloc_src(c, path, err);
+    tsrc_t *t = alloc_src(c, k, path, err);
     if (!t) return NULL;
     t->fed = 1;
     t->eof = 1;
     return t;
 }
+
+void tsrc_next_use(tsrc_t *t) { t->next_use = 1; }
 
 /* drv_src.held: a warp waiting for its next instruction's fetch, for how long. */
 static uint64_t src_held(void *ctx, unsigned w)

@@ -25,6 +25,7 @@
 
 #include <stdint.h>
 #include "cfg.h"
+#include "drvkeys.h"
 #include "drv.h"
 #include "trc.h"
 
@@ -66,16 +67,16 @@ typedef struct tsrc tsrc_t;
  * least one warp (held_slot_cycles / busy_cycles; 0 when none). */
 double tsrc_warps_mean(const tsrc_counts *t);
 
-/* Open trace `path` for configuration c (copied). hint_file: NULL, or a hint file that
+/* Open trace `path` for configuration c and the driver's keys k (both copied). hint_file: NULL, or a hint file that
  * overrides cfg.hint_mode. max_blocks: 0 = all, else only the first N blocks.
  * NULL with err (one line) on failure. */
-tsrc_t *tsrc_open(const cfg_t *c, const char *path, const char *hint_file,
+tsrc_t *tsrc_open(const cfg_t *c, const drv_keys *k, const char *path, const char *hint_file,
                   uint64_t max_blocks, char *err);
 
 /* tsrc_open that also keeps a tracer-6 trace's register values (`Val` lines,
  * trc_keep_values), for the bit-accurate path: the driver writes them instead of invented
  * data (drv.h "Write data"). */
-tsrc_t *tsrc_open_values(const cfg_t *c, const char *path, const char *hint_file,
+tsrc_t *tsrc_open_values(const cfg_t *c, const drv_keys *k, const char *path, const char *hint_file,
                          uint64_t max_blocks, char *err);
 
 /* Close (NULL is fine). */
@@ -97,7 +98,11 @@ int tsrc_done(const tsrc_t *t);
 
 /* A source with no reader, every slot free; NULL with err when out of memory. path
  * names the trace in messages. */
-tsrc_t *tsrc_create_fed(const cfg_t *c, const char *path, char *err);
+tsrc_t *tsrc_create_fed(const cfg_t *c, const drv_keys *k, const char *path, char *err);
+
+/* From now on every warp placed gets the next-use distances of its operands
+ * (drv_inst.src_dist, dst_dist: the prototype design of compare/proto.h reads them). */
+void tsrc_next_use(tsrc_t *t);
 
 /* Whether warp slot w may fetch the instruction at pc now: 1 yes, 0 not yet (the first
  * ask of a line may start its fetch). */

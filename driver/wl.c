@@ -6,6 +6,7 @@
 
 struct wl {
     cfg_t c;
+    drv_keys k;
     rng_t rng;
     unsigned nregs;      /* registers drawn from 0..nregs-1 */
     unsigned nsrc_min, nsrc_max;
@@ -19,9 +20,9 @@ struct wl {
     uint64_t next_seq;
 };
 
-unsigned wl_regs_span(const cfg_t *c)
+unsigned wl_regs_span(const cfg_t *c, const drv_keys *k)
 {
-    unsigned n = c->wl_regs_used;
+    unsigned n = k->wl_regs_used;
     if (n > c->regs) n = c->regs;
     if (n < 1) n = 1;
     return n;
@@ -34,15 +35,16 @@ int wl_reads(const wl_inst *in, unsigned r)
     return 0;
 }
 
-wl_t *wl_create(const cfg_t *c, unsigned wid)
+wl_t *wl_create(const cfg_t *c, const drv_keys *k, unsigned wid)
 {
     wl_t *w = calloc(1, sizeof *w);
     if (!w) return NULL;
     w->c = *c;
-    w->nregs = wl_regs_span(c);
-    w->nsrc_max = c->wl_src_max < c->slots ? c->wl_src_max : c->slots;
-    w->nsrc_min = c->wl_src_min < w->nsrc_max ? c->wl_src_min : w->nsrc_max;
-    w->recent_cap = c->wl_reuse_window;
+    w->k = *k;
+    w->nregs = wl_regs_span(c, k);
+    w->nsrc_max = k->wl_src_max < c->slots ? k->wl_src_max : c->slots;
+    w->nsrc_min = k->wl_src_min < w->nsrc_max ? k->wl_src_min : w->nsrc_max;
+    w->recent_cap = k->wl_reuse_window;
     if (w->recent_cap > w->nregs) w->recent_cap = w->nregs;
     if (w->recent_cap > 0) {
         w->recent = calloc(w->recent_cap, sizeof *w->recent);
@@ -51,14 +53,14 @@ wl_t *wl_create(const cfg_t *c, unsigned wid)
             return NULL;
         }
     }
-    w->cap = c->rthld + 1;
+    w->cap = k->rthld + 1;
     w->buf = calloc(w->cap, sizeof *w->buf);
     if (!w->buf) {
         free(w->recent);
         free(w);
         return NULL;
     }
-    rng_seed(&w->rng, rng_mix64((uint64_t)c->wl_seed) ^ rng_mix64(0x5741525000000000ULL + wid));
+    rng_seed(&w->rng, rng_mix64((uint64_t)k->wl_seed) ^ rng_mix64(0x5741525000000000ULL + wid));
     return w;
 }
 
@@ -88,14 +90,14 @@ static void recent_touch(wl_t *w, uint16_t r)
 /* A register: a recent one with probability wl_reuse_pct, else uniform. */
 static uint16_t pick_reg(wl_t *w)
 {
-    if (w->nrecent > 0 && rng_pct(&w->rng, w->c.wl_reuse_pct))
+    if (w->nrecent > 0 && rng_pct(&w->rng, w->k.wl_reuse_pct))
         return w->recent[rng_below(&w->rng, w->nrecent)];
     return (uint16_t)rng_below(&w->rng, w->nregs);
 }
 
 static wl_class pick_class(wl_t *w)
 {
-    uint64_t a = w->c.wl_mix_alu, s = w->c.wl_mix_sfu, m = w->c.wl_mix_mem;
+    uint64_t a = w->k.wl_mix_alu, s = w->k.wl_mix_sfu, m = w->k.wl_mix_mem;
     uint64_t x;
     if (a + s + m == 0) return WL_ALU;
     x = rng_below(&w->rng, a + s + m);
@@ -110,16 +112,16 @@ static void gen_inst(wl_t *w, wl_inst *in)
     in->seq = w->next_seq++;
     in->nsrc = w->nsrc_min + (unsigned)rng_below(&w->rng, w->nsrc_max - w->nsrc_min + 1);
     for (unsigned s = 0; s < in->nsrc; s++) {
-        if (s > 0 && rng_pct(&w->rng, w->c.wl_dup_pct))
+        if (s > 0 && rng_pct(&w->rng, w->k.wl_dup_pct))
             in->src[s] = in->src[rng_below(&w->rng, s)];
         else
             in->src[s] = pick_reg(w);
     }
-    in->has_dst = rng_pct(&w->rng, w->c.wl_dst_pct);
+    in->has_dst = rng_pct(&w->rng, w->k.wl_dst_pct);
     if (in->has_dst) in->dst = pick_reg(w);
     in->cls = pick_class(w);
-    in->lat = in->cls == WL_ALU ? w->c.wl_lat_alu : in->cls == WL_SFU ? w->c.wl_lat_sfu
-                                                                       : w->c.wl_lat_mem;
+    in->lat = in->cls == WL_ALU ? w->k.wl_lat_alu : in->cls == WL_SFU ? w->k.wl_lat_sfu
+                                                                       : w->k.wl_lat_mem;
     for (unsigned s = 0; s < in->nsrc; s++) recent_touch(w, in->src[s]);
     if (in->has_dst) recent_touch(w, in->dst);
 }

@@ -17,6 +17,7 @@
 
 #include <stdint.h>
 #include "cfg.h"
+#include "drvkeys.h"
 
 typedef enum { WL_ALU = 0, WL_SFU = 1, WL_MEM = 2 } wl_class;
 
@@ -35,7 +36,7 @@ typedef struct {
 typedef struct wl wl_t;
 
 /* Create the stream of warp wid for configuration c (copied); NULL on allocation failure. */
-wl_t *wl_create(const cfg_t *c, unsigned wid);
+wl_t *wl_create(const cfg_t *c, const drv_keys *k, unsigned wid);
 
 /* Free a stream (NULL is fine). */
 void wl_destroy(wl_t *w);
@@ -51,6 +52,6 @@ void wl_pop(wl_t *w);
 int wl_reads(const wl_inst *in, unsigned r);
 
 /* The number of registers the streams draw from (wl_regs_used clamped to [1, regs]). */
-unsigned wl_regs_span(const cfg_t *c);
+unsigned wl_regs_span(const cfg_t *c, const drv_keys *k);
 
 #endif

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
+#include "simcfg.h"
 #include "refcache.h"
 #include "trc.h"
 
@@ -72,7 +73,7 @@ int main(int argc, char **argv)
     cli_args a;
     const char *trace = NULL, *json = NULL, *v;
     if (cli_info(PROG, SIM_VERSION, HELP, argc, argv)) return 0;
-    if (cli_begin(PROG, argc, argv, &c, &a)) return 2;
+    if (cli_begin(PROG, argc, argv, simcfg_hw_parse, &c, &a)) return 2;
     for (int i = 0; i < a.n; i++) {
         const char *arg = a.rest[i];
         if (cli_opt(&a, &i, "--trace", "--trace FILE", &v)) {

@@ -13,8 +13,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 NAME=eval/writeside.sh
 . "$ROOT/eval/trace_list.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-rd=$(grep -o 'energy_bank_read", CFG_E_BANK_READ, [0-9]*' "$ROOT/cmodel/cfg.c" | grep -o '[0-9]*$')
-wr=$(grep -o 'energy_bank_write", CFG_E_BANK_WRITE, [0-9]*' "$ROOT/cmodel/cfg.c" | grep -o '[0-9]*$')
+rd=$(grep -o 'energy_bank_read", ENK_BANK_READ, [0-9]*' "$ROOT/sim/enkeys.c" | grep -o '[0-9]*$')
+wr=$(grep -o 'energy_bank_write", ENK_BANK_WRITE, [0-9]*' "$ROOT/sim/enkeys.c" | grep -o '[0-9]*$')
 # STT-MRAM: the defaults (thousandths of a pJ) scaled by Hi-End's Table 1 ratios
 stt=(--set "energy_bank_read=$(awk -v e="$rd" 'BEGIN { printf "%.3f", e / 1000 * 0.239 / 0.203 }')"
      --set "energy_bank_write=$(awk -v e="$wr" 'BEGIN { printf "%.3f", e / 1000 * 0.300 / 0.191 }')")

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "simcfg.h"
 #include "dbg.h"
 #include "mlk_ports.h"
 #include "sc.h"
@@ -236,7 +237,7 @@ int main(int argc, char **argv)
     char err[CFG_ERR_LEN], mod[64] = "", *rest[64];
     int nrest = 0, no_props = 0, oct_valid = 0, no_inv6 = 0;
     if (argc > 60) return 2;
-    if (cfg_from_args(&c, argc, argv, rest, &nrest, err) != 0) {
+    if (simcfg_hw_from_args(&c, argc, argv, rest, &nrest, err) != 0) {
         fprintf(stderr, "fwrap: %s\n", err);
         return 2;
     }

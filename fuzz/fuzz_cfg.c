@@ -1,11 +1,11 @@
-/* fuzz_cfg.c - libFuzzer target: the configuration file parser (cfg_load_file), then the
+/* fuzz_cfg.c - libFuzzer target: the configuration file parser (simcfg_load), then the
  * cross-key checks and the writer/hash on whatever was accepted. Any input must give 0 or
  * -1 with a one-line message, never a crash, a leak or a hang. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "simcfg.h"
 #include "fuzz_mem.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -20,22 +20,22 @@ static void check_err(const char *err)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static FILE *sink;
-    cfg_t c;
+    static sim_cfg c;
     char err[CFG_ERR_LEN];
     const char *path = fuzz_mem_path(data, size);
     if (!path) return 0;
     if (!sink) sink = fopen("/dev/null", "w");
-    cfg_defaults(&c);
+    simcfg_defaults(&c);
     err[0] = '\0';
-    if (cfg_load_file(&c, path, err) != 0) {
+    if (simcfg_load(&c, path, err) != 0) {
         check_err(err);
         return 0;
     }
-    if (cfg_validate(&c, path, err) != 0) {
+    if (simcfg_validate(&c, path, err) != 0) {
         check_err(err);
         return 0;
     }
-    if (sink) cfg_write(&c, sink, "// ", 0);
-    (void)cfg_hash(&c);
+    if (sink) simcfg_write(&c, sink, "// ");
+    (void)cfg_hash(&c.m.hw);
     return 0;
 }

@@ -7,7 +7,7 @@
 #define GMACH_H
 
 #include <stdint.h>
-#include "cfg.h"
+#include "gcfg.h"
 #include "gscale.h"
 #include "gwarm.h"
 #include "hint.h"
@@ -59,7 +59,7 @@ typedef struct {
  * other, each placed (in the lowest free warp slots, in warp order) as soon as enough warp
  * slots are free; a barrier synchronizes a group. */
 typedef struct gpu {
-    cfg_t c;
+    gpu_cfg c;
     int solo;                        /* one sub-core (machine = subcore), above */
     unsigned next_warp;              /* solo: the first warp of g->next not placed */
     gblk *next_blk;                  /* solo: g->next's handle once a group is placed */

@@ -17,51 +17,51 @@
 #define REG_GRAIN 256u               /* registers are allocated per warp in 256s */
 #define MAX_THREAD_REGS 255u         /* registers one thread can have (R0..R254) */
 
-int gpu_resolve(cfg_t *c, int bv, char *err)
+int gpu_resolve(gpu_cfg *c, int bv, char *err)
 {
     unsigned arch = preset_pick(c, bv);
     if (preset_apply(c, arch, err)) return -1;
-    c->arch = arch;
-    if (c->sm_subset > c->sms) {
+    c->gpu.arch = arch;
+    if (c->gpu.sm_subset > c->gpu.sms) {
         snprintf(err, CFG_ERR_LEN, "key 'sm_subset': %u is more than sms = %u (expected 0..sms)",
-                 c->sm_subset, c->sms);
+                 c->gpu.sm_subset, c->gpu.sms);
         return -1;
     }
-    if (c->sms > GPU_MAX_SMS || c->subcores_per_sm > GPU_MAX_SUB) {
+    if (c->gpu.sms > GPU_MAX_SMS || c->hw.subcores_per_sm > GPU_MAX_SUB) {
         snprintf(err, CFG_ERR_LEN, "sms = %u, subcores_per_sm = %u (expected at most %u and %u)",
-                 c->sms, c->subcores_per_sm, GPU_MAX_SMS, GPU_MAX_SUB);
+                 c->gpu.sms, c->hw.subcores_per_sm, GPU_MAX_SMS, GPU_MAX_SUB);
         return -1;
     }
     return 0;
 }
 
-uint64_t gpu_least_cycles(const cfg_t *c, uint64_t blocks)
+uint64_t gpu_least_cycles(const gpu_cfg *c, uint64_t blocks)
 {
-    return c->launch_min + (uint64_t)c->launch_min_block * blocks / MILLI;
+    return c->gpu.launch_min + (uint64_t)c->gpu.launch_min_block * blocks / MILLI;
 }
 
-uint64_t gpu_empty_cycles(const cfg_t *c, uint64_t blocks, unsigned threads)
+uint64_t gpu_empty_cycles(const gpu_cfg *c, uint64_t blocks, unsigned threads)
 {
-    uint64_t nsm = c->sm_subset ? c->sm_subset : c->sms;
-    uint64_t run = (blocks * nsm + c->sms - 1) / c->sms; /* their share with sm_subset */
-    uint64_t interval = (uint64_t)c->block_interval * c->sms / (nsm ? nsm : 1);
-    unsigned w = (threads + 31) / 32, slots = c->warps * c->subcores_per_sm;
-    uint64_t per_sm = w ? slots / w : c->max_blocks_sm;
-    if (per_sm > c->max_blocks_sm) per_sm = c->max_blocks_sm;
+    uint64_t nsm = c->gpu.sm_subset ? c->gpu.sm_subset : c->gpu.sms;
+    uint64_t run = (blocks * nsm + c->gpu.sms - 1) / c->gpu.sms; /* their share with sm_subset */
+    uint64_t interval = (uint64_t)c->gpu.block_interval * c->gpu.sms / (nsm ? nsm : 1);
+    unsigned w = (threads + 31) / 32, slots = c->hw.warps * c->hw.subcores_per_sm;
+    uint64_t per_sm = w ? slots / w : c->gpu.max_blocks_sm;
+    if (per_sm > c->gpu.max_blocks_sm) per_sm = c->gpu.max_blocks_sm;
     if (per_sm == 0 || run == 0) return gpu_least_cycles(c, blocks);
     uint64_t cap = per_sm * nsm; /* blocks resident at once */
-    uint64_t life = (uint64_t)c->block_exit_lat * MILLI + (uint64_t)c->warp_exit_lat * w;
+    uint64_t life = (uint64_t)c->gpu.block_exit_lat * MILLI + (uint64_t)c->gpu.warp_exit_lat * w;
     uint64_t *ring = calloc(cap < run ? cap : run, sizeof *ring), t = 0; /* milli-cycles */
     if (!ring) return 0;
     /* block i starts when it is due and when the block `cap` places earlier has left */
     for (uint64_t i = 0; i < run; i++) {
-        uint64_t due = (uint64_t)c->launch_lat * MILLI + i * interval;
+        uint64_t due = (uint64_t)c->gpu.launch_lat * MILLI + i * interval;
         if (i >= cap && ring[i % cap] + life > due) due = ring[i % cap] + life;
         t = due > t ? due : t;
         ring[i % (cap < run ? cap : run)] = t;
     }
     free(ring);
-    uint64_t end = (t + life) / MILLI + c->exit_lat, least = gpu_least_cycles(c, blocks);
+    uint64_t end = (t + life) / MILLI + c->gpu.exit_lat, least = gpu_least_cycles(c, blocks);
     return end > least ? end : least;
 }
 
@@ -98,27 +98,27 @@ static void gpu_free(gpu_t *g)
 
 /* The memory system of the resolved configuration c over nsm SMs, with `share` SMs'
  * share of the L2 slices and DRAM bandwidth (sm_subset: nsm; else sms, all of them). */
-static mem_t *make_mem(const cfg_t *c, unsigned nsm, unsigned share, char *err)
+static mem_t *make_mem(const gpu_cfg *c, unsigned nsm, unsigned share, char *err)
 {
     mem_cfg m = {0};
     m.sms = nsm;
-    m.l1_bytes = (uint64_t)c->l1_kb * 1024;
-    m.l1_ways = c->l1_ways;
-    m.l1_mshrs = c->l1_mshrs;
-    m.l1_lat = c->exec[TRC_CLS_LDST].lat;
-    m.shmem_lat = c->exec[TRC_CLS_SHMEM].lat;
-    m.l2_slices = (unsigned)((uint64_t)c->l2_slices * share / c->sms);
+    m.l1_bytes = (uint64_t)c->gpu.l1_kb * 1024;
+    m.l1_ways = c->gpu.l1_ways;
+    m.l1_mshrs = c->gpu.l1_mshrs;
+    m.l1_lat = c->drv.exec[TRC_CLS_LDST].lat;
+    m.shmem_lat = c->drv.exec[TRC_CLS_SHMEM].lat;
+    m.l2_slices = (unsigned)((uint64_t)c->gpu.l2_slices * share / c->gpu.sms);
     if (m.l2_slices == 0) m.l2_slices = 1;
-    m.l2_bytes = (uint64_t)c->l2_kb * 1024 * m.l2_slices / c->l2_slices;
-    m.l2_ways = c->l2_ways;
-    m.l2_lat = c->l2_lat;
-    m.l2_bw = c->l2_bw;
-    m.dram_lat = c->dram_lat;
-    m.dram_bw = (unsigned)((uint64_t)c->dram_bw * share / c->sms);
+    m.l2_bytes = (uint64_t)c->gpu.l2_kb * 1024 * m.l2_slices / c->gpu.l2_slices;
+    m.l2_ways = c->gpu.l2_ways;
+    m.l2_lat = c->gpu.l2_lat;
+    m.l2_bw = c->gpu.l2_bw;
+    m.dram_lat = c->gpu.dram_lat;
+    m.dram_bw = (unsigned)((uint64_t)c->gpu.dram_bw * share / c->gpu.sms);
     if (m.dram_bw == 0) m.dram_bw = 1;
-    m.const_lat = c->const_lat;
-    m.const_miss_lat = c->const_miss_lat;
-    m.icache_miss_lat = c->icache_miss_lat;
+    m.const_lat = c->gpu.const_lat;
+    m.const_miss_lat = c->gpu.const_miss_lat;
+    m.icache_miss_lat = c->gpu.icache_miss_lat;
     return mem_create(&m, err, RUN_ERR_LEN);
 }
 
@@ -129,10 +129,10 @@ static uint64_t fill_sms(const gpu_t *g, const trc_kernel *k)
     uint64_t blocks = (uint64_t)k->grid.x * k->grid.y * k->grid.z * g->scale.k;
     uint64_t wpb = ((uint64_t)k->block.x * k->block.y * k->block.z + 31) / 32;
     if (wpb == 0) wpb = 1;
-    uint64_t per = g->c.max_blocks_sm, t = (uint64_t)g->nsub * g->c.warps / wpb;
+    uint64_t per = g->c.gpu.max_blocks_sm, t = (uint64_t)g->nsub * g->c.hw.warps / wpb;
     if (t < per) per = t;
-    if (g->regs_block && (t = g->c.regs_sm / (wpb * g->regs_block)) < per) per = t;
-    if (g->shmem_block && (t = g->c.shmem_sm / g->shmem_block) < per) per = t;
+    if (g->regs_block && (t = g->c.gpu.regs_sm / (wpb * g->regs_block)) < per) per = t;
+    if (g->shmem_block && (t = g->c.gpu.shmem_sm / g->shmem_block) < per) per = t;
     if (per == 0) per = 1;
     uint64_t need = (blocks + per - 1) / per;
     return need ? need : 1;
@@ -142,7 +142,7 @@ static uint64_t fill_sms(const gpu_t *g, const trc_kernel *k)
  * system, no launch or dispatch cost. 0, or -1 with err. */
 static int solo_open(gpu_t *g, char *err)
 {
-    g->c.sm_subset = 0;
+    g->c.gpu.sm_subset = 0;
     g->nsm = g->nsub = 1;
     g->batch = 1;
     g->sm = calloc(1, sizeof *g->sm);
@@ -162,7 +162,7 @@ static int solo_open(gpu_t *g, char *err)
 
 /* Open the trace, resolve the preset, build SMs and sub-cores (solo: solo_open). NULL
  * with err. */
-static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, mem_t **shared,
+static gpu_t *gpu_open(const gpu_cfg *c0, const run_opts *o, gpu_counts *gc, mem_t **shared,
                        char *err)
 {
     gpu_t *g = calloc(1, sizeof *g);
@@ -175,9 +175,9 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, mem_t
     g->o = o;
     g->gc = gc;
     g->first_dispatch = UINT64_MAX;
-    g->solo = c0->machine == CFG_MACHINE_SUBCORE;
-    hint_opts ho = {(hint_mode)c0->hint_mode, c0->rthld, c0->hint_profile_warps, NULL,
-                    c0->banks};
+    g->solo = c0->gpu.machine == GPU_MACHINE_SUBCORE;
+    hint_opts ho = {(hint_mode)c0->drv.hint_mode, c0->drv.rthld, c0->drv.hint_profile_warps, NULL,
+                    c0->hw.banks};
     if (o->hint_file) {
         ho.mode = HINT_FILE;
         ho.file = o->hint_file;
@@ -188,7 +188,7 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, mem_t
         goto fail;
     }
     const trc_kernel *k = hsrc_kernel(g->h);
-    gpu_scale_init(&g->scale, c0->grid_scale, o->trace, &ho, keep, k->grid.x);
+    gpu_scale_init(&g->scale, c0->gpu.grid_scale, o->trace, &ho, keep, k->grid.x);
     if (g->solo) {
         if (solo_open(g, err)) goto fail;
         return g;
@@ -198,8 +198,8 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, mem_t
         snprintf(err, RUN_ERR_LEN, "%s", cerr);
         goto fail;
     }
-    g->nsm = g->c.sm_subset ? g->c.sm_subset : g->c.sms;
-    g->nsub = g->c.subcores_per_sm;
+    g->nsm = g->c.gpu.sm_subset ? g->c.gpu.sm_subset : g->c.gpu.sms;
+    g->nsub = g->c.hw.subcores_per_sm;
     unsigned nregs = k->nregs ? k->nregs : 1;
     if (nregs > MAX_THREAD_REGS) { /* a header no GPU can have (seen in real traces) */
         fprintf(stderr, "malekeh-sim: warning: %s: -nregs = %u is more than the %u registers "
@@ -211,8 +211,8 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, mem_t
     g->shmem_block = k->shmem;
     gc->used = 1;
     gc->cfg = g->c;
-    gc->arch = g->c.arch;
-    gc->sms = g->c.sms;
+    gc->arch = g->c.gpu.arch;
+    gc->sms = g->c.gpu.sms;
     gc->subcores = g->nsub;
     g->sm = calloc(g->nsm, sizeof *g->sm);
     g->sub = calloc((size_t)g->nsm * g->nsub, sizeof *g->sub);
@@ -223,11 +223,11 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, mem_t
     }
     /* a batch may not outlast the shortest hold of a retired block: its release must fall
      * in a later batch, whose plan sees it */
-    g->batch = g->c.sm_batch ? g->c.sm_batch : 1;
-    if (g->batch > g->c.block_exit_lat) g->batch = g->c.block_exit_lat ? g->c.block_exit_lat : 1;
-    g->interval = (uint64_t)g->c.block_interval;
-    if (g->c.sm_subset) g->interval = g->interval * g->c.sms / g->nsm;
-    if (g->c.sm_fill && !g->c.sm_subset) {
+    g->batch = g->c.gpu.sm_batch ? g->c.gpu.sm_batch : 1;
+    if (g->batch > g->c.gpu.block_exit_lat) g->batch = g->c.gpu.block_exit_lat ? g->c.gpu.block_exit_lat : 1;
+    g->interval = (uint64_t)g->c.gpu.block_interval;
+    if (g->c.gpu.sm_subset) g->interval = g->interval * g->c.gpu.sms / g->nsm;
+    if (g->c.gpu.sm_fill && !g->c.gpu.sm_subset) {
         uint64_t need = fill_sms(g, k);
         if (need < g->nsm) g->nsm = (unsigned)need;
     }
@@ -240,7 +240,7 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, mem_t
     if (shared && *shared) {
         g->mem = *shared; /* the application's: its caches persist from kernel to kernel */
     } else {
-        unsigned share = g->c.sm_subset ? g->nsm : g->c.sms;
+        unsigned share = g->c.gpu.sm_subset ? g->nsm : g->c.gpu.sms;
         if (!(g->mem = make_mem(&g->c, shared ? share : g->nsm, share, err))) goto fail;
         if (shared) *shared = g->mem;
         else g->own_mem = 1;
@@ -250,7 +250,7 @@ static gpu_t *gpu_open(const cfg_t *c0, const run_opts *o, gpu_counts *gc, mem_t
         g->sub[i].g = g;
         g->sub[i].sm = i / g->nsub;
     }
-    g->dispatch_at = (uint64_t)g->c.launch_lat * MILLI;
+    g->dispatch_at = (uint64_t)g->c.gpu.launch_lat * MILLI;
     return g;
 fail:
     gpu_free(g);
@@ -290,12 +290,12 @@ static double now_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-int gpu_run(const cfg_t *c, const run_opts *o, run_result *r, char *err)
+int gpu_run(const gpu_cfg *c, const run_opts *o, run_result *r, char *err)
 {
     return gpu_run_shared(c, o, r, NULL, err);
 }
 
-int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem, char *err)
+int gpu_run_shared(const gpu_cfg *c, const run_opts *o, run_result *r, mem_t **mem, char *err)
 {
     memset(r, 0, sizeof *r);
     err[0] = '\0';
@@ -334,9 +334,9 @@ int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem
         gpu_free(g);
         return rc;
     }
-    uint64_t end = g->cyc + g->c.exit_lat, least = gpu_least_cycles(&g->c, g->gc->blocks);
+    uint64_t end = g->cyc + g->c.gpu.exit_lat, least = gpu_least_cycles(&g->c, g->gc->blocks);
     r->cycles = end > least ? end : least;
-    g->gc->launch_cycles = g->first_dispatch != UINT64_MAX ? g->first_dispatch : g->c.launch_lat;
+    g->gc->launch_cycles = g->first_dispatch != UINT64_MAX ? g->first_dispatch : g->c.gpu.launch_lat;
     g->gc->body_cycles = g->cyc > g->gc->launch_cycles ? g->cyc - g->gc->launch_cycles : 0;
     for (unsigned i = 0; i < g->nrun; i++) gpu_sub_wake(g->run[i], g->cyc);
     for (unsigned i = 0; i < g->nrun; i++) {

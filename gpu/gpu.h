@@ -10,30 +10,30 @@
 #define GPU_H
 
 #include <stdint.h>
-#include "cfg.h"
+#include "gcfg.h"
 #include "mem.h"
 #include "runres.h"
 
 /* Run trace o->trace on the GPU of configuration c (its preset applied to every key c
  * leaves unset). 0; 1 a violation (err says which); 2 bad input or no memory (err). */
-int gpu_run(const cfg_t *c, const run_opts *o, run_result *r, char *err);
+int gpu_run(const gpu_cfg *c, const run_opts *o, run_result *r, char *err);
 
 /* gpu_run on a memory system shared by the kernels of an application (its L1s and L2 keep
  * their lines from one kernel to the next; code and constants start cold): *mem NULL
  * creates it (the caller frees it with mem_destroy). */
-int gpu_run_shared(const cfg_t *c, const run_opts *o, run_result *r, mem_t **mem, char *err);
+int gpu_run_shared(const gpu_cfg *c, const run_opts *o, run_result *r, mem_t **mem, char *err);
 
 /* The shortest a kernel of `blocks` thread blocks can take: launch_min + launch_min_block
  * per block (fitted on empty kernels, docs/gpu.md section 4). */
-uint64_t gpu_least_cycles(const cfg_t *c, uint64_t blocks);
+uint64_t gpu_least_cycles(const gpu_cfg *c, uint64_t blocks);
 
 /* Cycles of a kernel of `blocks` empty thread blocks of `threads` threads on the GPU of c
  * (its preset resolved by gpu_resolve): launch, dispatch, block exit, kernel exit; 0 when
  * out of memory. */
-uint64_t gpu_empty_cycles(const cfg_t *c, uint64_t blocks, unsigned threads);
+uint64_t gpu_empty_cycles(const gpu_cfg *c, uint64_t blocks, unsigned threads);
 
 /* Apply the preset of c (for a trace of binary version bv) to *c, checking the GPU keys
  * against each other. 0, or -1 with err. */
-int gpu_resolve(cfg_t *c, int bv, char *err);
+int gpu_resolve(gpu_cfg *c, int bv, char *err);
 
 #endif

@@ -13,7 +13,7 @@ static void blk_done(void *ctx, void *arg)
     gblk *gb = arg;
     trc_block_free(gb->b);
     gb->b = NULL;
-    gb->release = g->cyc + g->c.block_exit_lat + (uint64_t)g->c.warp_exit_lat * gb->nwarps / MILLI;
+    gb->release = g->cyc + g->c.gpu.block_exit_lat + (uint64_t)g->c.gpu.warp_exit_lat * gb->nwarps / MILLI;
     gblk **p = &g->rel_head; /* sorted: almost always at the tail */
     if (g->rel_tail && g->rel_tail->release <= gb->release) p = &g->rel_tail->next;
     else
@@ -44,10 +44,10 @@ static void release_due(gpu_t *g)
 static int fits(const gpu_t *g, unsigned p, const trc_block *b)
 {
     const gsm *s = &g->sm[p];
-    return s->blocks < g->c.max_blocks_sm &&
-           s->regs + (uint64_t)b->nwarps * g->regs_block <= g->c.regs_sm &&
-           s->shmem + g->shmem_block <= g->c.shmem_sm &&
-           s->warps_held + b->nwarps <= g->nsub * g->c.warps;
+    return s->blocks < g->c.gpu.max_blocks_sm &&
+           s->regs + (uint64_t)b->nwarps * g->regs_block <= g->c.gpu.regs_sm &&
+           s->shmem + g->shmem_block <= g->c.gpu.shmem_sm &&
+           s->warps_held + b->nwarps <= g->nsub * g->c.hw.warps;
 }
 
 /* The sub-core of SM p the next warp goes to: round robin (W mod N) or the skewed round
@@ -57,11 +57,11 @@ static unsigned pick_sub(gpu_t *g, unsigned p, unsigned *slot)
     gsm *s = &g->sm[p];
     unsigned w = s->warps_assigned++, n = g->nsub;
     *slot = 0;
-    unsigned k = g->c.subcore_assign == CFG_ASSIGN_HASHED ? (w + w / n) % n : w % n;
+    unsigned k = g->c.gpu.subcore_assign == GPU_ASSIGN_HASHED ? (w + w / n) % n : w % n;
     for (unsigned i = 0; i < n; i++, k = (k + 1) % n) {
         const gsub *sub = &g->sub[p * n + k]; /* not created yet: every slot free */
         uint64_t m = sub->core.t ? tsrc_free_slots(sub->core.t)
-                            : g->c.warps >= 64 ? ~0ULL : (1ULL << g->c.warps) - 1;
+                            : g->c.hw.warps >= 64 ? ~0ULL : (1ULL << g->c.hw.warps) - 1;
         if (m) {
             *slot = (unsigned)__builtin_ctzll(m);
             return k;
@@ -163,7 +163,7 @@ static int read_next(gpu_t *g, char *err)
         uint64_t i = g->gc->blocks++;
         if (g->solo) { /* one sub-core: every block, in groups (solo_dispatch) */
             char terr[TSRC_ERR_LEN];
-            if (tsrc_check_block(&g->c, g->o->trace, b, terr)) {
+            if (tsrc_check_block(&g->c.hw, g->o->trace, b, terr)) {
                 snprintf(err, RUN_ERR_LEN, "%s", terr);
                 trc_block_free(b);
                 return -1;
@@ -176,25 +176,25 @@ static int read_next(gpu_t *g, char *err)
             g->eof = 1;
             break;
         }
-        if (g->c.sm_subset && i % g->c.sms >= g->c.sm_subset) {
+        if (g->c.gpu.sm_subset && i % g->c.gpu.sms >= g->c.gpu.sm_subset) {
             trc_block_free(b);
             continue;
         }
         char terr[TSRC_ERR_LEN];
-        if (tsrc_check_block(&g->c, g->o->trace, b, terr)) {
+        if (tsrc_check_block(&g->c.hw, g->o->trace, b, terr)) {
             snprintf(err, RUN_ERR_LEN, "%s", terr);
             trc_block_free(b);
             return -1;
         }
-        if (b->nwarps > g->nsub * g->c.warps || (uint64_t)b->nwarps * g->regs_block > g->c.regs_sm ||
-            g->shmem_block > g->c.shmem_sm) {
+        if (b->nwarps > g->nsub * g->c.hw.warps || (uint64_t)b->nwarps * g->regs_block > g->c.gpu.regs_sm ||
+            g->shmem_block > g->c.gpu.shmem_sm) {
             snprintf(err, RUN_ERR_LEN, "%s:%u: thread block %u,%u,%u cannot fit an SM: %u warps "
                      "of %u registers per thread and %llu bytes of shared memory (expected at "
                      "most %u warps (warps x subcores_per_sm), regs_sm = %u registers, shmem_sm "
                      "= %u bytes)", g->o->trace, b->nwarps && b->warp[0].n ? b->warp[0].inst[0].line : 0,
                      b->id.x, b->id.y, b->id.z, b->nwarps,
                      (unsigned)(g->regs_block / 32), (unsigned long long)g->shmem_block,
-                     g->nsub * g->c.warps, g->c.regs_sm, g->c.shmem_sm);
+                     g->nsub * g->c.hw.warps, g->c.gpu.regs_sm, g->c.gpu.shmem_sm);
             trc_block_free(b);
             return -1;
         }
@@ -222,7 +222,7 @@ static int solo_group(gpu_t *g, gsub *s, char *err)
 {
     trc_block *b = g->next;
     unsigned n = b->nwarps - g->next_warp;
-    if (n > g->c.warps) n = g->c.warps;
+    if (n > g->c.hw.warps) n = g->c.hw.warps;
     if (n > (unsigned)__builtin_popcountll(tsrc_free_slots(s->core.t))) return 0;
     gblk *gb = g->next_blk;
     tsrc_blk *tb = NULL;

@@ -3,7 +3,7 @@
 #define GSTAT_H
 
 #include <stdint.h>
-#include "cfg.h"
+#include "gcfg.h"
 #include "mem.h"
 
 #define GPU_MAX_SMS 1024
@@ -11,8 +11,8 @@
 
 typedef struct {
     int used;                  /* 1: the run was a GPU run */
-    cfg_t cfg;                 /* the configuration it ran, preset resolved */
-    unsigned arch;             /* CFG_ARCH_* of the preset */
+    gpu_cfg cfg;                 /* the configuration it ran, preset resolved */
+    unsigned arch;             /* GPU_ARCH_* of the preset */
     unsigned sms;              /* SMs of the GPU */
     unsigned sms_run;          /* SMs simulated (sm_subset, else sms) */
     unsigned subcores;         /* sub-cores per SM */

@@ -67,11 +67,12 @@ int gpu_sub_open(gpu_t *g, gsub *s, char *err)
 {
     char terr[TSRC_ERR_LEN], label[16];
     if (s->core.t) return 0;
-    tsrc_t *t = tsrc_create_fed(&g->c, g->o->trace, terr);
+    tsrc_t *t = tsrc_create_fed(&g->c.hw, &g->c.drv, g->o->trace, terr);
     if (!t) {
         snprintf(err, RUN_ERR_LEN, "%s", terr);
         return -1;
     }
+    if (g->c.opc.operand_cache == OPC_PROTO) tsrc_next_use(t);
     label[0] = '\0'; /* solo: no memory system, and "" names the only sub-core */
     if (!g->solo) {
         tsrc_set_fetch(t, sub_fetch, sub_fetch_wait, s);
@@ -96,7 +97,7 @@ int gpu_sub_step(gpu_t *g, gsub *s, char *err)
     if (s->sleep_until > g->cyc) return 0;
     gpu_sub_wake(s, g->cyc);
     if ((rc = subcore_step(&s->core, g->cyc, err))) return rc;
-    if (g->c.fast_idle) maybe_sleep(s, g->cyc);
+    if (g->c.gpu.fast_idle) maybe_sleep(s, g->cyc);
     return 0;
 }
 

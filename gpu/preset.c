@@ -52,32 +52,36 @@ static const kv hopper[] = {
     {"exec_branch", "1,4"},
     LAUNCH, {NULL, NULL}};
 
-unsigned preset_pick(const cfg_t *c, int binary_version)
+unsigned preset_pick(const gpu_cfg *c, int binary_version)
 {
-    if (c->arch != CFG_ARCH_AUTO) return c->arch;
-    if (binary_version >= 90) return CFG_ARCH_HOPPER;
-    if (binary_version >= 80) return CFG_ARCH_AMPERE;
-    return CFG_ARCH_TURING;
+    if (c->gpu.arch != GPU_ARCH_AUTO) return c->gpu.arch;
+    if (binary_version >= 90) return GPU_ARCH_HOPPER;
+    if (binary_version >= 80) return GPU_ARCH_AMPERE;
+    return GPU_ARCH_TURING;
 }
 
 const char *preset_name(unsigned arch)
 {
-    return arch == CFG_ARCH_HOPPER ? "hopper" : arch == CFG_ARCH_AMPERE ? "ampere" : "turing";
+    return arch == GPU_ARCH_HOPPER ? "hopper" : arch == GPU_ARCH_AMPERE ? "ampere" : "turing";
 }
 
 const char *preset_gpu(unsigned arch)
 {
-    return arch == CFG_ARCH_HOPPER   ? "NVIDIA H100 PCIe"
-           : arch == CFG_ARCH_AMPERE ? "NVIDIA A100"
+    return arch == GPU_ARCH_HOPPER   ? "NVIDIA H100 PCIe"
+           : arch == GPU_ARCH_AMPERE ? "NVIDIA A100"
                                      : "NVIDIA RTX 2060";
 }
 
-int preset_apply(cfg_t *c, unsigned arch, char *err)
+int preset_apply(gpu_cfg *c, unsigned arch, char *err)
 {
-    const kv *p = arch == CFG_ARCH_HOPPER ? hopper : arch == CFG_ARCH_AMPERE ? ampere : turing;
+    const kv *p = arch == GPU_ARCH_HOPPER ? hopper : arch == GPU_ARCH_AMPERE ? ampere : turing;
     char where[64];
+    cfg_parts ps = {.n = 2}; /* a preset sets the GPU's keys and the execution latencies */
+    ps.p[0] = gpuk_part(&c->gpu);
+    ps.p[1] = drvk_part(&c->drv);
     snprintf(where, sizeof where, "preset %s", preset_name(arch));
     for (; p->key; p++)
-        if (!cfg_is_set(c, p->key) && cfg_set(c, p->key, p->value, where, err)) return -1;
+        if (!cfg_parts_is_set(&ps, p->key) && cfg_parts_set(&ps, p->key, p->value, where, err))
+            return -1;
     return 0;
 }

@@ -5,11 +5,11 @@
 #ifndef PRESET_H
 #define PRESET_H
 
-#include "cfg.h"
+#include "gcfg.h"
 
 /* The preset c->arch names, or (auto) the one of the trace's binary version (90 and up:
  * hopper, 80-89: ampere, else turing). */
-unsigned preset_pick(const cfg_t *c, int binary_version);
+unsigned preset_pick(const gpu_cfg *c, int binary_version);
 
 /* "turing", "ampere", "hopper". */
 const char *preset_name(unsigned arch);
@@ -18,6 +18,6 @@ const char *preset_name(unsigned arch);
 const char *preset_gpu(unsigned arch);
 
 /* Set every key of preset `arch` that c leaves unset (cfg_is_set). 0, or -1 with err. */
-int preset_apply(cfg_t *c, unsigned arch, char *err);
+int preset_apply(gpu_cfg *c, unsigned arch, char *err);
 
 #endif

@@ -17,23 +17,24 @@ static int oom(const subcore_t *s, const char *what, char *err)
     return -1;
 }
 
-int subcore_open(subcore_t *s, const cfg_t *c, tsrc_t *t, int values, int check,
+int subcore_open(subcore_t *s, const gpu_cfg *c, tsrc_t *t, int values, int check,
                  const char *label, char *err)
 {
     s->t = t;
     s->check = check;
+    s->wb_ccus = c->drv.ccu_writeback;
     snprintf(s->label, sizeof s->label, "%s", label);
-    s->m = values ? sc_create(c) : sc_create_nodata(c);
-    s->d = t ? drv_create_src(c, tsrc_iface(t)) : drv_create(c);
+    s->m = values ? sc_create(&c->hw) : sc_create_nodata(&c->hw);
+    s->d = t ? drv_create_src(&c->hw, &c->drv, tsrc_iface(t)) : drv_create(&c->hw, &c->drv);
     s->in = calloc(1, sizeof *s->in);
     s->out = calloc(1, sizeof *s->out);
     if (!s->m || !s->d || !s->in || !s->out) return oom(s, NULL, err);
     if (!values) drv_no_values(s->d);
-    if ((c->rba || c->ccu_writeback) && drv_set_model(s->d, s->m))
+    if ((c->drv.rba || c->drv.ccu_writeback) && drv_set_model(s->d, s->m))
         return oom(s, "the write-back CCUs' result fates", err);
-    if (c->operand_cache != CFG_OPC_NONE) {
+    if (c->opc.operand_cache != OPC_NONE) {
         drv_opc h;
-        if (!(s->opc = opc_create(c)) || (h = opc_hook(s->opc), drv_set_opc(s->d, &h)))
+        if (!(s->opc = opc_create(&c->hw, &c->opc, &c->drv)) || (h = opc_hook(s->opc), drv_set_opc(s->d, &h)))
             return oom(s, "the operand cache", err);
     }
     return 0;
@@ -77,7 +78,7 @@ void subcore_fold(const subcore_t *s, run_result *r, int first)
         r->st.intervals = a->intervals;
     }
     gsum_stats(&r->st, a);
-    if (sc_cfg(s->m)->ccu_writeback) { /* energy only: the timing still writes every result */
+    if (s->wb_ccus) { /* energy only: the timing still writes every result */
         uint64_t sv = drv_get_counts(s->d)->ccu_wb_saved;
         r->st.bank_writes -= sv < a->bank_writes ? sv : a->bank_writes;
     }

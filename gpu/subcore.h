@@ -9,7 +9,7 @@
 #define SUBCORE_H
 
 #include <stdint.h>
-#include "cfg.h"
+#include "gcfg.h"
 #include "drv.h"
 #include "opc.h"
 #include "runres.h"
@@ -24,6 +24,7 @@ typedef struct {
     sc_in *in;              /* its own inputs and outputs: the driver keeps what it wrote */
     sc_out *out;
     int check;              /* sc_check_invariants after every cycle */
+    int wb_ccus;            /* cfg.ccu_writeback: results the CCUs keep are not written */
     char label[16];         /* who it is in messages ("SM 3"); "" for the only one */
 } subcore_t;
 
@@ -32,7 +33,7 @@ typedef struct {
  * statistics only), its driver, the result fates (rba, ccu_writeback), the operand cache;
  * check: the invariants every cycle; label names it in messages. 0, or -1 with err
  * (RUN_ERR_LEN: "out of memory", with label and what). The caller closes s either way. */
-int subcore_open(subcore_t *s, const cfg_t *c, tsrc_t *t, int values, int check,
+int subcore_open(subcore_t *s, const gpu_cfg *c, tsrc_t *t, int values, int check,
                  const char *label, char *err);
 
 /* Free everything s holds (a zeroed or partly opened s is fine). */

@@ -43,6 +43,13 @@ for d in cmodel driver trace hints tb; do
         cp "$f" "$tmp/src/$d/"
     done
 done
+# the configuration's other parts: the co-simulation reads whole configuration files
+mkdir -p "$tmp/src/simcfg"
+for f in sim/simcfg sim/enkeys compare/opckeys gpu/gpukeys driver/drvkeys; do
+    cp "$ROOT/$f.h" "$ROOT/$f.c" "$tmp/src/simcfg/"
+done
+rm -f "$tmp/src/driver/drvkeys.c" "$tmp/src/driver/drvkeys.h"
+cp "$ROOT/gpu/gcfg.h" "$tmp/src/simcfg/"
 sed -e "s/@TOP@/$top/" -e "s/@HASH@/$hash/" "$ROOT/kit/Makefile.kit" >"$tmp/Makefile"
 abs=$(mkdir -p "$out" && cd "$out" && pwd)
 sed -e "s/@TOP@/$top/g" -e "s/@PREFIX@/${top%_subcore}/g" -e "s|@KIT@|$abs|g" "$ROOT/kit/kit.core.in" >"$tmp/malekeh_kit.core"

@@ -33,10 +33,10 @@ POWER_TXT ?= $(BUILD)/area-sky130/power/power.txt
 payoff: $(BUILD)/malekeh-sim
 	bash eval/payoff.sh --power $(POWER_TXT) $(if $(LEDGER),--ledger $(LEDGER))
 
-$(BUILD)/area-report: $(sort $(wildcard synth/*.c)) cmodel/cfg.c cmodel/cfg.h
+$(BUILD)/area-report: $(sort $(wildcard synth/*.c)) cmodel/cfgkey.c cmodel/cfg.c cmodel/cfg.h $(CFG_PARTS) $(CFG_PARTS_H)
 	@mkdir -p $(dir $@)
 	@$(call step,LD ,$@)
-	$(Q)$(CC) $(CFLAGS) -Icmodel -o $@ $(sort $(wildcard synth/*.c)) cmodel/cfg.c -lm
+	$(Q)$(CC) $(CFLAGS) -Icmodel $(CFG_INC) -o $@ $(sort $(wildcard synth/*.c)) cmodel/cfgkey.c cmodel/cfg.c $(CFG_PARTS) -lm
 
 # with a Liberty that has power tables and a full-width timing run, the power too
 # (synth/power.sh --datasheet: into the datasheet's headline); with LIBERTY= and a full-width

@@ -21,15 +21,15 @@ FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_ALL))
 
 FUZZ_HDRS := $(wildcard fuzz/*.h) $(HDRS)
 
-$(FUZZ_DIR)/fuzz_cfg: fuzz/fuzz_cfg.c fuzz/fuzz_mem.c cmodel/cfg.c $(FUZZ_HDRS)
+$(FUZZ_DIR)/fuzz_cfg: fuzz/fuzz_cfg.c fuzz/fuzz_mem.c cmodel/cfgkey.c cmodel/cfg.c $(CFG_PARTS) $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
 	@$(call step,FUZZ,$@)
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -Icmodel -Ifuzz -o $@ fuzz/fuzz_cfg.c fuzz/fuzz_mem.c cmodel/cfg.c
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -Icmodel $(CFG_INC) -Ifuzz -o $@ fuzz/fuzz_cfg.c fuzz/fuzz_mem.c cmodel/cfgkey.c cmodel/cfg.c $(CFG_PARTS)
 
-$(FUZZ_DIR)/fuzz_fsm: fuzz/fuzz_fsm.c cmodel/cfg.c $(FUZZ_HDRS)
+$(FUZZ_DIR)/fuzz_fsm: fuzz/fuzz_fsm.c cmodel/cfgkey.c cmodel/cfg.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
 	@$(call step,FUZZ,$@)
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -Icmodel -o $@ fuzz/fuzz_fsm.c cmodel/cfg.c
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -Icmodel -o $@ fuzz/fuzz_fsm.c cmodel/cfgkey.c cmodel/cfg.c
 
 # the trace and hint readers link the whole library (the readers may use cmodel/ helpers)
 $(FUZZ_DIR)/fuzz_trace $(FUZZ_DIR)/fuzz_hint: $(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_mem.c $(LIB_SRC) $(FUZZ_HDRS)

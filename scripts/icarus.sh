@@ -42,7 +42,7 @@ t0=$(now)
 t=$(now)
 make -s build/libmk.a >&2 || { echo "icarus.sh: make build/libmk.a failed" >&2; exit 2; }
 gcc -std=c11 -O2 -fno-lto -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -D_POSIX_C_SOURCE=200809L \
-    -Icmodel -Idriver -Itb -Itrace -Ihints -o build/vecgen tb/vecgen.c build/libmk.a -llzma -lz -lm ||
+    -Icmodel -Idriver -Itb -Itrace -Ihints -Isim -Icompare -Igpu -o build/vecgen tb/vecgen.c build/libmk.a -llzma -lz -lm ||
     { echo "icarus.sh: building build/vecgen failed" >&2; exit 2; }
 echo "icarus.sh: build vecgen $(since "$t") s"
 

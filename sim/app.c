@@ -97,7 +97,7 @@ static void add_run(run_result *t, const run_result *k)
     }
 }
 
-int app_run(const cfg_t *c, const run_opts *o, const char *list, run_result *total,
+int app_run(const sim_cfg *c, const run_opts *o, const char *list, run_result *total,
             app_result *a, char *err)
 {
     char buf[LINE_LEN], dir[1024], path[2048];
@@ -105,7 +105,7 @@ int app_run(const cfg_t *c, const run_opts *o, const char *list, run_result *tot
     int rc = 0;
     mem_t *mem = NULL;
     run_result *k = calloc(1, sizeof *k);
-    cfg_t cc = *c;
+    sim_cfg cc = *c;
     FILE *f = fopen(list, "r");
     memset(total, 0, sizeof *total);
     memset(a, 0, sizeof *a);
@@ -155,10 +155,10 @@ int app_run(const cfg_t *c, const run_opts *o, const char *list, run_result *tot
         }
         run_opts ko = *o;
         ko.trace = path;
-        rc = c->machine == CFG_MACHINE_GPU ? gpu_run_shared(&cc, &ko, k, &mem, err)
+        rc = c->m.gpu.machine == GPU_MACHINE_GPU ? gpu_run_shared(&cc.m, &ko, k, &mem, err)
                                            : run_sim(&cc, &ko, k, err);
         if (rc) goto out;
-        if (k->g.used) cc.arch = k->g.arch; /* one GPU: the first kernel's preset for all */
+        if (k->g.used) cc.m.gpu.arch = k->g.arch; /* one GPU: the first kernel's preset for all */
         app_kernel *e = &a->k[a->nk++];
         memcpy(e->trace, path, sizeof e->trace - 1);
         memcpy(e->name, k->kernel.name, sizeof e->name - 1);

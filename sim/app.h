@@ -7,7 +7,7 @@
 #define APP_H
 
 #include <stdint.h>
-#include "cfg.h"
+#include "simcfg.h"
 #include "run.h"
 
 #define APP_MAX_KERNELS 4096
@@ -36,7 +36,7 @@ int app_is_list(const char *path);
  * ignored). *total: the sums over the kernels (cycles: their sum; the last kernel's
  * header); *a: one entry per kernel (free with app_free). Returns as run_sim: 0, 1, 2
  * with err (a bad list line: file:line: what was expected). */
-int app_run(const cfg_t *c, const run_opts *o, const char *list, run_result *total,
+int app_run(const sim_cfg *c, const run_opts *o, const char *list, run_result *total,
             app_result *a, char *err);
 
 /* Free what app_run allocated in *a (NULL fields are fine). */

@@ -6,14 +6,14 @@
 #define ENERGY_H
 
 #include <stdint.h>
-#include "cfg.h"
+#include "simcfg.h"
 #include "ledger.h"
 #include "stats.h"
 
-/* Components: the six events of cfg.h's CFG_E_* (same order, same names), then the four
+/* Components: the six events of cfg.h's ENK_* (same order, same names), then the four
  * per-cycle ones. */
 enum {
-    ENERGY_STORAGE_CLOCK = CFG_NENERGY, /* data storage bits x cycles */
+    ENERGY_STORAGE_CLOCK = ENK_COUNT, /* data storage bits x cycles */
     ENERGY_GATES,                       /* data entries x cycles (clock_gating = on) */
     ENERGY_CONTROL,                     /* collectors x cycles */
     ENERGY_BANK_IDLE,                   /* banks x cycles */
@@ -42,7 +42,7 @@ typedef struct {
     uint64_t cycles;              /* sub-core cycles the per-cycle components ran */
 } energy_t;
 
-/* Short name of component i (ENERGY_* / CFG_E_* order): "bank_read", ..., "bank_idle". */
+/* Short name of component i (ENERGY_* / ENK_* order): "bank_read", ..., "bank_idle". */
 const char *energy_name(unsigned i);
 
 /* The old energy_* keys are per access of a register of ENERGY_REF_BITS bits (32 threads
@@ -50,16 +50,16 @@ const char *energy_name(unsigned i);
 #define ENERGY_REF_BITS 1024.0
 
 /* The shape configuration c prices (see energy_shape). */
-void energy_shape_of(const cfg_t *c, energy_shape *s);
+void energy_shape_of(const sim_cfg *c, energy_shape *s);
 
 /* The events of each of the six event components in the statistics s: bank reads
  * performed, bank writes, operand slots read at dispatch (src_slots), CCU data writes
  * (port D), crossbar transfers and collector fills (port S, one per bank read delivered). */
-void energy_counts(const sc_stats *s, uint64_t count[CFG_NENERGY]);
+void energy_counts(const sc_stats *s, uint64_t count[ENK_COUNT]);
 
 /* The energy of a run of insts instructions and `cycles` sub-core cycles (summed over the
  * sub-cores that ran) with statistics s, configuration c, priced by ledger L. */
-void energy_of(const ledger_t *L, const cfg_t *c, const sc_stats *s, uint64_t insts,
+void energy_of(const ledger_t *L, const sim_cfg *c, const sc_stats *s, uint64_t insts,
                uint64_t cycles, energy_t *e);
 
 /* Share of component i in the total (0 when the total is 0). */

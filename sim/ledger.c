@@ -44,20 +44,22 @@ const char *ledger_key(unsigned i) { return i < LEDGER_NVAL ? keys[i] : "?"; }
 
 /* See ledger.h. The energy_* keys are fJ per access of a 1024-bit register (ENERGY_REF_BITS
  * in energy.h): / 1000 / 1024 is pJ per bit, exact in binary for every power-of-two factor. */
-void ledger_builtin(const cfg_t *c, ledger_t *L)
+void ledger_builtin(const sim_cfg *c, ledger_t *L)
 {
-    static const int from[CFG_NENERGY] = {
-        [CFG_E_BANK_READ] = LEDGER_BANK_READ, [CFG_E_BANK_WRITE] = LEDGER_BANK_WRITE,
-        [CFG_E_CCU_READ] = LEDGER_OPERAND_READ, [CFG_E_CCU_WRITE] = LEDGER_ENTRY_WB,
-        [CFG_E_CROSSBAR] = LEDGER_XBAR_BASE, [CFG_E_LATCH] = LEDGER_ENTRY_FILL,
+    static const int from[ENK_COUNT] = {
+        [ENK_BANK_READ] = LEDGER_BANK_READ, [ENK_BANK_WRITE] = LEDGER_BANK_WRITE,
+        [ENK_CCU_READ] = LEDGER_OPERAND_READ, [ENK_CCU_WRITE] = LEDGER_ENTRY_WB,
+        [ENK_CROSSBAR] = LEDGER_XBAR_BASE, [ENK_LATCH] = LEDGER_ENTRY_FILL,
     };
-    cfg_t d;
+    en_keys d;
+    cfg_part dp = enk_part(&d);
+    cfg_parts dps = {.p = {dp}, .n = 1};
     int moved = 0;
-    cfg_defaults(&d);
+    cfg_parts_defaults(&dps);
     memset(L, 0, sizeof *L);
-    for (unsigned i = 0; i < CFG_NENERGY; i++) {
-        L->v[from[i]] = (double)c->energy[i] / 1000.0 / 1024.0;
-        moved |= c->energy[i] != d.energy[i];
+    for (unsigned i = 0; i < ENK_COUNT; i++) {
+        L->v[from[i]] = (double)c->en.energy[i] / 1000.0 / 1024.0;
+        moved |= c->en.energy[i] != d.energy[i];
     }
     snprintf(L->source, sizeof L->source, "%s",
              moved ? "built-in: the configuration's energy_* keys (pJ per 1024-bit access / 1024)"
@@ -184,13 +186,13 @@ int ledger_load(const char *path, ledger_t *L, char *err)
 }
 
 /* See ledger.h. */
-int ledger_of(const cfg_t *c, ledger_t *L, char *err)
+int ledger_of(const sim_cfg *c, ledger_t *L, char *err)
 {
-    if (!c->energy_table[0]) {
+    if (!c->en.energy_table[0]) {
         ledger_builtin(c, L);
         return 0;
     }
-    return ledger_load(c->energy_table, L, err);
+    return ledger_load(c->en.energy_table, L, err);
 }
 
 /* See ledger.h. %.17g: every double reads back to itself. */

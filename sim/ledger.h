@@ -7,7 +7,7 @@
 #define LEDGER_H
 
 #include <stdio.h>
-#include "cfg.h"
+#include "simcfg.h"
 
 #define LEDGER_SOURCE_LEN 256  /* the `source` text, with its NUL */
 #define LEDGER_MAX_PJ 1e6      /* largest figure accepted, pJ */
@@ -46,14 +46,14 @@ const char *ledger_key(unsigned i);
 
 /* The built-in table of configuration c: its six energy_* keys (fJ per 1024-bit access)
  * as pJ per bit, every storage, clock, control and idle figure 0, clock_gating off. */
-void ledger_builtin(const cfg_t *c, ledger_t *L);
+void ledger_builtin(const sim_cfg *c, ledger_t *L);
 
 /* Read the ledger file path into *L: every key exactly once, nothing else. 0, or -1 with
  * a one-line message "PATH:LINE: what was expected" in err (CFG_ERR_LEN bytes). */
 int ledger_load(const char *path, ledger_t *L, char *err);
 
 /* The ledger configuration c names (energy_table), else its built-in table. 0 or -1/err. */
-int ledger_of(const cfg_t *c, ledger_t *L, char *err);
+int ledger_of(const sim_cfg *c, ledger_t *L, char *err);
 
 /* Write *L as a ledger file that ledger_load reads back to the same figures (the path is
  * not written). */

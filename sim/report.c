@@ -34,19 +34,19 @@ void rep_metrics_of(const run_result *r, rep_metrics *x)
     x->bank_read_reduction_operands = ops > 0 ? 1.0 - (double)s->bank_reads / ops : 0.0;
 }
 
-int64_t rep_storage_bits(const cfg_t *c)
+int64_t rep_storage_bits(const sim_cfg *c)
 {
-    int64_t reg = cfg_clog2(c->regs), ent = cfg_clog2(c->entries);
-    int64_t slot = (int64_t)c->data_bits + 1 + reg;
-    int64_t unit = (int64_t)c->slots * slot; /* a baseline collector */
-    if (c->caching)
-        unit = (int64_t)c->entries * ((int64_t)c->data_bits + reg + 1 + 1 + 1 + ent) +
-               (int64_t)c->slots * (1 + 1 + ent);
+    int64_t reg = cfg_clog2(c->m.hw.regs), ent = cfg_clog2(c->m.hw.entries);
+    int64_t slot = (int64_t)c->m.hw.data_bits + 1 + reg;
+    int64_t unit = (int64_t)c->m.hw.slots * slot; /* a baseline collector */
+    if (c->m.hw.caching)
+        unit = (int64_t)c->m.hw.entries * ((int64_t)c->m.hw.data_bits + reg + 1 + 1 + 1 + ent) +
+               (int64_t)c->m.hw.slots * (1 + 1 + ent);
     /* RBA: a 5-bit score per warp in the scheduler's table (Barnes et al., section IV-C) */
-    int64_t rba = c->rba ? 5 * (int64_t)c->warps : 0;
+    int64_t rba = c->m.drv.rba ? 5 * (int64_t)c->m.hw.warps : 0;
     /* write-back CCUs: a dirty bit per entry */
-    rba += c->ccu_writeback ? (int64_t)c->ccus * c->entries : 0;
-    return (int64_t)c->ccus * unit - 2 * (int64_t)c->slots * slot + (int64_t)opc_storage_bits(c) + rba;
+    rba += c->m.drv.ccu_writeback ? (int64_t)c->m.hw.ccus * c->m.hw.entries : 0;
+    return (int64_t)c->m.hw.ccus * unit - 2 * (int64_t)c->m.hw.slots * slot + (int64_t)opc_storage_bits(&c->m.hw, &c->m.opc) + rba;
 }
 
 /* A count with thousands separators. */
@@ -69,23 +69,23 @@ static const char *base_name(const char *p)
 }
 
 /* The variant in a few words. */
-static void variant(const cfg_t *c, char *b, size_t n)
+static void variant(const sim_cfg *c, char *b, size_t n)
 {
-    if (!c->caching) {
-        if (c->operand_cache != CFG_OPC_NONE)
-            snprintf(b, n, "baseline OCUs with %s (compare/)", opc_what(c->operand_cache));
+    if (!c->m.hw.caching) {
+        if (c->m.opc.operand_cache != OPC_NONE)
+            snprintf(b, n, "baseline OCUs with %s (compare/)", opc_what(c->m.opc.operand_cache));
         else
             snprintf(b, n, "baseline OCUs (caching off)");
         return;
     }
     snprintf(b, n, "%s CCUs, %s, filter %s, %s scheduler, STHLD %s%s",
-             c->private_ccus ? "private" : "shared",
-             c->repl_lru_only ? "LRU only" : "hint+LRU", c->write_filter ? "on" : "off",
-             c->sched_gto ? "GTO" : "Malekeh", c->sthld_adaptive ? "adaptive" : "fixed ",
+             c->m.hw.private_ccus ? "private" : "shared",
+             c->m.hw.repl_lru_only ? "LRU only" : "hint+LRU", c->m.hw.write_filter ? "on" : "off",
+             c->m.hw.sched_gto ? "GTO" : "Malekeh", c->m.hw.sthld_adaptive ? "adaptive" : "fixed ",
              "");
-    if (!c->sthld_adaptive) {
+    if (!c->m.hw.sthld_adaptive) {
         size_t l = strlen(b);
-        snprintf(b + l, n - l, "%u", c->sthld_init);
+        snprintf(b + l, n - l, "%u", c->m.hw.sthld_init);
     }
 }
 
@@ -94,11 +94,11 @@ static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (doub
 
 /* rf_states: the register file's leakage saved against one always ON, %: each register-cycle
  * leaks 100 % ON, leak_sleep_pct SLEEP, leak_off_pct OFF. */
-static double rf_leak_saved_pct(const tsrc_counts *t, const cfg_t *c)
+static double rf_leak_saved_pct(const tsrc_counts *t, const sim_cfg *c)
 {
     uint64_t all = t->reg_cycles_off + t->reg_cycles_sleep + t->reg_cycles_on;
-    double leak = (double)t->reg_cycles_on + (double)t->reg_cycles_sleep * c->leak_sleep_pct / 100.0 +
-                  (double)t->reg_cycles_off * c->leak_off_pct / 100.0;
+    double leak = (double)t->reg_cycles_on + (double)t->reg_cycles_sleep * c->en.leak_sleep_pct / 100.0 +
+                  (double)t->reg_cycles_off * c->en.leak_off_pct / 100.0;
     return all ? 100.0 * (1.0 - leak / (double)all) : 0.0;
 }
 
@@ -122,12 +122,12 @@ static void gpu_summary(FILE *f, const run_result *r)
 {
     const gpu_counts *g = &r->g;
     const mem_counts *m = &g->mem;
-    const cfg_t *c = &g->cfg;
+    const gpu_cfg *c = &g->cfg;
     char n1[32], n2[32], n3[32], n4[32], n5[32], n6[32];
     double mean, lo, hi;
     fprintf(f, "  GPU      %s preset (%s): %u SMs x %u sub-cores", preset_name(g->arch),
             preset_gpu(g->arch), g->sms, g->subcores);
-    if (g->sms_run != g->sms && c->sm_subset)
+    if (g->sms_run != g->sms && c->gpu.sm_subset)
         fprintf(f, ", %u simulated with their share of the blocks (%s of %s)", g->sms_run,
                 num(g->blocks_run, n1, sizeof n1), num(g->blocks, n2, sizeof n2));
     else if (g->sms_run != g->sms)
@@ -140,7 +140,7 @@ static void gpu_summary(FILE *f, const run_result *r)
                 num(g->scale_stride, n1, sizeof n1));
     fprintf(f, "  time     launch %s + blocks %s + exit %u cycles (at least %u); a block "
             "waited %s cycles for an SM with room\n", num(g->launch_cycles, n1, sizeof n1),
-            num(g->body_cycles, n2, sizeof n2), c->exit_lat, c->launch_min,
+            num(g->body_cycles, n2, sizeof n2), c->gpu.exit_lat, c->gpu.launch_min,
             num(g->block_full_cycles, n3, sizeof n3));
     sm_ipc(r, &mean, &lo, &hi);
     fprintf(f, "  IPC / SM                   %.4f mean (%.4f..%.4f)\n", mean, lo, hi);
@@ -161,15 +161,15 @@ static void gpu_summary(FILE *f, const run_result *r)
 
 /* The warps-per-sub-core line of a trace run (docs/gpu.md, "Warps per sub-core"), and the
  * note that the CCU keys cannot matter when no sub-core ever held more warps than CCUs. */
-static void warps_summary(FILE *f, const cfg_t *c, const tsrc_counts *t)
+static void warps_summary(FILE *f, const sim_cfg *c, const tsrc_counts *t)
 {
     fprintf(f, "  warps    %.2f per sub-core (mean over the cycles a sub-core holds a warp), "
             "%llu at most; ccus = %u\n", tsrc_warps_mean(t), (unsigned long long)t->max_held,
-            c->ccus);
-    if (t->max_held <= c->ccus)
+            c->m.hw.ccus);
+    if (t->max_held <= c->m.hw.ccus)
         fprintf(f, "  note     no sub-core ever held more warps (%llu) than CCUs (ccus = %u): "
                 "every warp has a CCU of its own, the CCU keys (ccus, ccu_sharing) cannot "
-                "matter on this run\n", (unsigned long long)t->max_held, c->ccus);
+                "matter on this run\n", (unsigned long long)t->max_held, c->m.hw.ccus);
 }
 
 /* Sub-core cycles of run r: its cycles times the sub-cores that ran warps (GPU runs; one
@@ -179,7 +179,7 @@ static uint64_t subcore_cycles(const run_result *r)
     return r->cycles * (r->g.used && r->g.subs_used ? r->g.subs_used : 1);
 }
 
-void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path,
+void rep_summary(FILE *f, const char *prog, const sim_cfg *c, const char *cfg_path,
                  const run_opts *o, const run_result *r, const ledger_t *L)
 {
     rep_metrics x;
@@ -192,12 +192,12 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
                 base_name(o->trace), r->kernel.name, strlen(r->kernel.name) > 60 ? "..." : "",
                 r->kernel.binary_version, r->kernel.tracer_version, r->kernel.compression);
     else
-        fprintf(f, "%s: synthetic workload, seed %lu\n", prog, c->wl_seed);
+        fprintf(f, "%s: synthetic workload, seed %lu\n", prog, c->m.drv.wl_seed);
     fprintf(f, "  config   %s (hash %016llx): C=%u E=%u S=%u B=%u W=%u, %s\n",
-            cfg_path ? cfg_path : "(defaults)", cfg_hash(c), c->ccus, c->entries, c->slots,
-            c->banks, c->warps, v);
-    if (o->trace && !o->hint_file && c->caching) { /* the baseline OCUs use no hints */
-        fprintf(f, "  hints    %s, RTHLD %u", hint_mode_name((hint_mode)c->hint_mode), c->rthld);
+            cfg_path ? cfg_path : "(defaults)", cfg_hash(&c->m.hw), c->m.hw.ccus, c->m.hw.entries, c->m.hw.slots,
+            c->m.hw.banks, c->m.hw.warps, v);
+    if (o->trace && !o->hint_file && c->m.hw.caching) { /* the baseline OCUs use no hints */
+        fprintf(f, "  hints    %s, RTHLD %u", hint_mode_name((hint_mode)c->m.drv.hint_mode), c->m.drv.rthld);
         if (r->hint_compared)
             fprintf(f, ": %.1f %% of %s operands differ from the exact rule's hint",
                     pct(r->hint_differ, r->hint_compared), num(r->hint_compared, n1, sizeof n1));
@@ -230,17 +230,17 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
     fprintf(f, "  hit ratio                  %.2f %%  (%s of %s distinct source registers)\n",
             100.0 * x.hit_ratio, num(s->src_hits, n1, sizeof n1),
             num(s->src_regs, n2, sizeof n2));
-    if (c->caching)
+    if (c->m.hw.caching)
         fprintf(f, "  hit ratio, every operand   %.2f %%  (the papers' counting: a repeat of a register "
                    "being filled is a hit; docs/eval.md)\n", 100.0 * x.hit_ratio_operands);
-    if (c->operand_cache != CFG_OPC_NONE)
+    if (c->m.opc.operand_cache != OPC_NONE)
         fprintf(f, "  operand cache (%s) %s of %s operands looked up hit (%.2f %%), %s entries "
                 "written, %s register-file writes saved; %llu bits per sub-core "
-                "(docs/compare.md)\n", opc_name(c->operand_cache),
+                "(docs/compare.md)\n", opc_name(c->m.opc.operand_cache),
                 num(r->opc.hit_slots, n1, sizeof n1), num(r->opc.lookups, n2, sizeof n2),
                 pct(r->opc.hit_slots, r->opc.lookups), num(r->opc.fills, n3, sizeof n3),
                 num(r->opc.rf_writes_saved, n4, sizeof n4),
-                (unsigned long long)opc_storage_bits(c));
+                (unsigned long long)opc_storage_bits(&c->m.hw, &c->m.opc));
     fprintf(f, "  bank reads / instruction   %.4f  (bank writes %.4f)\n", x.bank_reads_per_inst,
             x.bank_writes_per_inst);
     fprintf(f, "  CCU writes / write-back    %.4f\n", x.ccu_writes_per_wb);
@@ -255,33 +255,33 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
             num(r->dc.stall_mem, n1, sizeof n1), num(r->dc.stall_dep, n2, sizeof n2),
             num(r->dc.stall_collect, n3, sizeof n3), num(r->dc.stall_other, n4, sizeof n4),
             num(r->dc.stall_empty, n5, sizeof n5), r->g.used ? ", summed over the sub-cores" : "");
-    if (c->operand_cache == CFG_OPC_RFC)
+    if (c->m.opc.operand_cache == OPC_RFC)
         fprintf(f, "  two-level scheduler        %s cycles with no active warp ready while a warp "
                 "outside the active set was (%.1f %% of the sub-core cycles), %s of them with a "
                 "collector free; %s warps left the active set\n",
                 num(r->dc.stall_inactive, n1, sizeof n1), pct(r->dc.stall_inactive, r->dc.cycles),
                 num(r->dc.stall_inactive_free, n2, sizeof n2), num(r->dc.active_swaps, n3, sizeof n3));
-    if (c->ccu_writeback)
+    if (c->m.drv.ccu_writeback)
         fprintf(f, "  write-back CCUs            %s of %s write-backs went into a CCU; %s register-file "
                 "writes saved (%.1f %%; off the bank writes for the energy)\n",
                 num(r->dc.ccu_wb_cached, n1, sizeof n1), num(r->dc.written_back, n2, sizeof n2),
                 num(r->dc.ccu_wb_saved, n3, sizeof n3), pct(r->dc.ccu_wb_saved, r->dc.written_back));
-    if (c->rba)
+    if (c->m.drv.rba)
         fprintf(f, "  register-bank-aware issue  %s warp-cycles an instruction was held back for "
                 "another warp's shorter bank queues\n", num(r->dc.rba_hidden, n1, sizeof n1));
     energy_t e;
     energy_of(L, c, s, r->insts, subcore_cycles(r), &e);
     fprintf(f, "  RF energy                  %.1f pJ / instruction  (", e.pj_per_inst);
     for (unsigned i = 0, k = 0; i < ENERGY_NCOMP; i++)
-        if (i < CFG_NENERGY || e.pj[i] > 0)
+        if (i < ENK_COUNT || e.pj[i] > 0)
             fprintf(f, "%s%s %.1f %%", k++ ? ", " : "", energy_name(i), 100.0 * energy_share(&e, i));
     fprintf(f, ")\n");
     fprintf(f, "  energy table               %s: %s  (%u collectors, %llu data entries, "
             "clock gating %s)\n", L->path[0] ? L->path : "built-in",
             L->path[0] ? L->source : "the energy_* keys (docs/config.md)", e.shape.collectors,
             (unsigned long long)e.shape.entries, L->clock_gating ? "on" : "off");
-    if (c->caching) { /* the baseline OCUs have no STHLD */
-        fprintf(f, "  STHLD per %u-cycle interval%s:", c->interval,
+    if (c->m.hw.caching) { /* the baseline OCUs have no STHLD */
+        fprintf(f, "  STHLD per %u-cycle interval%s:", c->m.hw.interval,
                 r->g.used ? " (the first sub-core's)" : "");
         uint64_t n = s->intervals < STATS_STHLD_TRACE ? s->intervals : STATS_STHLD_TRACE;
         for (uint64_t i = 0; i < n && i < 40; i++) fprintf(f, " %u", s->sthld_trace[i]);
@@ -296,14 +296,14 @@ void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path
         fprintf(f, "  operand values             not carried (statistics only; --values checks "
                 "them), errors %s\n", num(r->dc.errors, n2, sizeof n2));
     uint64_t rc = r->tc.reg_cycles_off + r->tc.reg_cycles_sleep + r->tc.reg_cycles_on;
-    if (c->rf_states && rc)
+    if (c->m.drv.rf_states && rc)
         fprintf(f, "  register-cycles by state   OFF (dead) %.1f %%, SLEEP (next read > %u instructions "
                 "away) %.1f %%, ON %.1f %% of %s: leakage -%.1f %% (SLEEP %u %%, OFF %u %% of ON; "
                 "GReEneR: -69 %% on its kernels)\n",
-                100.0 * (double)r->tc.reg_cycles_off / (double)rc, c->sleep_window,
+                100.0 * (double)r->tc.reg_cycles_off / (double)rc, c->m.drv.sleep_window,
                 100.0 * (double)r->tc.reg_cycles_sleep / (double)rc,
                 100.0 * (double)r->tc.reg_cycles_on / (double)rc, num(rc, n1, sizeof n1),
-                rf_leak_saved_pct(&r->tc, c), c->leak_sleep_pct, c->leak_off_pct);
+                rf_leak_saved_pct(&r->tc, c), c->en.leak_sleep_pct, c->en.leak_off_pct);
     if (r->tc.val_insts) /* a tracer-6 trace with `Val` lines, on the bit-accurate path */
         fprintf(f, "  trace register values      %s instructions carried them: %s write-backs "
                 "wrote them, %s source operands compared with them, %s differ\n",
@@ -366,14 +366,14 @@ static void jtext(jobj *o, const char *k, const char *v)
 }
 
 /* The resolved configuration as "key": "value" pairs (cfg_write's lines). */
-static void jconfig(FILE *f, const cfg_t *c)
+static void jconfig(FILE *f, const sim_cfg *c)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *m = open_memstream(&buf, &len);
     jobj o = {f, 1};
     if (!m) return;
-    cfg_write(c, m, "", 0);
+    simcfg_write(c, m, "");
     fclose(m);
     for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
         char *eq = strstr(line, " = ");
@@ -467,14 +467,14 @@ static void app_json(FILE *f, const app_result *a, int *first)
     fputs("]\n  }", f);
 }
 
-static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path,
+static void write_json(FILE *f, const char *prog, const sim_cfg *c, const char *cfg_path,
                        const run_opts *o, const run_result *r, const ledger_t *L)
 {
     rep_metrics x;
     int first = 1;
     char hash[32];
     rep_metrics_of(r, &x);
-    snprintf(hash, sizeof hash, "%016llx", cfg_hash(c));
+    snprintf(hash, sizeof hash, "%016llx", cfg_hash(&c->m.hw));
     fputs("{", f);
     section(f, "run", &first);
     jobj ro = {f, 1};
@@ -485,7 +485,7 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     jtext(&ro, "config_hash", hash);
     jtext(&ro, "workload", o->trace ? "trace" : "synthetic");
     jtext(&ro, "trace", o->trace ? o->trace : "");
-    jtext(&ro, "hints", o->trace ? (o->hint_file ? "file" : hint_mode_name((hint_mode)c->hint_mode)) : "exact");
+    jtext(&ro, "hints", o->trace ? (o->hint_file ? "file" : hint_mode_name((hint_mode)c->m.drv.hint_mode)) : "exact");
     jtext(&ro, "hint_file", o->hint_file ? o->hint_file : "");
     ju64(&ro, "hint_file_matched", r->hint_matched);
     ju64(&ro, "hint_file_operands", r->hint_total);
@@ -505,7 +505,7 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     jdbl(&mo, "ipc", x.ipc);
     jdbl(&mo, "hit_ratio", x.hit_ratio);
     jdbl(&mo, "hit_ratio_operands",
-         c->caching || c->operand_cache != CFG_OPC_NONE ? x.hit_ratio_operands : 0.0);
+         c->m.hw.caching || c->m.opc.operand_cache != OPC_NONE ? x.hit_ratio_operands : 0.0);
     jdbl(&mo, "bank_read_reduction_operands", x.bank_read_reduction_operands);
     jdbl(&mo, "bank_reads_per_inst", x.bank_reads_per_inst);
     jdbl(&mo, "bank_writes_per_inst", x.bank_writes_per_inst);
@@ -514,24 +514,24 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     jkey(&mo, "storage_bits");
     fprintf(f, "%lld", (long long)rep_storage_bits(c));
     fputs("\n  }", f);
-    if (c->operand_cache != CFG_OPC_NONE) {
+    if (c->m.opc.operand_cache != OPC_NONE) {
         section(f, "operand_cache", &first);
         jobj po = {f, 1};
-        jtext(&po, "design", opc_name(c->operand_cache));
+        jtext(&po, "design", opc_name(c->m.opc.operand_cache));
         ju64(&po, "lookups", r->opc.lookups);
         ju64(&po, "hit_slots", r->opc.hit_slots);
         ju64(&po, "hit_regs", r->opc.hit_regs);
         ju64(&po, "fills", r->opc.fills);
         ju64(&po, "rf_writes_saved", r->opc.rf_writes_saved);
-        if (c->operand_cache == CFG_OPC_PROTO) {
+        if (c->m.opc.operand_cache == OPC_PROTO) {
             ju64(&po, "admit_far", r->opc.admit_far);
             ju64(&po, "admit_wait", r->opc.admit_wait);
             ju64(&po, "admit_refused", r->opc.admit_refused);
             ju64(&po, "evict_live", r->opc.evict_live);
         }
-        if (c->operand_cache == CFG_OPC_REUSE && c->reuse_direct)
+        if (c->m.opc.operand_cache == OPC_REUSE && c->m.opc.reuse_direct)
             ju64(&po, "read_stalls", r->opc.read_stalls);
-        ju64(&po, "storage_bits", opc_storage_bits(c));
+        ju64(&po, "storage_bits", opc_storage_bits(&c->m.hw, &c->m.opc));
         fputs("\n  }", f);
     }
     section(f, "energy", &first);
@@ -563,7 +563,7 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     fputs("\n  }", f);
     section(f, "model", &first);
     jobj so = {f, 1};
-    stats_each(&r->st, c, ju64, &so);
+    stats_each(&r->st, &c->m.hw, ju64, &so);
     jkey(&so, "sthld_trace");
     fputc('[', f);
     uint64_t n = r->st.intervals < STATS_STHLD_TRACE ? r->st.intervals : STATS_STHLD_TRACE;
@@ -620,11 +620,11 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
         ju64(&to, "busy_subcore_cycles", t->busy_cycles);
         jdbl(&to, "warps_per_subcore", tsrc_warps_mean(t));
         ju64(&to, "warps_per_subcore_max", t->max_held);
-        ju64(&to, "ccu_sharing_possible", t->max_held > c->ccus);
+        ju64(&to, "ccu_sharing_possible", t->max_held > c->m.hw.ccus);
         ju64(&to, "unknown_instructions", t->unknown_insts);
         jtext(&to, "unknown_opcodes", r->unknown_ops);
         if (t->val_insts) ju64(&to, "value_instructions", t->val_insts);
-        if (c->rf_states) {
+        if (c->m.drv.rf_states) {
             ju64(&to, "reg_cycles_off", t->reg_cycles_off);
             ju64(&to, "reg_cycles_sleep", t->reg_cycles_sleep);
             ju64(&to, "reg_cycles_on", t->reg_cycles_on);
@@ -639,7 +639,7 @@ static void write_json(FILE *f, const char *prog, const cfg_t *c, const char *cf
     fputs("\n  }\n}\n", f);
 }
 
-int rep_json(const char *path, const char *prog, const cfg_t *c, const char *cfg_path,
+int rep_json(const char *path, const char *prog, const sim_cfg *c, const char *cfg_path,
              const run_opts *o, const run_result *r, const ledger_t *L, char *err,
              size_t errlen)
 {

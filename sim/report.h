@@ -4,7 +4,7 @@
 #define REPORT_H
 
 #include <stdio.h>
-#include "cfg.h"
+#include "simcfg.h"
 #include "ledger.h"
 #include "run.h"
 
@@ -34,16 +34,16 @@ void rep_metrics_of(const run_result *r, rep_metrics *x);
  *   baseline collectors (caching off): slots collector slots each;
  *   an operand cache (compare/): opc_storage_bits.
  * Negative when the design has fewer collectors than the baseline. */
-int64_t rep_storage_bits(const cfg_t *c);
+int64_t rep_storage_bits(const sim_cfg *c);
 
 /* A short summary a person reads at a glance, its energy priced by ledger L (sim/ledger.h).
  * cfg_path may be NULL (defaults). */
-void rep_summary(FILE *f, const char *prog, const cfg_t *c, const char *cfg_path,
+void rep_summary(FILE *f, const char *prog, const sim_cfg *c, const char *cfg_path,
                  const run_opts *o, const run_result *r, const ledger_t *L);
 
 /* Write every counter as JSON to path, atomically (temporary file, then rename), the
  * energy priced by ledger L. 0, or -1 with err (one line). */
-int rep_json(const char *path, const char *prog, const cfg_t *c, const char *cfg_path,
+int rep_json(const char *path, const char *prog, const sim_cfg *c, const char *cfg_path,
              const run_opts *o, const run_result *r, const ledger_t *L, char *err,
              size_t errlen);
 

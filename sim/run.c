@@ -37,27 +37,27 @@ static int loop(subcore_t *s, const run_opts *o, run_result *r, char *err)
     }
 }
 
-int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err)
+int run_sim(const sim_cfg *c, const run_opts *o, run_result *r, char *err)
 {
-    if (c->grid_scale > 1 && (!o->trace || c->machine != CFG_MACHINE_GPU)) {
+    if (c->m.gpu.grid_scale > 1 && (!o->trace || c->m.gpu.machine != GPU_MACHINE_GPU)) {
         memset(r, 0, sizeof *r); /* replicas need the GPU's memory system and SMs */
         snprintf(err, RUN_ERR_LEN, "key 'grid_scale': %u needs a trace on machine = gpu "
-                 "(expected grid_scale = 1 with %s)", c->grid_scale,
+                 "(expected grid_scale = 1 with %s)", c->m.gpu.grid_scale,
                  o->trace ? "machine = subcore" : "the synthetic workload");
         return 2;
     }
-    if (o->trace) return gpu_run(c, o, r, err); /* machine = subcore: one SM of one sub-core */
+    if (o->trace) return gpu_run(&c->m, o, r, err); /* machine = subcore: one SM of one sub-core */
     subcore_t s = {0};
     int rc = 2;
     memset(r, 0, sizeof *r);
     err[0] = '\0';
-    if (c->operand_cache != CFG_OPC_NONE) {
+    if (c->m.opc.operand_cache != OPC_NONE) {
         snprintf(err, RUN_ERR_LEN, "operand_cache = %s needs a trace (--trace FILE: the "
                  "comparison designs follow the trace's instruction order; synthetic streams "
-                 "have none)", opc_name(c->operand_cache));
+                 "have none)", opc_name(c->m.opc.operand_cache));
         return rc;
     }
-    if (subcore_open(&s, c, NULL, o->values, o->check_invariants, "", err)) goto out;
+    if (subcore_open(&s, &c->m, NULL, o->values, o->check_invariants, "", err)) goto out;
     drv_set_issue_limit(s.d, o->insts);
     double t0 = now_s();
     rc = loop(&s, o, r, err);

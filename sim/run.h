@@ -10,12 +10,12 @@
 #ifndef RUN_H
 #define RUN_H
 
-#include "cfg.h"
+#include "simcfg.h"
 #include "runres.h"
 
 /* Run configuration c (copied) with options o. Returns 0 on success; 1 when the driver
  * or the invariant checker found a violation (err says which); 2 on bad input or no
  * memory (err: one line). r is filled in every case. */
-int run_sim(const cfg_t *c, const run_opts *o, run_result *r, char *err);
+int run_sim(const sim_cfg *c, const run_opts *o, run_result *r, char *err);
 
 #endif

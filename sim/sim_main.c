@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "cfg.h"
+#include "simcfg.h"
 #include "cli.h"
 #include "app.h"
 #include "gpu.h"
@@ -182,21 +182,21 @@ static void print_app(const app_result *ap, const char *list)
 
 /* --empty-kernel N [--threads T]: the cycles of a kernel of N empty blocks on the GPU of c (launch,
  * block dispatch, exit; the preset of `arch`, turing when auto). */
-static int empty_kernel(cfg_t *c, unsigned long long blocks, unsigned threads)
+static int empty_kernel(sim_cfg *c, unsigned long long blocks, unsigned threads)
 {
     char err[CFG_ERR_LEN];
-    if (gpu_resolve(c, 0, err)) {
+    if (gpu_resolve(&c->m, 0, err)) {
         fprintf(stderr, PROG ": %s\n", err);
         return 2;
     }
     printf("empty kernel: %llu blocks of %u threads: %llu cycles (%s preset)\n", blocks, threads,
-           (unsigned long long)gpu_empty_cycles(c, blocks, threads), preset_name(c->arch));
+           (unsigned long long)gpu_empty_cycles(&c->m, blocks, threads), preset_name(c->m.gpu.arch));
     return 0;
 }
 
 int main(int argc, char **argv)
 {
-    cfg_t c;
+    sim_cfg c;
     cli_args a;
     opts_t o;
     run_result *r = calloc(1, sizeof *r);
@@ -211,7 +211,7 @@ int main(int argc, char **argv)
         fprintf(stderr, PROG ": out of memory\n");
         return 2;
     }
-    if (cli_begin(PROG, argc, argv, &c, &a)) {
+    if (cli_begin(PROG, argc, argv, simcfg_parse, &c, &a)) {
         free(r);
         return 2;
     }
@@ -289,18 +289,26 @@ int main(int argc, char **argv)
     if (rc == 2) {
         if (err[0]) fprintf(stderr, PROG ": %s\n", err);
     } else {
-        const cfg_t *rc_cfg = r->g.used ? &r->g.cfg : &c; /* a GPU run: preset resolved */
-        if (!o.quiet && r->app) print_app(r->app, o.r.trace);
-        if (!o.quiet) rep_summary(stdout, PROG, rc_cfg, a.path, &o.r, r, &ledger);
-        if (o.stats) stats_print(&r->st, rc_cfg, stdout);
-        fflush(stdout);
-        if (rc == 1) fprintf(stderr, PROG ": %s\n", err);
-        if (rc == 0 && o.json) {
-            char jerr[512];
-            if (rep_json(o.json, PROG, rc_cfg, a.path, &o.r, r, &ledger, jerr, sizeof jerr)) {
-                fprintf(stderr, PROG ": %s\n", jerr);
-                rc = 2;
+        sim_cfg *rc_cfg = malloc(sizeof *rc_cfg); /* a GPU run: its preset resolved */
+        if (!rc_cfg) {
+            fprintf(stderr, PROG ": out of memory\n");
+            rc = 2;
+        } else {
+            *rc_cfg = c;
+            if (r->g.used) rc_cfg->m = r->g.cfg;
+            if (!o.quiet && r->app) print_app(r->app, o.r.trace);
+            if (!o.quiet) rep_summary(stdout, PROG, rc_cfg, a.path, &o.r, r, &ledger);
+            if (o.stats) stats_print(&r->st, &rc_cfg->m.hw, stdout);
+            fflush(stdout);
+            if (rc == 1) fprintf(stderr, PROG ": %s\n", err);
+            if (rc == 0 && o.json) {
+                char jerr[512];
+                if (rep_json(o.json, PROG, rc_cfg, a.path, &o.r, r, &ledger, jerr, sizeof jerr)) {
+                    fprintf(stderr, PROG ": %s\n", jerr);
+                    rc = 2;
+                }
             }
+            free(rc_cfg);
         }
     }
     app_free(&app);

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cfg.h"
+#include "simcfg.h"
 
 #define MAXM 24
 #define MAXCH 16
@@ -473,7 +474,7 @@ int main(int argc, char **argv)
     char err[CFG_ERR_LEN];
     char *rest[64];
     int nrest = 0;
-    if (cfg_from_args(&c, argc, argv, rest, &nrest, err) != 0) {
+    if (simcfg_hw_from_args(&c, argc, argv, rest, &nrest, err) != 0) {
         fprintf(stderr, "%s\n", err);
         return 2;
     }

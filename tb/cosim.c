@@ -32,6 +32,7 @@
 #include "adv.h"
 #include "bitvec.h"
 #include "cfg.h"
+#include "simcfg.h"
 #include "cli.h"
 #include "cov.h"
 #include "dbg.h"
@@ -214,6 +215,7 @@ static long first_diff(int p)
 
 typedef struct {
     const cfg_t *c;
+    const drv_keys *k;       /* the driver's keys (workload, hints, latencies) */
     const opts_t *o;
     unsigned long long hash;
     sc_t *m;
@@ -232,14 +234,14 @@ static int run_open(run_t *r)
     r->m = sc_create(r->c);
     if (r->o->trace) {
         char terr[TSRC_ERR_LEN] = "";
-        r->t = tsrc_open_values(r->c, r->o->trace, r->o->hints, r->o->blocks, terr);
+        r->t = tsrc_open_values(r->c, r->k, r->o->trace, r->o->hints, r->o->blocks, terr);
         if (!r->t) {
             fprintf(stderr, PROG ": %s\n", terr);
             return -2;
         }
-        r->d = drv_create_src(r->c, tsrc_iface(r->t));
+        r->d = drv_create_src(r->c, r->k, tsrc_iface(r->t));
     } else {
-        r->d = r->o->adversarial ? NULL : drv_create(r->c);
+        r->d = r->o->adversarial ? NULL : drv_create(r->c, r->k);
     }
     r->a = r->o->adversarial ? adv_create(r->c, r->o->seed) : NULL;
     r->v = vg_new();
@@ -555,18 +557,20 @@ static int bench(run_t *r, unsigned long n)
 
 int main(int argc, char **argv)
 {
-    cfg_t c;
+    static sim_cfg s; /* the whole configuration: the model's keys and the driver's */
     char err[CFG_ERR_LEN] = "";
     char **rest = calloc((size_t)argc + 1, sizeof *rest);
     int nrest = 0;
     opts_t o = {0};
 
     if (!rest) return 2;
-    if (cfg_from_args(&c, argc, argv, rest, &nrest, err) != 0) {
+    if (simcfg_from_args(&s, argc, argv, rest, &nrest, err) != 0) {
         fprintf(stderr, PROG ": %s\n", err);
         return 2;
     }
-    o.seed = c.wl_seed;
+    cfg_t c = s.m.hw;
+    drv_keys *k = &s.m.drv;
+    o.seed = k->wl_seed;
     int rc = parse_rest(rest, nrest, argv[0], &o);
     free(rest);
     if (rc) return rc;
@@ -574,12 +578,13 @@ int main(int argc, char **argv)
         fprintf(stderr, PROG ": --trace runs legal traffic (drop --mode adversarial)\n");
         return 2;
     }
-    if (o.cycles == 0) o.cycles = o.trace ? 4000000000UL : c.wl_cycles;
-    c.wl_seed = o.seed;
+    if (o.cycles == 0) o.cycles = o.trace ? 4000000000UL : k->wl_cycles;
+    k->wl_seed = o.seed;
     o.config = cli_config_path(argc, argv);
 
     run_t r = {0};
     r.c = &c;
+    r.k = k;
     r.o = &o;
     r.hash = cfg_hash(&c);
 #ifdef COSIM_HASH

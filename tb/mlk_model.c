@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cfg.h"
+#include "simcfg.h"
 #include "dbg.h"
 
 struct mlk_model {
@@ -24,9 +25,7 @@ mlk_model *mlk_create(const char *config, char *err, unsigned errlen)
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    cfg_defaults(&x->c);
-    if ((config && cfg_load_file(&x->c, config, e)) ||
-        cfg_validate(&x->c, config ? config : "(defaults)", e)) {
+    if (simcfg_hw_file(&x->c, config, e)) {
         snprintf(err, errlen, "%s", e);
         free(x);
         return NULL;

@@ -33,6 +33,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cfg.h"
+#include "simcfg.h"
 #include "bitvec.h"
 #include "drv.h"
 #include "mlk_ports.h"
@@ -278,7 +279,7 @@ static void write_tb(FILE *f, const layout_t *l, const cfg_t *c, unsigned long n
 
 typedef struct {
     const char *out;  /* --out DIR */
-    int have_cycles;  /* --cycles given (its value is c->wl_cycles) */
+    int have_cycles;  /* --cycles given (its value is wl_cycles) */
 } opts_t;
 
 /* Is arg option `name`, as "--name" or "--name=V"? */
@@ -297,8 +298,8 @@ static const char *opt_value(char **rest, int nrest, int *i, const char *name)
     return NULL;
 }
 
-/* Parse what cfg_from_args left over. 0 ok, 2 usage error (message printed). */
-static int parse_rest(char **rest, int nrest, char *argv0, cfg_t *c, opts_t *o)
+/* Parse what simcfg_from_args left over. 0 ok, 2 usage error (message printed). */
+static int parse_rest(char **rest, int nrest, char *argv0, sim_cfg *c, opts_t *o)
 {
     char err[CFG_ERR_LEN];
     for (int i = 0; i < nrest; i++) {
@@ -310,7 +311,7 @@ static int parse_rest(char **rest, int nrest, char *argv0, cfg_t *c, opts_t *o)
                 fprintf(stderr, PROG ": --cycles: missing value (usage: --cycles N, N >= 1)\n");
                 return 2;
             }
-            if (cfg_set(c, "wl_cycles", v, "--cycles", err)) { /* same range as wl_cycles */
+            if (simcfg_set(c, "wl_cycles", v, "--cycles", err)) { /* same range as wl_cycles */
                 fprintf(stderr, PROG ": %s\n", err);
                 return 2;
             }
@@ -360,11 +361,11 @@ static int close_out(FILE *f, const char *name)
     return bad ? -1 : 0;
 }
 
-/* Run the model and driver for c->wl_cycles cycles, writing the vectors. 0 ok, 1 error. */
-static int run(const cfg_t *c, const layout_t *l, FILE *fin, FILE *fout)
+/* Run the model and driver for k->wl_cycles cycles, writing the vectors. 0 ok, 1 error. */
+static int run(const cfg_t *c, const drv_keys *k, const layout_t *l, FILE *fin, FILE *fout)
 {
     sc_t *m = sc_create(c);
-    drv_t *d = drv_create(c);
+    drv_t *d = drv_create(c, k);
     bv_t bin = {0}, bout = {0};
     int rc = 0;
     if (!m || !d || bv_alloc(&bin, l->in_w) || bv_alloc(&bout, l->out_w)) {
@@ -373,7 +374,7 @@ static int run(const cfg_t *c, const layout_t *l, FILE *fin, FILE *fout)
     }
     sc_in in;
     sc_out out;
-    for (unsigned long t = 0; rc == 0 && t < c->wl_cycles; t++) {
+    for (unsigned long t = 0; rc == 0 && t < k->wl_cycles; t++) {
         drv_inputs(d, &in);
         memset(&out, 0, sizeof out);
         sc_step(m, &in, &out);
@@ -396,7 +397,7 @@ static int run(const cfg_t *c, const layout_t *l, FILE *fin, FILE *fout)
 /* vecgen: parse, run the model and driver, write in.hex, out.hex and tb_vectors.v. */
 int main(int argc, char **argv)
 {
-    cfg_t c;
+    static sim_cfg s; /* the model's keys and the driver's */
     char err[CFG_ERR_LEN] = "";
     char **rest = calloc((size_t)argc + 1, sizeof *rest);
     int nrest = 0, rc;
@@ -406,12 +407,12 @@ int main(int argc, char **argv)
         fprintf(stderr, PROG ": out of memory\n");
         return 2;
     }
-    if (cfg_from_args(&c, argc, argv, rest, &nrest, err) != 0) {
+    if (simcfg_from_args(&s, argc, argv, rest, &nrest, err) != 0) {
         fprintf(stderr, PROG ": %s\n", err);
         free(rest);
         return 2;
     }
-    rc = parse_rest(rest, nrest, argv[0], &c, &o);
+    rc = parse_rest(rest, nrest, argv[0], &s, &o);
     free(rest);
     if (rc) return rc;
     if (mkdir(o.out, 0777) != 0 && errno != EEXIST) {
@@ -419,6 +420,8 @@ int main(int argc, char **argv)
         return 2;
     }
 
+    const cfg_t c = s.m.hw;
+    const drv_keys *k = &s.m.drv;
     layout_t l = {0};
     layout_init(&l, &c);
     char prefix[32];
@@ -432,12 +435,12 @@ int main(int argc, char **argv)
         if (ftb) fclose(ftb);
         return 2;
     }
-    write_tb(ftb, &l, &c, c.wl_cycles, o.out, prefix);
-    rc = run(&c, &l, fin, fout);
+    write_tb(ftb, &l, &c, k->wl_cycles, o.out, prefix);
+    rc = run(&c, k, &l, fin, fout);
     if (close_out(fin, "in.hex") || close_out(fout, "out.hex") || close_out(ftb, "tb_vectors.v"))
         rc = 1;
     if (rc == 0)
         printf(PROG ": %lu cycles, top %s_subcore, in %u bits, out %u bits -> %s\n",
-               c.wl_cycles, prefix, l.in_w, l.out_w, o.out);
+               k->wl_cycles, prefix, l.in_w, l.out_w, o.out);
     return rc;
 }

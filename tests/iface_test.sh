@@ -16,10 +16,10 @@ bad() { echo "FAIL: iface: $*"; fail=1; }
 # a small configuration: wb_ports = 2, so spare_i is [5:0]
 SETS=(--config configs/default.cfg --set data_bits=8 --set warps=2 --set ccus=2 --set entries=4
       --set slots=3 --set wb_ports=2 --set interval=100)
-CF=(-std=c11 -O0 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -Icmodel -Idriver -Itb -Itrace -Ihints)
+CF=(-std=c11 -O0 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -Icmodel -Idriver -Itb -Itrace -Ihints -Isim -Icompare -Igpu)
 
 mkdir -p "$tmp/orig"
-(cd "$ROOT" && cp -r Makefile mk gen cmodel tb driver trace hints formal configs "$tmp/orig/")
+(cd "$ROOT" && cp -r Makefile mk gen cmodel tb driver trace hints formal configs sim compare gpu "$tmp/orig/")
 cp -r "$tmp/orig" "$tmp/spare"
 # the one edit: a table entry after wb_near_i
 t=$tmp/spare/cmodel/mlk_ports.h
@@ -34,7 +34,8 @@ build() {
     (cd "$d" && make -s build/ccugen >/dev/null 2>"$d/make.log") || { bad "$d: make build/ccugen: $(tail -3 "$d/make.log")"; return 1; }
     mkdir -p "$d/obj"
     local objs=() f o
-    for f in "$d"/cmodel/*.c "$d"/driver/*.c "$d"/trace/*.c "$d"/hints/*.c "$d"/tb/bitvec.c; do
+    for f in "$d"/cmodel/*.c "$d"/driver/*.c "$d"/trace/*.c "$d"/hints/*.c "$d"/tb/bitvec.c \
+             "$d"/sim/simcfg.c "$d"/sim/enkeys.c "$d"/compare/opckeys.c "$d"/gpu/gpukeys.c; do
         case "$f" in *_main.c) continue ;; esac
         o=$d/obj/$(basename "$(dirname "$f")")_$(basename "$f" .c).o
         objs+=("$o")

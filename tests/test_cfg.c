@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "simcfg.h"
 #include "cfg.h"
 #include "tt.h"
 
@@ -28,25 +29,25 @@ static int tmp_cfg(const char *text, char *path)
 }
 
 /* Every field that matters equal (the FSM rows 1..fsm_states, not provenance). */
-static int same_cfg(const cfg_t *a, const cfg_t *b)
+static int same_cfg(const sim_cfg *a, const sim_cfg *b)
 {
 #define S(f) if (a->f != b->f) { fprintf(stderr, "  field %s differs\n", #f); return 0; }
-    S(ccus) S(entries) S(slots) S(banks) S(warps) S(regs) S(data_bits) S(wb_ports)
-    S(tag_bits) S(interval) S(ipc_num) S(ipc_den) S(sthld_init) S(sthld_max) S(sthld_step)
-    S(sthld_adaptive) S(fsm_states) S(fsm_start) S(lfsr_seed) S(caching) S(repl_lru_only)
-    S(write_filter) S(sched_gto) S(private_ccus) S(subcores_per_sm) S(wl_seed) S(wl_cycles)
-    S(wl_regs_used) S(wl_reuse_pct) S(wl_reuse_window) S(wl_src_min) S(wl_src_max)
-    S(wl_dup_pct) S(wl_dst_pct) S(wl_mix_alu) S(wl_mix_sfu) S(wl_mix_mem) S(wl_lat_alu)
-    S(wl_lat_sfu) S(wl_lat_mem) S(rthld) S(wl_disp_stall_pct) S(wl_wb_stall_pct)
-    S(hint_mode) S(hint_profile_warps)
-    for (unsigned k = 0; k < CFG_NENERGY; k++) {
-        S(energy[k])
+    S(m.hw.ccus) S(m.hw.entries) S(m.hw.slots) S(m.hw.banks) S(m.hw.warps) S(m.hw.regs) S(m.hw.data_bits) S(m.hw.wb_ports)
+    S(m.hw.tag_bits) S(m.hw.interval) S(m.hw.ipc_num) S(m.hw.ipc_den) S(m.hw.sthld_init) S(m.hw.sthld_max) S(m.hw.sthld_step)
+    S(m.hw.sthld_adaptive) S(m.hw.fsm_states) S(m.hw.fsm_start) S(m.hw.lfsr_seed) S(m.hw.caching) S(m.hw.repl_lru_only)
+    S(m.hw.write_filter) S(m.hw.sched_gto) S(m.hw.private_ccus) S(m.hw.subcores_per_sm) S(m.drv.wl_seed) S(m.drv.wl_cycles)
+    S(m.drv.wl_regs_used) S(m.drv.wl_reuse_pct) S(m.drv.wl_reuse_window) S(m.drv.wl_src_min) S(m.drv.wl_src_max)
+    S(m.drv.wl_dup_pct) S(m.drv.wl_dst_pct) S(m.drv.wl_mix_alu) S(m.drv.wl_mix_sfu) S(m.drv.wl_mix_mem) S(m.drv.wl_lat_alu)
+    S(m.drv.wl_lat_sfu) S(m.drv.wl_lat_mem) S(m.drv.rthld) S(m.drv.wl_disp_stall_pct) S(m.drv.wl_wb_stall_pct)
+    S(m.drv.hint_mode) S(m.drv.hint_profile_warps)
+    for (unsigned k = 0; k < ENK_COUNT; k++) {
+        S(en.energy[k])
     }
-    for (unsigned k = 0; k < CFG_NCLS; k++) {
-        S(exec[k].lat) S(exec[k].ii)
+    for (unsigned k = 0; k < DRVK_NCLS; k++) {
+        S(m.drv.exec[k].lat) S(m.drv.exec[k].ii)
     }
-    for (unsigned n = 1; n <= a->fsm_states && n <= CFG_MAX_FSM; n++) {
-        S(fsm[n].s_next) S(fsm[n].s_delta) S(fsm[n].l_next) S(fsm[n].l_delta)
+    for (unsigned n = 1; n <= a->m.hw.fsm_states && n <= CFG_MAX_FSM; n++) {
+        S(m.hw.fsm[n].s_next) S(m.hw.fsm[n].s_delta) S(m.hw.fsm[n].l_next) S(m.hw.fsm[n].l_delta)
     }
 #undef S
     return 1;
@@ -54,7 +55,7 @@ static int same_cfg(const cfg_t *a, const cfg_t *b)
 
 /* Run cfg_from_args on `--config FILE` (text in a temp file) plus extra args.
  * The temp file's name goes to path; err receives the message. */
-static int run_text(const char *text, const char **extra, int nextra, cfg_t *c, char *path,
+static int run_text(const char *text, const char **extra, int nextra, sim_cfg *c, char *path,
                     char *err)
 {
     char *argv[16];
@@ -69,7 +70,7 @@ static int run_text(const char *text, const char **extra, int nextra, cfg_t *c, 
     argv[argc++] = path;
     for (int i = 0; i < nextra && argc < 15; i++) argv[argc++] = (char *)extra[i];
     argv[argc] = NULL;
-    rc = cfg_from_args(c, argc, argv, NULL, NULL, err);
+    rc = simcfg_from_args(c, argc, argv, NULL, NULL, err);
     unlink(path);
     return rc;
 }
@@ -90,7 +91,7 @@ static int has_all(const char *err, const char *const *needles)
  * and holding every needle. */
 static void expect_error(const char *text, int line, const char *const *needles)
 {
-    cfg_t c;
+    sim_cfg c;
     char path[64], err[CFG_ERR_LEN], loc[96];
     int rc = run_text(text, NULL, 0, &c, path, err);
     TT_EQ(rc, -1);
@@ -107,41 +108,41 @@ static void expect_error(const char *text, int line, const char *const *needles)
 
 static void test_defaults_valid(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[CFG_ERR_LEN] = "";
-    cfg_defaults(&c);
-    TT_EQ(cfg_validate(&c, NULL, err), 0);
-    TT_EQ(c.ccus, 2);
-    TT_EQ(c.entries, 8);
-    TT_EQ(c.slots, 6);
-    TT_EQ(c.banks, 2);
-    TT_EQ(c.warps, 8);
-    TT_EQ(c.regs, 256);
-    TT_EQ(c.data_bits, 1024);
-    TT_EQ(c.ipc_num, 1);
-    TT_EQ(c.ipc_den, 50);
-    TT_EQ(c.lfsr_seed, 0xACE1);
-    TT_EQ(c.fsm[3].l_next, 4);
-    TT_EQ(c.fsm[3].l_delta, -2);
-    TT_EQ(c.fsm[7].s_next, 0);
-    TT_EQ(c.caching, 1);
-    TT_EQ(c.sthld_adaptive, 1);
-    TT_EQ(c.wl_src_max, 3);
-    TT_EQ(c.wl_cycles, 200000);
+    simcfg_defaults(&c);
+    TT_EQ(simcfg_validate(&c, NULL, err), 0);
+    TT_EQ(c.m.hw.ccus, 2);
+    TT_EQ(c.m.hw.entries, 8);
+    TT_EQ(c.m.hw.slots, 6);
+    TT_EQ(c.m.hw.banks, 2);
+    TT_EQ(c.m.hw.warps, 8);
+    TT_EQ(c.m.hw.regs, 256);
+    TT_EQ(c.m.hw.data_bits, 1024);
+    TT_EQ(c.m.hw.ipc_num, 1);
+    TT_EQ(c.m.hw.ipc_den, 50);
+    TT_EQ(c.m.hw.lfsr_seed, 0xACE1);
+    TT_EQ(c.m.hw.fsm[3].l_next, 4);
+    TT_EQ(c.m.hw.fsm[3].l_delta, -2);
+    TT_EQ(c.m.hw.fsm[7].s_next, 0);
+    TT_EQ(c.m.hw.caching, 1);
+    TT_EQ(c.m.hw.sthld_adaptive, 1);
+    TT_EQ(c.m.drv.wl_src_max, 3);
+    TT_EQ(c.m.drv.wl_cycles, 200000);
 }
 
 static void test_default_file_equals_defaults(void)
 {
-    cfg_t a, b;
+    sim_cfg a, b;
     char err[CFG_ERR_LEN] = "";
-    cfg_defaults(&a);
-    cfg_defaults(&b);
-    b.ccus = 5; /* make sure the file really sets it */
-    TT_EQ(cfg_load_file(&b, DEFAULT_CFG, err), 0);
+    simcfg_defaults(&a);
+    simcfg_defaults(&b);
+    b.m.hw.ccus = 5; /* make sure the file really sets it */
+    TT_EQ(simcfg_load(&b, DEFAULT_CFG, err), 0);
     if (err[0]) fprintf(stderr, "  %s\n", err);
     TT_CHECK(same_cfg(&a, &b));
-    TT_EQ(cfg_validate(&b, DEFAULT_CFG, err), 0);
-    TT_EQ(cfg_hash(&a), cfg_hash(&b));
+    TT_EQ(simcfg_validate(&b, DEFAULT_CFG, err), 0);
+    TT_EQ(cfg_hash(&a.m.hw), cfg_hash(&b.m.hw));
 }
 
 static void test_example_configs(void)
@@ -150,25 +151,25 @@ static void test_example_configs(void)
         "configs/examples/baseline.cfg", "configs/examples/lru_only.cfg",
         "configs/examples/no_filter.cfg", "configs/examples/gto.cfg",
         "configs/examples/fixed_sthld.cfg", "configs/examples/private.cfg"};
-    cfg_t c;
+    sim_cfg c;
     char err[CFG_ERR_LEN];
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char *argv[] = {"t", "--config", (char *)files[i], NULL};
         err[0] = '\0';
-        TT_EQ(cfg_from_args(&c, 3, argv, NULL, NULL, err), 0);
+        TT_EQ(simcfg_from_args(&c, 3, argv, NULL, NULL, err), 0);
         if (err[0]) fprintf(stderr, "  %s\n", err);
     }
     {
         char *argv[] = {"t", "--config=configs/examples/private.cfg", NULL};
-        TT_EQ(cfg_from_args(&c, 2, argv, NULL, NULL, err), 0);
-        TT_EQ(c.private_ccus, 1);
-        TT_EQ(c.ccus, 8);
+        TT_EQ(simcfg_from_args(&c, 2, argv, NULL, NULL, err), 0);
+        TT_EQ(c.m.hw.private_ccus, 1);
+        TT_EQ(c.m.hw.ccus, 8);
     }
 }
 
 static void test_syntax(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char path[64], err[CFG_ERR_LEN];
     const char *text = "# comment line\n"
                        "\n"
@@ -185,33 +186,33 @@ static void test_syntax(void)
                        "sthld_mode = fixed"; /* no newline at the end */
     TT_EQ(run_text(text, NULL, 0, &c, path, err), 0);
     if (err[0]) fprintf(stderr, "  %s\n", err);
-    TT_EQ(c.banks, 8);
-    TT_EQ(c.entries, 10);
-    TT_EQ(c.lfsr_seed, 0x1234);
-    TT_EQ(c.ipc_num, 3);
-    TT_EQ(c.ipc_den, 100);
-    TT_CHECK(c.wl_seed == 9223372036854775808ul);
-    TT_CHECK(c.wl_cycles == 10000000000ul);
-    TT_EQ(c.fsm[6].l_delta, -1);
-    TT_EQ(c.sthld_adaptive, 0);
+    TT_EQ(c.m.hw.banks, 8);
+    TT_EQ(c.m.hw.entries, 10);
+    TT_EQ(c.m.hw.lfsr_seed, 0x1234);
+    TT_EQ(c.m.hw.ipc_num, 3);
+    TT_EQ(c.m.hw.ipc_den, 100);
+    TT_CHECK(c.m.drv.wl_seed == 9223372036854775808ul);
+    TT_CHECK(c.m.drv.wl_cycles == 10000000000ul);
+    TT_EQ(c.m.hw.fsm[6].l_delta, -1);
+    TT_EQ(c.m.hw.sthld_adaptive, 0);
 }
 
 static void test_set_overrides_file(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char path[64], err[CFG_ERR_LEN];
     const char *extra[] = {"--set", "banks=4", "--set", " slots = 3 ", "--set", "banks=16",
                            "--set", "scheduler=gto"};
     TT_EQ(run_text("banks = 8\nslots = 4\n", extra, 8, &c, path, err), 0);
     if (err[0]) fprintf(stderr, "  %s\n", err);
-    TT_EQ(c.banks, 16); /* --set in order, after the file */
-    TT_EQ(c.slots, 3);
-    TT_EQ(c.sched_gto, 1);
+    TT_EQ(c.m.hw.banks, 16); /* --set in order, after the file */
+    TT_EQ(c.m.hw.slots, 3);
+    TT_EQ(c.m.hw.sched_gto, 1);
 }
 
 static void test_set_before_config_still_after_file(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char path[64], err[CFG_ERR_LEN];
     char *argv[8];
     TT_EQ(tmp_cfg("warps = 16\n", path), 0);
@@ -221,66 +222,66 @@ static void test_set_before_config_still_after_file(void)
     argv[3] = "--config";
     argv[4] = path;
     argv[5] = NULL;
-    TT_EQ(cfg_from_args(&c, 5, argv, NULL, NULL, err), 0);
-    TT_EQ(c.warps, 32);
+    TT_EQ(simcfg_from_args(&c, 5, argv, NULL, NULL, err), 0);
+    TT_EQ(c.m.hw.warps, 32);
     unlink(path);
 }
 
 static void test_rest_args(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[CFG_ERR_LEN];
     char *argv[] = {"prog", "--vcd", "x.vcd", "--set", "ccus=4", "-q", "--", "--set", NULL};
     char *rest[9];
     int nrest = -1;
-    TT_EQ(cfg_from_args(&c, 8, argv, rest, &nrest, err), 0);
-    TT_EQ(c.ccus, 4);
+    TT_EQ(simcfg_from_args(&c, 8, argv, rest, &nrest, err), 0);
+    TT_EQ(c.m.hw.ccus, 4);
     TT_EQ(nrest, 6);
     TT_CHECK(nrest == 6 && strcmp(rest[0], "prog") == 0 && strcmp(rest[1], "--vcd") == 0 &&
              strcmp(rest[2], "x.vcd") == 0 && strcmp(rest[3], "-q") == 0 &&
              strcmp(rest[4], "--") == 0 && strcmp(rest[5], "--set") == 0);
     /* Without rest, an unknown option is an error. */
-    TT_EQ(cfg_from_args(&c, 3, argv, NULL, NULL, err), -1);
+    TT_EQ(simcfg_from_args(&c, 3, argv, NULL, NULL, err), -1);
     TT_CHECK(strstr(err, "--vcd") != NULL && strstr(err, "--config") != NULL);
     /* --set without an argument */
     {
         char *a2[] = {"prog", "--set", NULL};
-        TT_EQ(cfg_from_args(&c, 2, a2, NULL, NULL, err), -1);
+        TT_EQ(simcfg_from_args(&c, 2, a2, NULL, NULL, err), -1);
         TT_CHECK(strstr(err, "--set") != NULL);
     }
 }
 
 static void test_set_errors(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[CFG_ERR_LEN];
     char *a1[] = {"t", "--set", "banks=3", NULL};
     char *a2[] = {"t", "--set", "banks", NULL};
     char *a3[] = {"t", "--set", "entries=6", "--set", "slots=6", NULL};
-    TT_EQ(cfg_from_args(&c, 3, a1, NULL, NULL, err), -1);
+    TT_EQ(simcfg_from_args(&c, 3, a1, NULL, NULL, err), -1);
     TT_CHECK(has_all(err, NEEDLES("--set: ", "'banks'", "'3'", "power of two", "1, 2, 4")));
-    TT_EQ(cfg_from_args(&c, 3, a2, NULL, NULL, err), -1);
+    TT_EQ(simcfg_from_args(&c, 3, a2, NULL, NULL, err), -1);
     TT_CHECK(has_all(err, NEEDLES("--set: ", "key=value", "banks")));
-    TT_EQ(cfg_from_args(&c, 5, a3, NULL, NULL, err), -1);
+    TT_EQ(simcfg_from_args(&c, 5, a3, NULL, NULL, err), -1);
     TT_CHECK(has_all(err, NEEDLES("--set: ", "entries = 6", "slots = 6", "D-7")));
     /* cfg_set directly, with a file-like origin */
-    cfg_defaults(&c);
-    TT_EQ(cfg_set(&c, "warps", "x", "a.cfg:7", err), -1);
+    simcfg_defaults(&c);
+    TT_EQ(simcfg_set(&c, "warps", "x", "a.cfg:7", err), -1);
     TT_CHECK(has_all(err, NEEDLES("a.cfg:7: ", "'warps'", "'x'", "not an integer", "1..64")));
-    TT_EQ(cfg_set(&c, "warps", "65", "a.cfg:8", err), -1);
+    TT_EQ(simcfg_set(&c, "warps", "65", "a.cfg:8", err), -1);
     TT_CHECK(has_all(err, NEEDLES("a.cfg:8: ", "out of range", "1..64")));
-    TT_EQ(cfg_set(&c, "warps", "-1", "a.cfg:9", err), -1);
+    TT_EQ(simcfg_set(&c, "warps", "-1", "a.cfg:9", err), -1);
     TT_CHECK(has_all(err, NEEDLES("not an integer")));
-    TT_EQ(cfg_set(&c, "warps", "99999999999999999999999", "a.cfg:9", err), -1);
+    TT_EQ(simcfg_set(&c, "warps", "99999999999999999999999", "a.cfg:9", err), -1);
     TT_CHECK(has_all(err, NEEDLES("out of range")));
-    TT_EQ(cfg_set(&c, "caching", "yes", "a.cfg:10", err), -1);
+    TT_EQ(simcfg_set(&c, "caching", "yes", "a.cfg:10", err), -1);
     TT_CHECK(has_all(err, NEEDLES("'caching'", "'yes'", "on, off")));
-    TT_EQ(cfg_set(&c, "ipc_threshold", "0.02", "a.cfg:11", err), -1);
+    TT_EQ(simcfg_set(&c, "ipc_threshold", "0.02", "a.cfg:11", err), -1);
     TT_CHECK(has_all(err, NEEDLES("'ipc_threshold'", "NUM/DEN")));
-    TT_EQ(cfg_set(&c, "ipc_threshold", "3/2", "a.cfg:11", err), -1);
+    TT_EQ(simcfg_set(&c, "ipc_threshold", "3/2", "a.cfg:11", err), -1);
     TT_CHECK(has_all(err, NEEDLES("out of range", "NUM 0..DEN")));
-    TT_EQ(cfg_set(&c, " warps ", " 16 ", "a.cfg:12", err), 0);
-    TT_EQ(c.warps, 16);
+    TT_EQ(simcfg_set(&c, " warps ", " 16 ", "a.cfg:12", err), 0);
+    TT_EQ(c.m.hw.warps, 16);
 }
 
 /* docs/config.md: ipc_threshold NUM/DEN with DEN 1..1000000 and NUM 0..DEN, both ends
@@ -288,23 +289,23 @@ static void test_set_errors(void)
  * --set) and through cfg_validate (a struct changed in code). */
 static void test_ipc_threshold_bounds(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[CFG_ERR_LEN];
-    cfg_defaults(&c);
-    TT_EQ(cfg_set(&c, "ipc_threshold", "1/1", "a.cfg:1", err), 0);
-    TT_EQ(c.ipc_num, 1);
-    TT_EQ(c.ipc_den, 1);
-    TT_EQ(cfg_set(&c, "ipc_threshold", "7/7", "a.cfg:2", err), 0);
-    TT_EQ(cfg_set(&c, "ipc_threshold", "0/7", "a.cfg:3", err), 0);
-    TT_EQ(c.ipc_num, 0);
-    TT_EQ(cfg_set(&c, "ipc_threshold", "8/7", "a.cfg:4", err), -1);
-    TT_EQ(cfg_set(&c, "ipc_threshold", "1/0", "a.cfg:5", err), -1);
+    simcfg_defaults(&c);
+    TT_EQ(simcfg_set(&c, "ipc_threshold", "1/1", "a.cfg:1", err), 0);
+    TT_EQ(c.m.hw.ipc_num, 1);
+    TT_EQ(c.m.hw.ipc_den, 1);
+    TT_EQ(simcfg_set(&c, "ipc_threshold", "7/7", "a.cfg:2", err), 0);
+    TT_EQ(simcfg_set(&c, "ipc_threshold", "0/7", "a.cfg:3", err), 0);
+    TT_EQ(c.m.hw.ipc_num, 0);
+    TT_EQ(simcfg_set(&c, "ipc_threshold", "8/7", "a.cfg:4", err), -1);
+    TT_EQ(simcfg_set(&c, "ipc_threshold", "1/0", "a.cfg:5", err), -1);
     /* the same bounds for a struct filled in code (cfg_validate's range check) */
-    cfg_defaults(&c);
-    c.ipc_num = c.ipc_den = 50;
-    TT_EQ(cfg_validate(&c, "code", err), 0);
-    c.ipc_num = 51;
-    TT_EQ(cfg_validate(&c, "code", err), -1);
+    simcfg_defaults(&c);
+    c.m.hw.ipc_num = c.m.hw.ipc_den = 50;
+    TT_EQ(simcfg_validate(&c, "code", err), 0);
+    c.m.hw.ipc_num = 51;
+    TT_EQ(simcfg_validate(&c, "code", err), -1);
     TT_CHECK(has_all(err, NEEDLES("ipc_threshold", "51/50", "out of range")));
 }
 
@@ -348,7 +349,7 @@ static void test_err_not_pow2(void)
 
 static void test_err_entries_le_slots(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char path[64], err[CFG_ERR_LEN];
     expect_error("entries = 6\nslots = 6\n", 2,
                  NEEDLES("entries = 6 must be greater than slots = 6", "D-7", "allowed"));
@@ -410,13 +411,13 @@ static void test_err_missing_row(void)
 
 static void test_err_missing_file(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[CFG_ERR_LEN];
     char *argv[] = {"t", "--config", "/tmp/test_cfg_no_such_dir/none.cfg", NULL};
-    TT_EQ(cfg_from_args(&c, 3, argv, NULL, NULL, err), -1);
+    TT_EQ(simcfg_from_args(&c, 3, argv, NULL, NULL, err), -1);
     TT_CHECK(has_all(err, NEEDLES("/tmp/test_cfg_no_such_dir/none.cfg", "No such file")));
-    cfg_defaults(&c);
-    TT_EQ(cfg_load_file(&c, "/tmp", err), -1); /* a directory: read error */
+    simcfg_defaults(&c);
+    TT_EQ(simcfg_load(&c, "/tmp", err), -1); /* a directory: read error */
     TT_CHECK(has_all(err, NEEDLES("/tmp: ")));
 }
 
@@ -437,32 +438,32 @@ static void test_err_workload(void)
  * smaller slots / regs (the workload clamps them, driver/wl.c). */
 static void test_wl_bounds_clamp(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char path[64], err[CFG_ERR_LEN];
     TT_EQ(run_text("slots = 2\nentries = 3\nwl_src_max = 3\n", NULL, 0, &c, path, err), 0);
-    TT_EQ(c.wl_src_max, 3);
+    TT_EQ(c.m.drv.wl_src_max, 3);
     TT_EQ(run_text("wl_regs_used = 64\nregs = 32\n", NULL, 0, &c, path, err), 0);
-    TT_EQ(c.wl_regs_used, 64);
+    TT_EQ(c.m.drv.wl_regs_used, 64);
 }
 
 static void test_wl_defaults_follow(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char path[64], err[CFG_ERR_LEN];
     TT_EQ(run_text("slots = 2\nentries = 4\nregs = 16\n", NULL, 0, &c, path, err), 0);
     if (err[0]) fprintf(stderr, "  %s\n", err);
-    TT_EQ(c.wl_src_max, 2);
-    TT_EQ(c.wl_src_min, 1);
-    TT_EQ(c.wl_regs_used, 16);
+    TT_EQ(c.m.drv.wl_src_max, 2);
+    TT_EQ(c.m.drv.wl_src_min, 1);
+    TT_EQ(c.m.drv.wl_regs_used, 16);
     TT_EQ(run_text("slots = 1\nslots = 6\n", NULL, 0, &c, path, err), 0);
-    TT_EQ(c.wl_src_max, 3); /* follows slots back up */
+    TT_EQ(c.m.drv.wl_src_max, 3); /* follows slots back up */
     TT_EQ(run_text("wl_src_min = 5\n", NULL, 0, &c, path, err), 0);
-    TT_EQ(c.wl_src_max, 5);
+    TT_EQ(c.m.drv.wl_src_max, 5);
 }
 
 static void test_round_trip(void)
 {
-    cfg_t a, b;
+    sim_cfg a, b;
     char path[64], err[CFG_ERR_LEN];
     const char *extra[] = {"--set", "fsm_states=7", "--set", "fsm.7 = 1 -3 7 +3",
                            "--set", "fsm.6 = 7 0 3 +1"};
@@ -479,34 +480,34 @@ static void test_round_trip(void)
     FILE *f;
     TT_EQ(run_text(text, extra, 6, &a, path, err), 0);
     if (err[0]) fprintf(stderr, "  %s\n", err);
-    TT_EQ(a.fsm[7].s_delta, -3);
-    TT_EQ(a.fsm_start, 2);
+    TT_EQ(a.m.hw.fsm[7].s_delta, -3);
+    TT_EQ(a.m.hw.fsm_start, 2);
     /* write, then load the text back */
     TT_EQ(tmp_cfg("", path), 0);
     f = fopen(path, "w");
     TT_CHECK(f != NULL);
     if (!f) return;
-    cfg_write(&a, f, "", 0);
+    simcfg_write(&a, f, "");
     fclose(f);
-    cfg_defaults(&b);
-    TT_EQ(cfg_load_file(&b, path, err), 0);
+    simcfg_defaults(&b);
+    TT_EQ(simcfg_load(&b, path, err), 0);
     if (err[0]) fprintf(stderr, "  %s\n", err);
-    TT_EQ(cfg_validate(&b, path, err), 0);
+    TT_EQ(simcfg_validate(&b, path, err), 0);
     TT_CHECK(same_cfg(&a, &b));
-    TT_EQ(cfg_hash(&a), cfg_hash(&b));
+    TT_EQ(cfg_hash(&a.m.hw), cfg_hash(&b.m.hw));
     unlink(path);
 }
 
 static void test_write_format(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     TT_CHECK(f != NULL);
     if (!f) return;
-    cfg_defaults(&c);
-    cfg_write(&c, f, "// ", 1);
+    simcfg_defaults(&c);
+    cfg_write(&c.m.hw, f, "// ", 1);
     fclose(f);
     TT_CHECK(strncmp(buf, "// ccus = 2\n", 12) == 0);
     TT_CHECK(strstr(buf, "// lfsr_seed = 0xACE1\n") != NULL);
@@ -524,7 +525,7 @@ static void test_write_format(void)
     f = open_memstream(&buf, &len);
     TT_CHECK(f != NULL);
     if (!f) return;
-    cfg_write(&c, f, "", 0);
+    simcfg_write(&c, f, "");
     fclose(f);
     TT_CHECK(strstr(buf, "\nwl_wb_stall_pct = 5\n") != NULL);
     TT_CHECK(strstr(buf, "\nccu_sharing = shared\n") != NULL);
@@ -533,22 +534,22 @@ static void test_write_format(void)
 
 static void test_hash(void)
 {
-    cfg_t a, b;
-    cfg_defaults(&a);
-    cfg_defaults(&b);
-    TT_EQ(cfg_hash(&a), cfg_hash(&b));
-    b.wl_seed = 99;
-    b.wl_cycles = 5;
-    TT_EQ(cfg_hash(&a), cfg_hash(&b));
-    b.banks = 4;
-    TT_CHECK(cfg_hash(&a) != cfg_hash(&b));
-    b.banks = a.banks;
-    b.fsm[5].l_delta = -2;
-    TT_CHECK(cfg_hash(&a) != cfg_hash(&b));
-    b.fsm[5] = a.fsm[5];
-    b.write_filter = 0;
-    TT_CHECK(cfg_hash(&a) != cfg_hash(&b));
-    TT_CHECK(cfg_hash(&a) != 0);
+    sim_cfg a, b;
+    simcfg_defaults(&a);
+    simcfg_defaults(&b);
+    TT_EQ(cfg_hash(&a.m.hw), cfg_hash(&b.m.hw));
+    b.m.drv.wl_seed = 99;
+    b.m.drv.wl_cycles = 5;
+    TT_EQ(cfg_hash(&a.m.hw), cfg_hash(&b.m.hw));
+    b.m.hw.banks = 4;
+    TT_CHECK(cfg_hash(&a.m.hw) != cfg_hash(&b.m.hw));
+    b.m.hw.banks = a.m.hw.banks;
+    b.m.hw.fsm[5].l_delta = -2;
+    TT_CHECK(cfg_hash(&a.m.hw) != cfg_hash(&b.m.hw));
+    b.m.hw.fsm[5] = a.m.hw.fsm[5];
+    b.m.hw.write_filter = 0;
+    TT_CHECK(cfg_hash(&a.m.hw) != cfg_hash(&b.m.hw));
+    TT_CHECK(cfg_hash(&a.m.hw) != 0);
 }
 
 static void test_clog2(void)
@@ -566,15 +567,15 @@ static void test_clog2(void)
 
 static void test_validate_direct_struct(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[CFG_ERR_LEN];
-    cfg_defaults(&c);
-    c.banks = 6;
-    TT_EQ(cfg_validate(&c, "x.cfg", err), -1);
+    simcfg_defaults(&c);
+    c.m.hw.banks = 6;
+    TT_EQ(simcfg_validate(&c, "x.cfg", err), -1);
     TT_CHECK(has_all(err, NEEDLES("x.cfg: ", "'banks'", "power of two")));
-    cfg_defaults(&c);
-    c.caching = 2;
-    TT_EQ(cfg_validate(&c, NULL, err), -1);
+    simcfg_defaults(&c);
+    c.m.hw.caching = 2;
+    TT_EQ(simcfg_validate(&c, NULL, err), -1);
     TT_CHECK(has_all(err, NEEDLES("'caching'", "allowed: on, off")));
 }
 

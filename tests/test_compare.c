@@ -3,6 +3,7 @@
  * compiler's reuse bits (hints/reuse.c) on the same patterns; BOW and BOW-WR's windows on
  * a hand-worked stream; register-bank-aware issue (driver/drv.c) on three warps. */
 #include <string.h>
+#include "simcfg.h"
 #include "cfg.h"
 #include "hint.h"
 #include "bow.h"
@@ -26,10 +27,10 @@ static drv_inst mk(int a, int b, int c, uint32_t reuse)
  * register mod 2, as in the paper); hits[i]: the sources instruction i read from it. */
 static void run(const drv_inst *in, unsigned n, uint32_t *hits, opc_stats *st)
 {
-    cfg_t c;
-    cfg_defaults(&c);
-    c.banks = 2;
-    rc_t *r = rc_create(&c);
+    sim_cfg c;
+    simcfg_defaults(&c);
+    c.m.hw.banks = 2;
+    rc_t *r = rc_create(&c.m.hw, &c.m.opc);
     TT_CHECK(r != NULL);
     if (!r) return;
     drv_opc o = rc_opc(r);
@@ -82,10 +83,10 @@ static void test_listing4(void)
  * when both hit. */
 static void test_warps_and_regs(void)
 {
-    cfg_t c;
-    cfg_defaults(&c);
-    c.banks = 2;
-    rc_t *r = rc_create(&c);
+    sim_cfg c;
+    simcfg_defaults(&c);
+    c.m.hw.banks = 2;
+    rc_t *r = rc_create(&c.m.hw, &c.m.opc);
     TT_CHECK(r != NULL);
     if (!r) return;
     drv_opc o = rc_opc(r);
@@ -117,10 +118,10 @@ static void test_warps_and_regs(void)
     TT_EQ(rc_get_stats(r)->lookups - before.lookups, 3);
     rc_destroy(r);
     /* storage: 2 banks x 3 positions x (1024 data + valid + 3 warp id + 8 register id bits) */
-    cfg_defaults(&c);
-    TT_EQ(rc_storage_bits(&c), (uint64_t)c.banks * 3 * (c.data_bits + 1 + cfg_clog2(c.warps) +
-                                                          cfg_clog2(c.regs)));
-    TT_EQ(rc_storage_bits(&c), 2 * 3 * (1024 + 1 + 3 + 8));
+    simcfg_defaults(&c);
+    TT_EQ(rc_storage_bits(&c.m.hw), (uint64_t)c.m.hw.banks * 3 * (c.m.hw.data_bits + 1 + cfg_clog2(c.m.hw.warps) +
+                                                          cfg_clog2(c.m.hw.regs)));
+    TT_EQ(rc_storage_bits(&c.m.hw), 2 * 3 * (1024 + 1 + 3 + 8));
 }
 
 /* A trace instruction at pc of sources a, b, c and destination d (-1: none). */
@@ -211,14 +212,14 @@ static drv_inst bi(uint64_t seq, int dst, int a, int b)
  * hits nothing, and R9 (the old warp's, 1 instruction ago) is not in its window. */
 static void test_bow(void)
 {
-    cfg_t c;
-    cfg_defaults(&c);
-    c.bow_window = 3;
+    sim_cfg c;
+    simcfg_defaults(&c);
+    c.m.opc.bow_window = 3;
     drv_inst s[7] = {bi(0, 1, 2, 3), bi(1, 4, 1, 2), bi(2, 5, 6, -1), bi(3, 7, 1, 4),
                      bi(4, 8, 2, -1), bi(5, 9, 5, -1), bi(6, 1, 6, -1)};
     uint32_t want[7] = {0, 3, 0, 3, 0, 0, 0};
     for (int wr = 0; wr < 2; wr++) {
-        bow_t *b = bow_create(&c, wr);
+        bow_t *b = bow_create(&c.m.hw, &c.m.opc, wr);
         TT_CHECK(b != NULL);
         if (!b) return;
         drv_opc o = bow_opc(b);
@@ -242,7 +243,7 @@ static void test_bow(void)
         bow_destroy(b);
     }
     /* storage: 8 warps x 2 earlier instructions x 4 registers x (1024 + valid + 8) */
-    TT_EQ(bow_storage_bits(&c), 8 * 2 * 4 * (1024 + 1 + 8));
+    TT_EQ(bow_storage_bits(&c.m.hw, &c.m.opc), 8 * 2 * 4 * (1024 + 1 + 8));
 }
 
 /* RFC with 2 entries per warp (write-allocate FIFO), one warp:
@@ -259,11 +260,11 @@ static void test_bow(void)
  * (read after the flush), R6 open at the end, never read (saved): 4 of 6 saved. */
 static void test_rfc(void)
 {
-    cfg_t c;
-    cfg_defaults(&c);
-    c.rfc_entries = 2;
-    c.rfc_active = 2;
-    rfc_t *r = rfc_create(&c);
+    sim_cfg c;
+    simcfg_defaults(&c);
+    c.m.opc.rfc_entries = 2;
+    c.m.opc.rfc_active = 2;
+    rfc_t *r = rfc_create(&c.m.hw, &c.m.opc);
     TT_CHECK(r != NULL);
     if (!r) return;
     drv_opc o = rfc_opc(r);
@@ -285,8 +286,8 @@ static void test_rfc(void)
     TT_EQ(st->rf_writes_saved, 4);
     rfc_destroy(r);
     /* storage: 2 active warps x 6 entries x (1024 + valid + 8) */
-    cfg_defaults(&c);
-    TT_EQ(rfc_storage_bits(&c), 2 * 6 * (1024 + 1 + 8));
+    simcfg_defaults(&c);
+    TT_EQ(rfc_storage_bits(&c.m.hw, &c.m.opc), 2 * 6 * (1024 + 1 + 8));
 }
 
 /* A source of hand-made instructions for register-bank-aware issue: warp w presents its
@@ -306,16 +307,16 @@ static const drv_inst *rba_peek(void *ctx, unsigned w)
 static void rba_pop(void *ctx, unsigned w) { ((rba_src *)ctx)->next[w]++; }
 
 /* A small sub-core of baseline collectors for the driver tests: GTO, 2 banks, 3 slots. */
-static void small_baseline(cfg_t *c, unsigned warps, unsigned ccus)
+static void small_baseline(sim_cfg *c, unsigned warps, unsigned ccus)
 {
-    cfg_defaults(c);
-    c->caching = 0;
-    c->sched_gto = 1;
-    c->banks = 2;
-    c->warps = warps;
-    c->ccus = ccus;
-    c->slots = 3;
-    c->entries = 3;
+    simcfg_defaults(c);
+    c->m.hw.caching = 0;
+    c->m.hw.sched_gto = 1;
+    c->m.hw.banks = 2;
+    c->m.hw.warps = warps;
+    c->m.hw.ccus = ccus;
+    c->m.hw.slots = 3;
+    c->m.hw.entries = 3;
 }
 
 /* Run driver d on model m for `cycles` cycles of source s; the issue order, warps as
@@ -342,9 +343,9 @@ static unsigned issue_order(drv_t *d, sc_t *m, rba_src *s, uint64_t cycles)
  * still has warp 0's requests queued. Returns the issue order, warps as digits. */
 static unsigned rba_order(int rba, uint64_t *hidden)
 {
-    cfg_t c;
+    sim_cfg c;
     small_baseline(&c, 4, 3);
-    c.rba = rba;
+    c.m.drv.rba = rba;
     rba_src s;
     memset(&s, 0, sizeof s);
     s.inst[0][0] = bi(0, 10, 0, 2);
@@ -355,13 +356,13 @@ static unsigned rba_order(int rba, uint64_t *hidden)
     s.start[1] = s.start[2] = 2;
     for (int w = 0; w < 3; w++) s.inst[w][0].lat = 1;
     drv_src src = {&s, rba_peek, rba_pop, NULL, NULL, NULL, NULL};
-    sc_t *m = sc_create_nodata(&c);
-    drv_t *d = drv_create_src(&c, &src);
+    sc_t *m = sc_create_nodata(&c.m.hw);
+    drv_t *d = drv_create_src(&c.m.hw, &c.m.drv, &src);
     unsigned order = 0;
     TT_CHECK(m && d);
     if (!m || !d) return 0;
     drv_no_values(d);
-    drv_set_model(d, m); /* rba follows c.rba */
+    drv_set_model(d, m); /* rba follows c.m.drv.rba */
     order = issue_order(d, m, &s, 40);
     *hidden = drv_get_counts(d)->rba_hidden;
     drv_destroy(d);
@@ -387,10 +388,10 @@ static unsigned rba_order(int rba, uint64_t *hidden)
 static unsigned twolevel_order(unsigned cls_a, unsigned active, drv_counts *cnt)
 {
     memset(cnt, 0, sizeof *cnt);
-    cfg_t c;
+    sim_cfg c;
     small_baseline(&c, 2, 2);
-    c.operand_cache = CFG_OPC_RFC;
-    c.rfc_active = active;
+    c.m.opc.operand_cache = OPC_RFC;
+    c.m.opc.rfc_active = active;
     rba_src s;
     memset(&s, 0, sizeof s);
     s.inst[0][0] = bi(0, 1, 2, -1);
@@ -402,9 +403,9 @@ static unsigned twolevel_order(unsigned cls_a, unsigned active, drv_counts *cnt)
     s.n[0] = 2;
     s.n[1] = 1;
     drv_src src = {&s, rba_peek, rba_pop, NULL, NULL, NULL, NULL};
-    rfc_t *r = rfc_create(&c);
-    sc_t *m = sc_create_nodata(&c);
-    drv_t *d = drv_create_src(&c, &src);
+    rfc_t *r = rfc_create(&c.m.hw, &c.m.opc);
+    sc_t *m = sc_create_nodata(&c.m.hw);
+    drv_t *d = drv_create_src(&c.m.hw, &c.m.drv, &src);
     unsigned order = 0;
     TT_CHECK(r && m && d);
     if (r && m && d) {
@@ -445,10 +446,10 @@ static void test_twolevel_rule(void)
  * *a and *c: the cycles A and C issued. */
 static void direct_issue(int direct, int ra, uint64_t *a, uint64_t *c)
 {
-    cfg_t cf;
+    sim_cfg cf;
     small_baseline(&cf, 2, 2);
-    cf.operand_cache = CFG_OPC_REUSE;
-    cf.reuse_direct = direct;
+    cf.m.opc.operand_cache = OPC_REUSE;
+    cf.m.opc.reuse_direct = direct;
     rba_src s;
     memset(&s, 0, sizeof s);
     s.inst[0][0] = bi(0, 1, 2, ra);
@@ -456,9 +457,9 @@ static void direct_issue(int direct, int ra, uint64_t *a, uint64_t *c)
     s.inst[0][0].lat = s.inst[1][0].lat = 1;
     s.n[0] = s.n[1] = 1;
     drv_src src = {&s, rba_peek, rba_pop, NULL, NULL, NULL, NULL};
-    rc_t *r = rc_create(&cf);
-    sc_t *m = sc_create_nodata(&cf);
-    drv_t *d = drv_create_src(&cf, &src);
+    rc_t *r = rc_create(&cf.m.hw, &cf.m.opc);
+    sc_t *m = sc_create_nodata(&cf.m.hw);
+    drv_t *d = drv_create_src(&cf.m.hw, &cf.m.drv, &src);
     *a = *c = UINT64_MAX;
     TT_CHECK(r && m && d);
     if (r && m && d) {
@@ -499,14 +500,14 @@ static void test_reuse_direct(void)
     TT_EQ(rc_read_cycles(2, 1, &w1, 0), 2);
     TT_EQ(rc_read_cycles(1, 0, &h, 0), 3); /* one bank: every register through its port */
 
-    cfg_t c;
-    cfg_defaults(&c);
-    c.banks = 2;
-    c.caching = 0;
-    c.operand_cache = CFG_OPC_REUSE;
-    c.reuse_direct = 1;
+    sim_cfg c;
+    simcfg_defaults(&c);
+    c.m.hw.banks = 2;
+    c.m.hw.caching = 0;
+    c.m.opc.operand_cache = OPC_REUSE;
+    c.m.opc.reuse_direct = 1;
     for (uint32_t hits = 0; hits < 2; hits++) {
-        rc_t *r = rc_create(&c);
+        rc_t *r = rc_create(&c.m.hw, &c.m.opc);
         TT_CHECK(r != NULL);
         if (!r) return;
         drv_opc o = rc_opc(r);
@@ -519,8 +520,8 @@ static void test_reuse_direct(void)
         TT_EQ(rc_get_stats(r)->read_stalls, hits ? 0u : 1u);
         rc_destroy(r);
     }
-    c.reuse_direct = 0; /* the OCU machine: no gate */
-    rc_t *r = rc_create(&c);
+    c.m.opc.reuse_direct = 0; /* the OCU machine: no gate */
+    rc_t *r = rc_create(&c.m.hw, &c.m.opc);
     TT_CHECK(r && !rc_opc(r).gate);
     rc_destroy(r);
 
@@ -557,13 +558,13 @@ static void test_rba(void)
  * 3 write-backs went into the CCU. */
 static void test_ccu_writeback(void)
 {
-    cfg_t c;
-    cfg_defaults(&c);
-    c.data_bits = 64;
-    c.warps = 4;
-    c.entries = 8;
-    c.slots = 3;
-    c.ccu_writeback = 1;
+    sim_cfg c;
+    simcfg_defaults(&c);
+    c.m.hw.data_bits = 64;
+    c.m.hw.warps = 4;
+    c.m.hw.entries = 8;
+    c.m.hw.slots = 3;
+    c.m.drv.ccu_writeback = 1;
     rba_src s;
     memset(&s, 0, sizeof s);
     s.inst[0][0] = bi(0, 1, 0, -1);
@@ -574,8 +575,8 @@ static void test_ccu_writeback(void)
     for (int i = 0; i < 4; i++) s.inst[0][i].lat = 4;
     s.n[0] = 4;
     drv_src src = {&s, rba_peek, rba_pop, NULL, NULL, NULL, NULL};
-    sc_t *m = sc_create_nodata(&c);
-    drv_t *d = drv_create_src(&c, &src);
+    sc_t *m = sc_create_nodata(&c.m.hw);
+    drv_t *d = drv_create_src(&c.m.hw, &c.m.drv, &src);
     TT_CHECK(m && d);
     if (!m || !d) return;
     drv_no_values(d);

@@ -3,6 +3,7 @@
  * adversarial generator (determinism, ranges, the model survives it).
  * `--quick` runs 20k cycles per configuration instead of 200k. */
 #include <string.h>
+#include "simcfg.h"
 #include "adv.h"
 #include "cfg.h"
 #include "drv.h"
@@ -16,11 +17,11 @@ static unsigned long run_cycles = 200000;
 /* Model + driver for n cycles, the model's invariant checker after every cycle (stops at
  * the first driver error or invariant failure); copies out the final
  * driver counts and model statistics. 0, or -1 on an error. */
-static int run(const cfg_t *c, unsigned long n, const char *name, drv_counts *dc,
+static int run(const sim_cfg *c, unsigned long n, const char *name, drv_counts *dc,
                sc_stats *st)
 {
-    sc_t *m = sc_create(c);
-    drv_t *d = drv_create(c);
+    sc_t *m = sc_create(&c->m.hw);
+    drv_t *d = drv_create(&c->m.hw, &c->m.drv);
     static sc_in in;
     static sc_out out;
     int bad = 0;
@@ -52,12 +53,12 @@ static int run(const cfg_t *c, unsigned long n, const char *name, drv_counts *dc
     return bad ? -1 : 0;
 }
 
-static void check_config(const char *name, cfg_t *c)
+static void check_config(const char *name, sim_cfg *c)
 {
     char err[CFG_ERR_LEN] = "";
     drv_counts dc;
     sc_stats st;
-    if (cfg_validate(c, NULL, err) != 0) {
+    if (simcfg_validate(c, NULL, err) != 0) {
         fprintf(stderr, "  %s: config rejected: %s\n", name, err);
         TT_CHECK(0);
         return;
@@ -80,10 +81,10 @@ static void check_config(const char *name, cfg_t *c)
 
 /* Defaults plus `key=value` overrides through cfg_set (so dependent workload defaults
  * such as wl_src_max <= slots follow), then cfg_validate. 0, or -1 (reported). */
-static int make_cfg(cfg_t *c, const char *name, const char *const *sets)
+static int make_cfg(sim_cfg *c, const char *name, const char *const *sets)
 {
     char err[CFG_ERR_LEN] = "";
-    cfg_defaults(c);
+    simcfg_defaults(c);
     for (unsigned i = 0; sets && sets[i]; i++) {
         char k[64];
         const char *eq = strchr(sets[i], '=');
@@ -94,12 +95,12 @@ static int make_cfg(cfg_t *c, const char *name, const char *const *sets)
         }
         memcpy(k, sets[i], n);
         k[n] = '\0';
-        if (cfg_set(c, k, eq + 1, "--set", err) != 0) {
+        if (simcfg_set(c, k, eq + 1, "--set", err) != 0) {
             fprintf(stderr, "  %s: %s\n", name, err);
             return -1;
         }
     }
-    if (cfg_validate(c, NULL, err) != 0) {
+    if (simcfg_validate(c, NULL, err) != 0) {
         fprintf(stderr, "  %s: config rejected: %s\n", name, err);
         return -1;
     }
@@ -108,7 +109,7 @@ static int make_cfg(cfg_t *c, const char *name, const char *const *sets)
 
 static void check_sets(const char *name, const char *const *sets)
 {
-    cfg_t c;
+    sim_cfg c;
     int rc = make_cfg(&c, name, sets);
     TT_EQ(rc, 0);
     if (rc == 0) check_config(name, &c);
@@ -122,8 +123,8 @@ static void check_sets(const char *name, const char *const *sets)
 
 static void test_default(void)
 {
-    cfg_t c;
-    cfg_defaults(&c);
+    sim_cfg c;
+    simcfg_defaults(&c);
     check_config("default", &c);
 }
 
@@ -160,23 +161,23 @@ static void test_many_warps(void)
  * data from `data` (all-zero = correct initial values) and one corrupted word. */
 static void test_corrupt_operand_caught(void)
 {
-    cfg_t c;
+    sim_cfg c;
     static sc_in in;
     static sc_out out;
-    cfg_defaults(&c);
-    c.wl_src_min = 1;
-    if (c.wl_src_max < 1) c.wl_src_max = 1;
-    c.wl_disp_stall_pct = 0;
-    c.wl_wb_stall_pct = 0;
+    simcfg_defaults(&c);
+    c.m.drv.wl_src_min = 1;
+    if (c.m.drv.wl_src_max < 1) c.m.drv.wl_src_max = 1;
+    c.m.drv.wl_disp_stall_pct = 0;
+    c.m.drv.wl_wb_stall_pct = 0;
     for (int corrupt = 0; corrupt <= 1; corrupt++) {
-        drv_t *d = drv_create(&c);
+        drv_t *d = drv_create(&c.m.hw, &c.m.drv);
         TT_CHECK(d != NULL);
         if (!d) return;
         drv_inputs(d, &in);
         unsigned w = 0;
-        while (w < c.warps && !in.inst_valid[w]) w++;
-        TT_CHECK(w < c.warps); /* nothing pending at reset: every warp presents */
-        if (w >= c.warps) {
+        while (w < c.m.hw.warps && !in.inst_valid[w]) w++;
+        TT_CHECK(w < c.m.hw.warps); /* nothing pending at reset: every warp presents */
+        if (w >= c.m.hw.warps) {
             drv_destroy(d);
             return;
         }
@@ -196,8 +197,8 @@ static void test_corrupt_operand_caught(void)
         out.disp_valid = 1;
         out.disp_wid = (uint16_t)w;
         out.disp_tag = tag;
-        for (unsigned s = 0; s < c.slots; s++) out.disp_src_valid[s] = valid[s];
-        unsigned words = (c.data_bits + 63) / 64;
+        for (unsigned s = 0; s < c.m.hw.slots; s++) out.disp_src_valid[s] = valid[s];
+        unsigned words = (c.m.hw.data_bits + 63) / 64;
         if (corrupt) out.disp_src_data[0][words - 1] = 1; /* initial value is 0 */
         int rc = drv_consume(d, &in, &out);
         char want[32];
@@ -220,13 +221,13 @@ static void test_corrupt_operand_caught(void)
 /* A dispatch with a wrong tag, a wrong slot valid or an unknown warp is caught too. */
 static void test_protocol_errors_caught(void)
 {
-    cfg_t c;
+    sim_cfg c;
     static sc_in in;
     static sc_out out;
-    cfg_defaults(&c);
-    c.wl_disp_stall_pct = 0;
+    simcfg_defaults(&c);
+    c.m.drv.wl_disp_stall_pct = 0;
     for (int kind = 0; kind < 3; kind++) {
-        drv_t *d = drv_create(&c);
+        drv_t *d = drv_create(&c.m.hw, &c.m.drv);
         TT_CHECK(d != NULL);
         if (!d) return;
         drv_inputs(d, &in);
@@ -242,8 +243,8 @@ static void test_protocol_errors_caught(void)
         out.disp_valid = 1;
         out.disp_wid = kind == 2 ? 1 : 0;
         out.disp_tag = kind == 0 ? tag + 1 : tag;
-        for (unsigned s = 0; s < c.slots; s++) out.disp_src_valid[s] = valid[s];
-        if (kind == 1) out.disp_src_valid[c.slots - 1] ^= 1;
+        for (unsigned s = 0; s < c.m.hw.slots; s++) out.disp_src_valid[s] = valid[s];
+        if (kind == 1) out.disp_src_valid[c.m.hw.slots - 1] ^= 1;
         TT_EQ(drv_consume(d, &in, &out), -1);
         TT_CHECK(drv_error(d)[0] != '\0');
         drv_destroy(d);
@@ -252,14 +253,14 @@ static void test_protocol_errors_caught(void)
 
 static void test_adv_determinism_ranges(void)
 {
-    cfg_t c;
+    sim_cfg c;
     static sc_in a_in, b_in;
-    cfg_defaults(&c);
-    c.data_bits = 100;
-    c.tag_bits = 5;
-    c.regs = 200; /* not a power of two */
-    c.warps = 6;
-    adv_t *a = adv_create(&c, 9), *b = adv_create(&c, 9);
+    simcfg_defaults(&c);
+    c.m.hw.data_bits = 100;
+    c.m.hw.tag_bits = 5;
+    c.m.hw.regs = 200; /* not a power of two */
+    c.m.hw.warps = 6;
+    adv_t *a = adv_create(&c.m.hw, 9), *b = adv_create(&c.m.hw, 9);
     TT_CHECK(a && b);
     if (!a || !b) {
         adv_destroy(a);
@@ -272,22 +273,22 @@ static void test_adv_determinism_ranges(void)
         adv_inputs(b, &b_in);
         diff += memcmp(&a_in, &b_in, sizeof a_in) != 0;
         for (unsigned w = 0; w < CFG_MAX_W; w++) {
-            if (w >= c.warps) bad += a_in.inst_valid[w] != 0;
+            if (w >= c.m.hw.warps) bad += a_in.inst_valid[w] != 0;
             bad += (a_in.inst_tag[w] & ~0x1fu) != 0;
             for (unsigned s = 0; s < CFG_MAX_S; s++) {
-                if (s >= c.slots) bad += a_in.inst_src_valid[w][s] != 0;
-                bad += a_in.inst_src_reg[w][s] >= c.regs;
+                if (s >= c.m.hw.slots) bad += a_in.inst_src_valid[w][s] != 0;
+                bad += a_in.inst_src_reg[w][s] >= c.m.hw.regs;
             }
         }
         for (unsigned p = 0; p < CFG_MAX_P; p++) {
-            if (p >= c.wb_ports) bad += a_in.wb_valid[p] != 0;
-            bad += a_in.wb_wid[p] >= c.warps || a_in.wb_reg[p] >= c.regs;
+            if (p >= c.m.hw.wb_ports) bad += a_in.wb_valid[p] != 0;
+            bad += a_in.wb_wid[p] >= c.m.hw.warps || a_in.wb_reg[p] >= c.m.hw.regs;
             bad += (a_in.wb_data[p][1] >> 36) != 0; /* 100 bits = 64 + 36 */
             for (unsigned k = 2; k < CFG_MAX_WORDS; k++) bad += a_in.wb_data[p][k] != 0;
         }
         if (a_in.wb_valid[0] && a_in.wb_valid[1] &&
-            (a_in.wb_reg[0] + a_in.wb_wid[0]) % c.banks ==
-                (a_in.wb_reg[1] + a_in.wb_wid[1]) % c.banks)
+            (a_in.wb_reg[0] + a_in.wb_wid[0]) % c.m.hw.banks ==
+                (a_in.wb_reg[1] + a_in.wb_wid[1]) % c.m.hw.banks)
             same_bank++;
         if (!a_in.disp_ready) {
             low++;
@@ -310,7 +311,7 @@ static void test_adv_determinism_ranges(void)
  * every cycle. */
 static void adv_run(const char *name, const char *const *sets, unsigned long seed)
 {
-    cfg_t c;
+    sim_cfg c;
     static sc_in in;
     static sc_out out;
     char msg[512];
@@ -318,8 +319,8 @@ static void adv_run(const char *name, const char *const *sets, unsigned long see
         TT_CHECK(0);
         return;
     }
-    sc_t *m = sc_create(&c);
-    adv_t *a = adv_create(&c, seed);
+    sc_t *m = sc_create(&c.m.hw);
+    adv_t *a = adv_create(&c.m.hw, seed);
     TT_CHECK(m && a);
     if (!m || !a) {
         sc_destroy(m);
@@ -334,12 +335,12 @@ static void adv_run(const char *name, const char *const *sets, unsigned long see
         sc_step(m, &in, &out);
         if (out.issue_valid) {
             issues++;
-            bad_issue += out.issue_wid >= c.warps || !in.inst_valid[out.issue_wid];
+            bad_issue += out.issue_wid >= c.m.hw.warps || !in.inst_valid[out.issue_wid];
         }
         if (out.disp_valid) {
             disps += in.disp_ready;
-            bad_disp += out.disp_wid >= c.warps;
-            for (unsigned s = c.slots; s < CFG_MAX_S; s++) bad_disp += out.disp_src_valid[s];
+            bad_disp += out.disp_wid >= c.m.hw.warps;
+            for (unsigned s = c.m.hw.slots; s < CFG_MAX_S; s++) bad_disp += out.disp_src_valid[s];
         }
         if (sc_check_invariants(m, msg, sizeof msg) != 0) {
             if (!bad_inv++) fprintf(stderr, "  %s: cycle %lu: %s\n", name, t, msg);

@@ -4,6 +4,7 @@
  * while the older is refused; of two ready at the same cycle, the one recorded first), and rng_pct(pct) is 1 for pct in 100 of the draws: 1 % and
  * 99 % pinned at their ends. */
 #include <string.h>
+#include "simcfg.h"
 #include "cfg.h"
 #include "drv.h"
 #include "rng.h"
@@ -24,13 +25,13 @@ static void issue(drv_t *d, unsigned w, uint32_t *tag, uint8_t *valid)
 }
 
 /* Dispatch warp w's instruction (operands all zero: nothing was written yet). */
-static void dispatch(drv_t *d, unsigned w, uint32_t tag, const uint8_t *valid, const cfg_t *c)
+static void dispatch(drv_t *d, unsigned w, uint32_t tag, const uint8_t *valid, const sim_cfg *c)
 {
     memset(&out, 0, sizeof out);
     out.disp_valid = 1;
     out.disp_wid = (uint16_t)w;
     out.disp_tag = tag;
-    for (unsigned s = 0; s < c->slots; s++) out.disp_src_valid[s] = valid[s];
+    for (unsigned s = 0; s < c->m.hw.slots; s++) out.disp_src_valid[s] = valid[s];
     TT_EQ(drv_consume(d, &in, &out), 0);
 }
 
@@ -49,30 +50,30 @@ static void idle(drv_t *d, int accept)
  * 8 (at 8 both are ready: a is older), accepted at 8; b at 9. */
 static void test_wb_latency_and_order(void)
 {
-    cfg_t c;
-    cfg_defaults(&c);
-    c.wl_lat_alu = c.wl_lat_sfu = c.wl_lat_mem = 5;
-    c.wl_dst_pct = 100;
-    c.wl_disp_stall_pct = 0;
-    c.wl_wb_stall_pct = 0;
-    c.wb_ports = 1;
-    drv_t *d = drv_create(&c);
+    sim_cfg c;
+    simcfg_defaults(&c);
+    c.m.drv.wl_lat_alu = c.m.drv.wl_lat_sfu = c.m.drv.wl_lat_mem = 5;
+    c.m.drv.wl_dst_pct = 100;
+    c.m.drv.wl_disp_stall_pct = 0;
+    c.m.drv.wl_wb_stall_pct = 0;
+    c.m.hw.wb_ports = 1;
+    drv_t *d = drv_create(&c.m.hw, &c.m.drv);
     TT_CHECK(d != NULL);
     if (!d) return;
     uint32_t ta, tb;
     uint8_t va[CFG_MAX_S], vb[CFG_MAX_S];
     unsigned a = 0, b;
     drv_inputs(d, &in);                                  /* cycle 0 */
-    while (a < c.warps && !in.inst_valid[a]) a++;
-    TT_CHECK(a < c.warps);
-    if (a >= c.warps) { drv_destroy(d); return; }
+    while (a < c.m.hw.warps && !in.inst_valid[a]) a++;
+    TT_CHECK(a < c.m.hw.warps);
+    if (a >= c.m.hw.warps) { drv_destroy(d); return; }
     issue(d, a, &ta, va);
     drv_inputs(d, &in);                                  /* 1 */
     dispatch(d, a, ta, va, &c);
     drv_inputs(d, &in);                                  /* 2 */
-    for (b = 0; b < c.warps && (b == a || !in.inst_valid[b]); b++) {}
-    TT_CHECK(b < c.warps);
-    if (b >= c.warps) { drv_destroy(d); return; }
+    for (b = 0; b < c.m.hw.warps && (b == a || !in.inst_valid[b]); b++) {}
+    TT_CHECK(b < c.m.hw.warps);
+    if (b >= c.m.hw.warps) { drv_destroy(d); return; }
     issue(d, b, &tb, vb);
     drv_inputs(d, &in);                                  /* 3 */
     dispatch(d, b, tb, vb, &c);
@@ -118,9 +119,9 @@ static void one_pop(void *ctx, unsigned w)
  * record, R1 (the instruction's first destination, recorded first), then R2 at 6. */
 static void test_wb_same_cycle_order(void)
 {
-    cfg_t c;
-    cfg_defaults(&c);
-    c.wb_ports = 1;
+    sim_cfg c;
+    simcfg_defaults(&c);
+    c.m.hw.wb_ports = 1;
     memset(&one, 0, sizeof one);
     one.ndst = 2;
     one.dst[0] = 1;
@@ -128,7 +129,7 @@ static void test_wb_same_cycle_order(void)
     one.lat = 4;
     popped = 0;
     drv_src src = {NULL, one_peek, one_pop, NULL, NULL, NULL, NULL};
-    drv_t *d = drv_create_src(&c, &src);
+    drv_t *d = drv_create_src(&c.m.hw, &c.m.drv, &src);
     TT_CHECK(d != NULL);
     if (!d) return;
     uint32_t tag;

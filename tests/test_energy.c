@@ -2,6 +2,7 @@
  * parsing of the energy_* keys (decimal pJ, at most 3 decimals, stored in femtojoules). */
 #include <math.h>
 #include <string.h>
+#include "simcfg.h"
 #include "energy.h"
 #include "ledger.h"
 #include "tt.h"
@@ -15,10 +16,10 @@
  * share of bank reads 3200 / 9606.4 = 0.333111..., of the crossbar 1126.4 / 9606.4. */
 static void test_hand_worked(void)
 {
-    cfg_t c;
+    sim_cfg c;
     sc_stats s;
     energy_t e;
-    cfg_defaults(&c);
+    simcfg_defaults(&c);
     memset(&s, 0, sizeof s);
     s.bank_reads = 10;
     s.bank_writes = 4;
@@ -29,20 +30,20 @@ static void test_hand_worked(void)
     ledger_t L;
     ledger_builtin(&c, &L);
     energy_of(&L, &c, &s, 8, 1000, &e);
-    TT_EQ(e.count[CFG_E_BANK_READ], 10);
-    TT_EQ(e.count[CFG_E_CCU_READ], 12);
-    TT_EQ(e.count[CFG_E_CROSSBAR], 10);
-    TT_EQ(e.count[CFG_E_LATCH], 10);
-    TT_CHECK(NEAR(e.pj[CFG_E_BANK_READ], 3200.0));
-    TT_CHECK(NEAR(e.pj[CFG_E_BANK_WRITE], 1280.0));
-    TT_CHECK(NEAR(e.pj[CFG_E_CCU_READ], 1920.0));
-    TT_CHECK(NEAR(e.pj[CFG_E_CCU_WRITE], 480.0));
-    TT_CHECK(NEAR(e.pj[CFG_E_CROSSBAR], 1126.4));
-    TT_CHECK(NEAR(e.pj[CFG_E_LATCH], 1600.0));
+    TT_EQ(e.count[ENK_BANK_READ], 10);
+    TT_EQ(e.count[ENK_CCU_READ], 12);
+    TT_EQ(e.count[ENK_CROSSBAR], 10);
+    TT_EQ(e.count[ENK_LATCH], 10);
+    TT_CHECK(NEAR(e.pj[ENK_BANK_READ], 3200.0));
+    TT_CHECK(NEAR(e.pj[ENK_BANK_WRITE], 1280.0));
+    TT_CHECK(NEAR(e.pj[ENK_CCU_READ], 1920.0));
+    TT_CHECK(NEAR(e.pj[ENK_CCU_WRITE], 480.0));
+    TT_CHECK(NEAR(e.pj[ENK_CROSSBAR], 1126.4));
+    TT_CHECK(NEAR(e.pj[ENK_LATCH], 1600.0));
     TT_CHECK(NEAR(e.total_pj, 9606.4));
     TT_CHECK(NEAR(e.pj_per_inst, 1200.8));
-    TT_CHECK(NEAR(energy_share(&e, CFG_E_BANK_READ), 3200.0 / 9606.4));
-    TT_CHECK(NEAR(energy_share(&e, CFG_E_CROSSBAR), 1126.4 / 9606.4));
+    TT_CHECK(NEAR(energy_share(&e, ENK_BANK_READ), 3200.0 / 9606.4));
+    TT_CHECK(NEAR(energy_share(&e, ENK_CROSSBAR), 1126.4 / 9606.4));
     double sum = 0;
     for (unsigned i = 0; i < ENERGY_NCOMP; i++) sum += energy_share(&e, i);
     TT_CHECK(NEAR(sum, 1.0));
@@ -57,10 +58,10 @@ static void test_hand_worked(void)
  * 1*(320+112.64+160) + 320 = 912.64 pJ: reduction 1 - 912.64/1505.28 = 0.3937074... */
 static void test_reduction(void)
 {
-    cfg_t c;
+    sim_cfg c;
     sc_stats a, b;
     energy_t ea, eb;
-    cfg_defaults(&c);
+    simcfg_defaults(&c);
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
     a.bank_reads = a.ccu_fills = 2, a.src_slots = 2;
@@ -77,35 +78,35 @@ static void test_reduction(void)
 /* The energy_* keys: decimals to femtojoules, written back without trailing zeros. */
 static void test_keys(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[CFG_ERR_LEN] = "";
-    cfg_defaults(&c);
-    TT_EQ(c.energy[CFG_E_BANK_READ], 320000);
-    TT_EQ(c.energy[CFG_E_CROSSBAR], 112640);
-    TT_EQ(cfg_set(&c, "energy_latch", "0.125", "x.cfg:3", err), 0);
-    TT_EQ(c.energy[CFG_E_LATCH], 125);
-    TT_EQ(cfg_set(&c, "energy_ccu_read", "7.5", "x.cfg:4", err), 0);
-    TT_EQ(c.energy[CFG_E_CCU_READ], 7500);
-    TT_EQ(cfg_set(&c, "energy_ccu_read", "100000", "x.cfg:5", err), 0);
-    TT_EQ(c.energy[CFG_E_CCU_READ], 100000000);
-    TT_EQ(cfg_set(&c, "energy_ccu_read", "1.2345", "x.cfg:6", err), -1);
+    simcfg_defaults(&c);
+    TT_EQ(c.en.energy[ENK_BANK_READ], 320000);
+    TT_EQ(c.en.energy[ENK_CROSSBAR], 112640);
+    TT_EQ(simcfg_set(&c, "energy_latch", "0.125", "x.cfg:3", err), 0);
+    TT_EQ(c.en.energy[ENK_LATCH], 125);
+    TT_EQ(simcfg_set(&c, "energy_ccu_read", "7.5", "x.cfg:4", err), 0);
+    TT_EQ(c.en.energy[ENK_CCU_READ], 7500);
+    TT_EQ(simcfg_set(&c, "energy_ccu_read", "100000", "x.cfg:5", err), 0);
+    TT_EQ(c.en.energy[ENK_CCU_READ], 100000000);
+    TT_EQ(simcfg_set(&c, "energy_ccu_read", "1.2345", "x.cfg:6", err), -1);
     TT_CHECK(strstr(err, "x.cfg:6: ") && strstr(err, "at most 3 decimals"));
-    TT_EQ(cfg_set(&c, "energy_ccu_read", "100000.001", "x.cfg:7", err), -1);
+    TT_EQ(simcfg_set(&c, "energy_ccu_read", "100000.001", "x.cfg:7", err), -1);
     TT_CHECK(strstr(err, "out of range") != NULL);
-    TT_EQ(cfg_set(&c, "energy_ccu_read", "-1", "x.cfg:8", err), -1);
-    TT_EQ(cfg_set(&c, "energy_ccu_read", ".5", "x.cfg:9", err), -1);
-    TT_EQ(cfg_set(&c, "energy_ccu_read", "99999999999999999999999", "x.cfg:9", err), -1);
+    TT_EQ(simcfg_set(&c, "energy_ccu_read", "-1", "x.cfg:8", err), -1);
+    TT_EQ(simcfg_set(&c, "energy_ccu_read", ".5", "x.cfg:9", err), -1);
+    TT_EQ(simcfg_set(&c, "energy_ccu_read", "99999999999999999999999", "x.cfg:9", err), -1);
     TT_CHECK(strstr(err, "out of range") != NULL);
     /* not hardware: the hash of the generated RTL does not move */
-    cfg_t d;
-    cfg_defaults(&d);
-    TT_EQ(cfg_hash(&c), cfg_hash(&d));
+    sim_cfg d;
+    simcfg_defaults(&d);
+    TT_EQ(cfg_hash(&c.m.hw), cfg_hash(&d.m.hw));
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     TT_CHECK(f != NULL);
     if (!f) return;
-    cfg_write(&c, f, "", 0);
+    simcfg_write(&c, f, "");
     fclose(f);
     TT_CHECK(strstr(buf, "\nenergy_latch = 0.125\n") != NULL);
     TT_CHECK(strstr(buf, "\nenergy_crossbar = 112.64\n") != NULL);
@@ -118,32 +119,32 @@ static void test_keys(void)
  * (configs/default.cfg writes all six) it is not; a name too long for the field refused. */
 static void test_table_key(void)
 {
-    cfg_t c, d;
+    sim_cfg c, d;
     char err[CFG_ERR_LEN] = "", big[CFG_PATH_LEN + 8];
-    cfg_defaults(&c);
-    cfg_defaults(&d);
-    TT_CHECK(c.energy_table[0] == '\0');
-    TT_EQ(cfg_set(&c, "energy_table", "  configs/energy/45nm.ledger ", "x.cfg:2", err), 0);
-    TT_CHECK(strcmp(c.energy_table, "configs/energy/45nm.ledger") == 0);
-    TT_EQ(cfg_hash(&c), cfg_hash(&d));
-    TT_EQ(cfg_set(&c, "energy_bank_read", "320", "x.cfg:3", err), 0);
-    TT_EQ(cfg_validate(&c, "x.cfg", err), 0);
-    TT_EQ(cfg_set(&c, "energy_bank_read", "300", "x.cfg:4", err), 0);
-    TT_EQ(cfg_validate(&c, "x.cfg", err), -1);
+    simcfg_defaults(&c);
+    simcfg_defaults(&d);
+    TT_CHECK(c.en.energy_table[0] == '\0');
+    TT_EQ(simcfg_set(&c, "energy_table", "  configs/energy/45nm.ledger ", "x.cfg:2", err), 0);
+    TT_CHECK(strcmp(c.en.energy_table, "configs/energy/45nm.ledger") == 0);
+    TT_EQ(cfg_hash(&c.m.hw), cfg_hash(&d.m.hw));
+    TT_EQ(simcfg_set(&c, "energy_bank_read", "320", "x.cfg:3", err), 0);
+    TT_EQ(simcfg_validate(&c, "x.cfg", err), 0);
+    TT_EQ(simcfg_set(&c, "energy_bank_read", "300", "x.cfg:4", err), 0);
+    TT_EQ(simcfg_validate(&c, "x.cfg", err), -1);
     TT_CHECK(strncmp(err, "x.cfg:4: energy_bank_read = 300 beside energy_table", 51) == 0);
-    TT_EQ(cfg_set(&c, "energy_table", "", "x.cfg:5", err), 0);
-    TT_EQ(cfg_validate(&c, "x.cfg", err), 0);           /* no ledger: the key prices again */
+    TT_EQ(simcfg_set(&c, "energy_table", "", "x.cfg:5", err), 0);
+    TT_EQ(simcfg_validate(&c, "x.cfg", err), 0);           /* no ledger: the key prices again */
     memset(big, 'a', sizeof big - 1);
     big[sizeof big - 1] = '\0';
-    TT_EQ(cfg_set(&c, "energy_table", big, "x.cfg:6", err), -1);
+    TT_EQ(simcfg_set(&c, "energy_table", big, "x.cfg:6", err), -1);
     TT_CHECK(strstr(err, "x.cfg:6: key 'energy_table'") && strstr(err, "too long"));
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     TT_CHECK(f != NULL);
     if (!f) return;
-    TT_EQ(cfg_set(&d, "energy_table", "t.ledger", "x.cfg:7", err), 0);
-    cfg_write(&d, f, "", 0);
+    TT_EQ(simcfg_set(&d, "energy_table", "t.ledger", "x.cfg:7", err), 0);
+    simcfg_write(&d, f, "");
     fclose(f);
     TT_CHECK(strstr(buf, "\nenergy_table = t.ledger\n") != NULL);
     free(buf);
@@ -152,8 +153,8 @@ static void test_table_key(void)
 /* The keys are per 1024-bit register: a 32-bit configuration pays 32/1024 of them. */
 static void test_scales_with_data_bits(void)
 {
-    cfg_t c;
-    cfg_defaults(&c);
+    sim_cfg c;
+    simcfg_defaults(&c);
     sc_stats st;
     memset(&st, 0, sizeof st);
     st.bank_reads = 10;
@@ -162,10 +163,10 @@ static void test_scales_with_data_bits(void)
     ledger_builtin(&c, &L);
     energy_of(&L, &c, &st, 10, 10, &e1);
     TT_CHECK(e1.pj_per_inst == 320.0);                  /* 10 reads x 320 pJ / 10 */
-    c.data_bits = 32;
+    c.m.hw.data_bits = 32;
     energy_of(&L, &c, &st, 10, 10, &e2);
     TT_CHECK(e2.pj_per_inst == 10.0);                   /* x 32 / 1024 */
-    TT_CHECK(e2.per_unit[CFG_E_BANK_READ] == 10.0);
+    TT_CHECK(e2.per_unit[ENK_BANK_READ] == 10.0);
 }
 
 /* A table of exact binary figures for hand-worked prices (pJ; see each test). */
@@ -197,12 +198,12 @@ static void hand_table(ledger_t *L, int gating)
  * Gated: storage 256 x 100 / 256 = 100, gates 8 entries x 100 x 0.5 = 400: 2154, 269.25. */
 static void test_ledger_hand_worked(void)
 {
-    cfg_t c;
+    sim_cfg c;
     sc_stats s;
     energy_t e;
     ledger_t L;
-    cfg_defaults(&c);
-    c.data_bits = 32, c.ccus = 2, c.entries = 4, c.slots = 3, c.banks = 2, c.warps = 4;
+    simcfg_defaults(&c);
+    c.m.hw.data_bits = 32, c.m.hw.ccus = 2, c.m.hw.entries = 4, c.m.hw.slots = 3, c.m.hw.banks = 2, c.m.hw.warps = 4;
     memset(&s, 0, sizeof s);
     s.bank_reads = 10, s.bank_writes = 4, s.src_slots = 12, s.ccu_data_writes = 3;
     s.ccu_fills = 10;
@@ -211,10 +212,10 @@ static void test_ledger_hand_worked(void)
     TT_EQ(e.shape.collectors, 2);
     TT_EQ(e.shape.entries, 8);
     TT_EQ(e.shape.storage_bits, 256);
-    TT_CHECK(e.per_unit[CFG_E_CROSSBAR] == 32.0);
-    TT_CHECK(e.pj[CFG_E_BANK_READ] == 160.0 && e.pj[CFG_E_BANK_WRITE] == 32.0);
-    TT_CHECK(e.pj[CFG_E_CCU_READ] == 96.0 && e.pj[CFG_E_CCU_WRITE] == 6.0);
-    TT_CHECK(e.pj[CFG_E_CROSSBAR] == 320.0 && e.pj[CFG_E_LATCH] == 40.0);
+    TT_CHECK(e.per_unit[ENK_CROSSBAR] == 32.0);
+    TT_CHECK(e.pj[ENK_BANK_READ] == 160.0 && e.pj[ENK_BANK_WRITE] == 32.0);
+    TT_CHECK(e.pj[ENK_CCU_READ] == 96.0 && e.pj[ENK_CCU_WRITE] == 6.0);
+    TT_CHECK(e.pj[ENK_CROSSBAR] == 320.0 && e.pj[ENK_LATCH] == 40.0);
     TT_EQ(e.count[ENERGY_STORAGE_CLOCK], 25600);
     TT_CHECK(e.pj[ENERGY_STORAGE_CLOCK] == 400.0);
     TT_EQ(e.count[ENERGY_GATES], 0);
@@ -237,7 +238,7 @@ static void test_ledger_hand_worked(void)
     TT_CHECK(e.count[ENERGY_STORAGE_CLOCK] == UINT64_MAX);
     TT_CHECK(e.count[ENERGY_GATES] == 8ull << 60);
     TT_CHECK(e.pj[ENERGY_STORAGE_CLOCK] == 0x1p60 && e.pj[ENERGY_GATES] == 0x1p62);
-    TT_CHECK(strcmp(energy_name(CFG_E_LATCH), "latch") == 0);
+    TT_CHECK(strcmp(energy_name(ENK_LATCH), "latch") == 0);
 }
 
 /* The data entries each design of docs/compare.md is priced on (defaults: ccus 2, slots 6,
@@ -260,15 +261,15 @@ static void test_shapes(void)
     };
     char err[CFG_ERR_LEN] = "", n[8];
     for (size_t i = 0; i < sizeof d / sizeof d[0]; i++) {
-        cfg_t c;
+        sim_cfg c;
         energy_shape sh;
-        cfg_defaults(&c);
+        simcfg_defaults(&c);
         snprintf(n, sizeof n, "%u", d[i].ccus);
-        TT_EQ(cfg_set(&c, "caching", d[i].caching, "t", err), 0);
-        TT_EQ(cfg_set(&c, "operand_cache", d[i].opc, "t", err), 0);
-        TT_EQ(cfg_set(&c, "ccus", n, "t", err), 0);
-        TT_EQ(cfg_set(&c, "ccu_sharing", d[i].sharing, "t", err), 0);
-        TT_EQ(cfg_validate(&c, NULL, err), 0);
+        TT_EQ(simcfg_set(&c, "caching", d[i].caching, "t", err), 0);
+        TT_EQ(simcfg_set(&c, "operand_cache", d[i].opc, "t", err), 0);
+        TT_EQ(simcfg_set(&c, "ccus", n, "t", err), 0);
+        TT_EQ(simcfg_set(&c, "ccu_sharing", d[i].sharing, "t", err), 0);
+        TT_EQ(simcfg_validate(&c, NULL, err), 0);
         energy_shape_of(&c, &sh);
         if (sh.entries != d[i].entries)
             fprintf(stderr, "  %s/%s: %llu entries\n", d[i].caching, d[i].opc,
@@ -284,15 +285,15 @@ static void test_shapes(void)
  * caching on pays 2 x 100 x 5 = 1000 pJ of control, caching off 2 x 100 x 1.5 = 300. */
 static void test_control_per_kind(void)
 {
-    cfg_t on, off;
+    sim_cfg on, off;
     sc_stats s;
     energy_t eon, eoff;
     ledger_t L;
     char err[CFG_ERR_LEN] = "";
-    cfg_defaults(&on);
-    TT_EQ(cfg_set(&on, "ccus", "2", "t", err), 0);
+    simcfg_defaults(&on);
+    TT_EQ(simcfg_set(&on, "ccus", "2", "t", err), 0);
     off = on;
-    TT_EQ(cfg_set(&off, "caching", "off", "t", err), 0);
+    TT_EQ(simcfg_set(&off, "caching", "off", "t", err), 0);
     memset(&s, 0, sizeof s);
     memset(&L, 0, sizeof L);
     L.v[LEDGER_CONTROL] = 5;
@@ -313,15 +314,15 @@ static void test_control_per_kind(void)
  *   control 6 x 1000 x 3 = 18000; total 747600 pJ, 14952 pJ per instruction. */
 static void test_eight_above_two(void)
 {
-    cfg_t c2, c8;
+    sim_cfg c2, c8;
     sc_stats s;
     energy_t e2, e8;
     ledger_t L;
     char err[CFG_ERR_LEN] = "";
-    cfg_defaults(&c2);
-    TT_EQ(cfg_set(&c2, "caching", "off", "t", err), 0);
+    simcfg_defaults(&c2);
+    TT_EQ(simcfg_set(&c2, "caching", "off", "t", err), 0);
     c8 = c2;
-    TT_EQ(cfg_set(&c8, "ccus", "8", "t", err), 0);
+    TT_EQ(simcfg_set(&c8, "ccus", "8", "t", err), 0);
     memset(&s, 0, sizeof s);
     s.bank_reads = s.ccu_fills = s.src_slots = 100;
     ledger_builtin(&c2, &L);
@@ -346,17 +347,17 @@ static void test_eight_above_two(void)
  *     44800 clock: 103587.84, above. */
 static void test_bow_above_baseline(void)
 {
-    cfg_t cb, cw;
+    sim_cfg cb, cw;
     sc_stats sb, sw;
     energy_t eb, ew;
     ledger_t L;
     char err[CFG_ERR_LEN] = "";
-    cfg_defaults(&cb);
-    TT_EQ(cfg_set(&cb, "caching", "off", "t", err), 0);
+    simcfg_defaults(&cb);
+    TT_EQ(simcfg_set(&cb, "caching", "off", "t", err), 0);
     cw = cb;
-    TT_EQ(cfg_set(&cw, "operand_cache", "bow", "t", err), 0);
-    TT_EQ(cfg_set(&cw, "ccus", "8", "t", err), 0);
-    TT_EQ(cfg_validate(&cw, NULL, err), 0);
+    TT_EQ(simcfg_set(&cw, "operand_cache", "bow", "t", err), 0);
+    TT_EQ(simcfg_set(&cw, "ccus", "8", "t", err), 0);
+    TT_EQ(simcfg_validate(&cw, NULL, err), 0);
     memset(&sb, 0, sizeof sb);
     memset(&sw, 0, sizeof sw);
     sb.bank_reads = sb.ccu_fills = sb.src_slots = 100;
@@ -386,27 +387,27 @@ static void test_builtin_exact(void)
     if (err[0]) fprintf(stderr, "  %s\n", err);
     for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++)
         for (uint64_t k = 1; k < 4000000000ull; k = k * 7 + 3) {
-            cfg_t c;
+            sim_cfg c;
             sc_stats s;
             energy_t eb, ef;
-            cfg_defaults(&c);
-            c.data_bits = widths[w];
+            simcfg_defaults(&c);
+            c.m.hw.data_bits = widths[w];
             memset(&s, 0, sizeof s);
             s.bank_reads = k, s.bank_writes = k / 3 + 1, s.src_slots = 2 * k + 5;
             s.ccu_data_writes = k / 2, s.ccu_fills = k - k / 5;
             ledger_builtin(&c, &B);
             energy_of(&B, &c, &s, k + 11, 123456789 * k, &eb);
             energy_of(&F, &c, &s, k + 11, 987 * k, &ef);
-            uint64_t cnt[CFG_NENERGY];
+            uint64_t cnt[ENK_COUNT];
             energy_counts(&s, cnt);
             double old_total = 0;
-            for (unsigned i = 0; i < CFG_NENERGY; i++) {
+            for (unsigned i = 0; i < ENK_COUNT; i++) {
                 double old = (double)cnt[i] *
-                             ((double)c.energy[i] / 1000.0 * (double)c.data_bits / ENERGY_REF_BITS);
+                             ((double)c.en.energy[i] / 1000.0 * (double)c.m.hw.data_bits / ENERGY_REF_BITS);
                 old_total += old;
                 TT_CHECK(eb.pj[i] == old && ef.pj[i] == old);
             }
-            for (unsigned i = CFG_NENERGY; i < ENERGY_NCOMP; i++)
+            for (unsigned i = ENK_COUNT; i < ENERGY_NCOMP; i++)
                 TT_CHECK(eb.pj[i] == 0.0 && ef.pj[i] == 0.0);
             TT_CHECK(eb.total_pj == old_total && ef.total_pj == old_total);
             TT_CHECK(eb.pj_per_inst == old_total / (double)(k + 11));

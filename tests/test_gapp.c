@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "simcfg.h"
 #include "app.h"
 #include "cfg.h"
 #include "gpu.h"
@@ -17,19 +18,19 @@
 
 static char path[64];
 
-static void set(cfg_t *c, const char *k, const char *v)
+static void set(sim_cfg *c, const char *k, const char *v)
 {
     char err[CFG_ERR_LEN];
-    if (cfg_set(c, k, v, "test", err)) {
+    if (simcfg_set(c, k, v, "test", err)) {
         fprintf(stderr, "  %s\n", err);
         TT_CHECK(0);
     }
 }
 
 /* One SM of 2 sub-cores of 4 warp slots; launch 10 cycles, no exit cost, no floor. */
-static void base_cfg(cfg_t *c)
+static void base_cfg(sim_cfg *c)
 {
-    cfg_defaults(c);
+    simcfg_defaults(c);
     static const char *const kv[][2] = {
         {"machine", "gpu"}, {"arch", "turing"}, {"sms", "1"}, {"subcores_per_sm", "2"},
         {"warps", "4"}, {"ccus", "2"}, {"regs", "32"}, {"launch_lat", "10"},
@@ -39,7 +40,7 @@ static void base_cfg(cfg_t *c)
 }
 
 /* Run a kernel of `blocks` blocks (warp body `body`, NULL: gtrace.h's) on c into *r. */
-static int run(const cfg_t *c, unsigned blocks, const char *body, run_result *r)
+static int run(const sim_cfg *c, unsigned blocks, const char *body, run_result *r)
 {
     char err[RUN_ERR_LEN];
     run_opts o;
@@ -58,7 +59,7 @@ static int run(const cfg_t *c, unsigned blocks, const char *body, run_result *r)
  * run's cycles is the run's cycles. */
 static void test_launch_exit_in_runs(void)
 {
-    cfg_t c;
+    sim_cfg c;
     run_result *r1 = calloc(1, sizeof *r1), *r2 = calloc(1, sizeof *r2);
     if (!r1 || !r2) return;
     base_cfg(&c);
@@ -96,7 +97,7 @@ static const char *LOAD =
  * the 1-SM machine with 64 B/cycle is faster (its 32 sectors take 16 cycles, not 32). */
 static void test_subset_share(void)
 {
-    cfg_t c;
+    sim_cfg c;
     run_result *ra = calloc(1, sizeof *ra), *rb = calloc(1, sizeof *rb), *rc = calloc(1, sizeof *rc);
     if (!ra || !rb || !rc) return;
     base_cfg(&c);
@@ -132,7 +133,7 @@ static void test_subset_share(void)
  * other 3 blocks find them there or on their way), the second finds all 2 x 32 in L1. */
 static void test_kernel_list_sums(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[RUN_ERR_LEN], k1[64], k2[64], list[80];
     run_result *t = calloc(1, sizeof *t);
     app_result a;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "simcfg.h"
 #include "cfg.h"
 #include "gpu.h"
 #include "gsum.h"
@@ -18,10 +19,10 @@
 
 static char path[64];
 
-static void set(cfg_t *c, const char *k, const char *v)
+static void set(sim_cfg *c, const char *k, const char *v)
 {
     char err[CFG_ERR_LEN];
-    if (cfg_set(c, k, v, "test", err)) {
+    if (simcfg_set(c, k, v, "test", err)) {
         fprintf(stderr, "  %s\n", err);
         TT_CHECK(0);
     }
@@ -30,9 +31,9 @@ static void set(cfg_t *c, const char *k, const char *v)
 /* One SM of 2 sub-cores of 4 warp slots (8 slots: 4 blocks by warps), room for every
  * block by default; a block holds its resources 200 cycles after its warps end
  * (block_exit_lat), so all 4 blocks, dispatched one a cycle, overlap if they fit. */
-static void base_cfg(cfg_t *c)
+static void base_cfg(sim_cfg *c)
 {
-    cfg_defaults(c);
+    simcfg_defaults(c);
     static const char *const kv[][2] = {
         {"machine", "gpu"}, {"arch", "turing"}, {"sms", "1"}, {"subcores_per_sm", "2"},
         {"warps", "4"}, {"ccus", "2"}, {"regs", "32"}, {"launch_lat", "10"},
@@ -43,7 +44,7 @@ static void base_cfg(cfg_t *c)
 }
 
 /* Run `blocks` blocks of `shmem` bytes on c; the result in *r (0 when it ran). */
-static int run(const cfg_t *c, unsigned blocks, unsigned shmem, run_result *r)
+static int run(const sim_cfg *c, unsigned blocks, unsigned shmem, run_result *r)
 {
     char err[RUN_ERR_LEN];
     run_opts o;
@@ -60,7 +61,7 @@ static int run(const cfg_t *c, unsigned blocks, unsigned shmem, run_result *r)
 /* Blocks resident on the SM at once, at most, with key k set to v (4 blocks). */
 static unsigned resident(const char *k, const char *v, unsigned shmem)
 {
-    cfg_t c;
+    sim_cfg c;
     run_result *r = calloc(1, sizeof *r);
     if (!r) return 0;
     base_cfg(&c);
@@ -92,7 +93,7 @@ static void test_admission_limits(void)
  * the blocks whose number mod 2 is 0 run on the one SM simulated. */
 static void test_sm_fill_subset(void)
 {
-    cfg_t c;
+    sim_cfg c;
     run_result *r = calloc(1, sizeof *r);
     if (!r) return;
     base_cfg(&c);
@@ -127,38 +128,38 @@ static void test_sm_fill_subset(void)
  * cycles from its dispatch; block i is due at 100 + 10 i. */
 static void test_launch_exit_costs(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[CFG_ERR_LEN];
-    cfg_defaults(&c);
+    simcfg_defaults(&c);
     static const char *const kv[][2] = {
         {"machine", "gpu"}, {"arch", "turing"}, {"sms", "2"}, {"subcores_per_sm", "2"},
         {"warps", "2"}, {"launch_lat", "100"}, {"block_interval", "10"},
         {"block_exit_lat", "50"}, {"warp_exit_lat", "2"}, {"exit_lat", "30"},
         {"launch_min", "0"}, {"launch_min_block", "0"}};
     for (unsigned i = 0; i < sizeof kv / sizeof kv[0]; i++) set(&c, kv[i][0], kv[i][1]);
-    TT_EQ(gpu_resolve(&c, 75, err), 0);
+    TT_EQ(gpu_resolve(&c.m, 75, err), 0);
     /* 4 blocks: the last at 130, gone at 184, the kernel at 184 + 30 */
-    TT_EQ(gpu_empty_cycles(&c, 4, 64), 214);
+    TT_EQ(gpu_empty_cycles(&c.m, 4, 64), 214);
     /* 6 blocks: block 4 (due 140) waits for block 0 to leave (154), block 5 (due 150)
      * for block 1 (110 + 54 = 164): gone at 218, 248 */
-    TT_EQ(gpu_empty_cycles(&c, 6, 64), 248);
+    TT_EQ(gpu_empty_cycles(&c.m, 6, 64), 248);
     /* 1 block of 32 threads: 100 + 50 + 2 + 30 */
-    TT_EQ(gpu_empty_cycles(&c, 1, 32), 182);
+    TT_EQ(gpu_empty_cycles(&c.m, 1, 32), 182);
     /* launch_min: a floor */
     set(&c, "launch_min", "300");
-    TT_EQ(gpu_empty_cycles(&c, 4, 64), 300);
-    TT_EQ(gpu_empty_cycles(&c, 0, 64), 300);
+    TT_EQ(gpu_empty_cycles(&c.m, 4, 64), 300);
+    TT_EQ(gpu_empty_cycles(&c.m, 0, 64), 300);
     /* launch_min_block: the floor grows by 2.5 cycles a block: 300 + 4 x 2.5 */
     set(&c, "launch_min_block", "2.5");
-    TT_EQ(gpu_empty_cycles(&c, 4, 64), 310);
+    TT_EQ(gpu_empty_cycles(&c.m, 4, 64), 310);
     set(&c, "launch_min_block", "0");
     set(&c, "launch_min", "0");
     /* sm_subset 1 of 2: its share, ceil(6 / 2) = 3 blocks, one every 20 cycles on 2 slots:
      * 100, 120, then block 2 (due 140) after block 0 (154): gone at 208, 238 */
     set(&c, "sm_subset", "1");
-    TT_EQ(gpu_empty_cycles(&c, 6, 64), 238);
+    TT_EQ(gpu_empty_cycles(&c.m, 6, 64), 238);
     /* 4 blocks: its 2, at 100 and 120 (not 110): gone at 174, 204 */
-    TT_EQ(gpu_empty_cycles(&c, 4, 64), 204);
+    TT_EQ(gpu_empty_cycles(&c.m, 4, 64), 204);
 }
 
 /* The sums of a kernel list: every counter of the memory system, driver and trace source

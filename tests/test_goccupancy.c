@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "simcfg.h"
 #include "cfg.h"
 #include "drv.h"
 #include "gsum.h"
@@ -32,11 +33,11 @@ static void done_cb(void *ctx, void *arg)
  * held 25 over 10 busy cycles: mean 2.5, max 3. */
 static void test_fed_by_hand(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[TSRC_ERR_LEN] = "";
-    cfg_defaults(&c);
-    c.warps = 4;
-    tsrc_t *t = tsrc_create_fed(&c, "hand", err);
+    simcfg_defaults(&c);
+    c.m.hw.warps = 4;
+    tsrc_t *t = tsrc_create_fed(&c.m.hw, &c.m.drv, "hand", err);
     TT_CHECK(t != NULL);
     if (!t) return;
     trc_inst in[1];
@@ -83,20 +84,20 @@ static void test_fed_by_hand(void)
  * between 1 and 2 and the max is 2. */
 static void test_trace_cycle_by_cycle(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[TSRC_ERR_LEN] = "";
-    cfg_defaults(&c);
-    c.warps = 4;
-    c.machine = CFG_MACHINE_SUBCORE;
+    simcfg_defaults(&c);
+    c.m.hw.warps = 4;
+    c.m.gpu.machine = GPU_MACHINE_SUBCORE;
     TT_EQ(gtrace_write(path, "test_goccupancy", 1, 0, NULL), 0);
-    tsrc_t *t = tsrc_open(&c, path, NULL, 0, err);
+    tsrc_t *t = tsrc_open(&c.m.hw, &c.m.drv, path, NULL, 0, err);
     TT_CHECK(t != NULL);
     if (!t) {
         unlink(path);
         return;
     }
-    sc_t *m = sc_create(&c);
-    drv_t *d = drv_create_src(&c, tsrc_iface(t));
+    sc_t *m = sc_create(&c.m.hw);
+    drv_t *d = drv_create_src(&c.m.hw, &c.m.drv, tsrc_iface(t));
     static sc_in in;
     static sc_out out;
     uint64_t held = 0, busy = 0, max = 0;
@@ -126,18 +127,18 @@ static void test_trace_cycle_by_cycle(void)
  * dispatched one a cycle; r filled, 0 when it ran to completion. */
 static int gpu_run_blocks(unsigned subs, unsigned blocks, run_result *r)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[RUN_ERR_LEN], s[16];
-    cfg_defaults(&c);
+    simcfg_defaults(&c);
     static const char *const kv[][2] = {
         {"machine", "gpu"}, {"arch", "turing"}, {"sms", "1"}, {"warps", "4"}, {"ccus", "2"},
         {"regs", "32"}, {"launch_lat", "10"}, {"launch_min", "0"}, {"exit_lat", "0"},
         {"block_interval", "1"}, {"block_exit_lat", "200"}, {"warp_exit_lat", "0"},
         {"icache_miss_lat", "0"}, {"max_blocks_sm", "16"}};
     for (unsigned i = 0; i < sizeof kv / sizeof kv[0]; i++)
-        TT_EQ(cfg_set(&c, kv[i][0], kv[i][1], "test", err), 0);
+        TT_EQ(simcfg_set(&c, kv[i][0], kv[i][1], "test", err), 0);
     snprintf(s, sizeof s, "%u", subs);
-    TT_EQ(cfg_set(&c, "subcores_per_sm", s, "test", err), 0);
+    TT_EQ(simcfg_set(&c, "subcores_per_sm", s, "test", err), 0);
     run_opts o;
     memset(&o, 0, sizeof o);
     if (gtrace_write(path, "test_goccupancy", blocks, 0, NULL)) return -1;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "simcfg.h"
 #include "app.h"
 #include "cfg.h"
 #include "coal.h"
@@ -342,7 +343,7 @@ static int write_trace(unsigned blocks, const char *extra)
 
 /* 2 SMs of 2 sub-cores of 2 warp slots; launch costs 0 but for 10 cycles to the first
  * dispatch, one block per cycle. */
-static void gpu_cfg(cfg_t *c)
+static void gpu_setup(sim_cfg *c)
 {
     char err[CFG_ERR_LEN];
     static const char *const kv[][2] = {
@@ -351,12 +352,12 @@ static void gpu_cfg(cfg_t *c)
         {"launch_min", "0"}, {"exit_lat", "0"}, {"block_interval", "1"},
         {"block_exit_lat", "0"}, {"warp_exit_lat", "0"}, {"icache_miss_lat", "0"},
         {"launch_min_block", "0"}};
-    cfg_defaults(c);
+    simcfg_defaults(c);
     for (unsigned i = 0; i < sizeof kv / sizeof kv[0]; i++)
-        if (cfg_set(c, kv[i][0], kv[i][1], "test", err)) fprintf(stderr, "  %s\n", err);
+        if (simcfg_set(c, kv[i][0], kv[i][1], "test", err)) fprintf(stderr, "  %s\n", err);
 }
 
-static int gpu(const cfg_t *c, run_result *r, char *err)
+static int gpu(const sim_cfg *c, run_result *r, char *err)
 {
     run_opts o;
     memset(&o, 0, sizeof o);
@@ -372,28 +373,28 @@ static int gpu(const cfg_t *c, run_result *r, char *err)
  * kernels (the knee of the H100's empty kernels between 128 and 1,024 blocks). */
 static void test_least_cycles(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[RUN_ERR_LEN];
     run_result *r = calloc(1, sizeof *r);
-    gpu_cfg(&c);
-    TT_EQ(cfg_set(&c, "launch_min", "1000", "test", err), 0);
-    TT_EQ(cfg_set(&c, "launch_min_block", "0.5", "test", err), 0);
-    TT_EQ(gpu_least_cycles(&c, 4), 1002);
+    gpu_setup(&c);
+    TT_EQ(simcfg_set(&c, "launch_min", "1000", "test", err), 0);
+    TT_EQ(simcfg_set(&c, "launch_min_block", "0.5", "test", err), 0);
+    TT_EQ(gpu_least_cycles(&c.m, 4), 1002);
     TT_EQ(write_trace(4, NULL), 0);
     TT_EQ(gpu(&c, r, err), 0);
     TT_EQ(r->cycles, 1002); /* the 4 blocks end far sooner: the floor */
-    TT_EQ(gpu_empty_cycles(&c, 4000, 32), 3000);
-    TT_EQ(cfg_set(&c, "launch_min_block", "0", "test", err), 0);
-    TT_CHECK(gpu_empty_cycles(&c, 4000, 32) < 3000);
+    TT_EQ(gpu_empty_cycles(&c.m, 4000, 32), 3000);
+    TT_EQ(simcfg_set(&c, "launch_min_block", "0", "test", err), 0);
+    TT_CHECK(gpu_empty_cycles(&c.m, 4000, 32) < 3000);
     free(r);
 }
 
 static void test_placement_rr(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[RUN_ERR_LEN];
     run_result *r = calloc(1, sizeof *r);
-    gpu_cfg(&c);
+    gpu_setup(&c);
     TT_EQ(write_trace(4, NULL), 0);
     TT_EQ(gpu(&c, r, err), 0);
     TT_EQ(r->complete, 1);
@@ -411,27 +412,27 @@ static void test_placement_rr(void)
 
 static void test_placement_hashed_and_regs(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[RUN_ERR_LEN], e2[CFG_ERR_LEN];
     run_result *r = calloc(1, sizeof *r);
-    gpu_cfg(&c);
-    cfg_set(&c, "subcore_assign", "hashed", "test", e2);
+    gpu_setup(&c);
+    simcfg_set(&c, "subcore_assign", "hashed", "test", e2);
     TT_EQ(write_trace(4, NULL), 0);
     TT_EQ(gpu(&c, r, err), 0);
     /* (W + W / 2) mod 2 for W = 0, 1, 2, 3: sub-cores 0, 1, 1, 0 */
     TT_EQ(r->g.sub_insts[0], 6);
     TT_EQ(r->g.sub_insts[1], 6);
     /* registers for one block per SM (2 warps x 16 x 32 = 1024): the next block waits */
-    gpu_cfg(&c);
-    cfg_set(&c, "regs_sm", "1024", "test", e2);
+    gpu_setup(&c);
+    simcfg_set(&c, "regs_sm", "1024", "test", e2);
     TT_EQ(write_trace(4, NULL), 0);
     TT_EQ(gpu(&c, r, err), 0);
     TT_EQ(r->complete, 1);
     TT_EQ(r->g.max_resident, 1);
     TT_CHECK(r->g.block_full_cycles > 0);
     /* a block that fits no SM: one line naming the trace, exit 2 */
-    gpu_cfg(&c);
-    cfg_set(&c, "regs_sm", "512", "test", e2);
+    gpu_setup(&c);
+    simcfg_set(&c, "regs_sm", "512", "test", e2);
     TT_EQ(write_trace(1, NULL), 0);
     TT_EQ(gpu(&c, r, err), 2);
     TT_CHECK(strstr(err, "cannot fit an SM") != NULL && strstr(err, "/tmp/test_gpu_") != NULL);
@@ -446,11 +447,11 @@ static void test_trace_addresses(void)
         "#BEGIN_TB\n\nthread block = 9,0,0\n\nwarp = 0\ninsts = 3\n"
         "0000 ffffffff 1 R6 LDG.E 1 R2 4 1 0x1000 4\n"
         "0010 ffffffff 1 R7 IADD3 2 R6 R6 0\n0020 ffffffff 0 EXIT 0 0\n\n#END_TB\n";
-    cfg_t c;
+    sim_cfg c;
     char err[RUN_ERR_LEN], e2[CFG_ERR_LEN];
     run_result *r = calloc(1, sizeof *r);
-    gpu_cfg(&c);
-    cfg_set(&c, "dram_lat", "1000", "test", e2);
+    gpu_setup(&c);
+    simcfg_set(&c, "dram_lat", "1000", "test", e2);
     TT_EQ(write_trace(0, ld), 0);
     TT_EQ(gpu(&c, r, err), 0);
     TT_EQ(r->g.mem.ld_insts, 1);
@@ -478,13 +479,13 @@ static void test_common_clock(void)
         "#BEGIN_TB\n\nthread block = 1,0,0\n\nwarp = 0\ninsts = 3\n"
         "0000 ffffffff 1 R6 LDG.E 1 R2 4 1 0x1000 4\n"
         "0010 ffffffff 1 R7 IADD3 2 R6 R6 0\n0020 ffffffff 0 EXIT 0 0\n\n#END_TB\n";
-    cfg_t c;
+    sim_cfg c;
     char err[RUN_ERR_LEN], e2[CFG_ERR_LEN];
     run_result *r = calloc(1, sizeof *r);
-    gpu_cfg(&c);
-    cfg_set(&c, "sms", "1", "test", e2);
-    cfg_set(&c, "block_interval", "100", "test", e2);
-    cfg_set(&c, "dram_lat", "1000", "test", e2);
+    gpu_setup(&c);
+    simcfg_set(&c, "sms", "1", "test", e2);
+    simcfg_set(&c, "block_interval", "100", "test", e2);
+    simcfg_set(&c, "dram_lat", "1000", "test", e2);
     TT_EQ(write_trace(0, two), 0);
     TT_EQ(gpu(&c, r, err), 0);
     TT_EQ(r->g.mem.l1_misses, 4);
@@ -502,13 +503,13 @@ static void test_application(void)
         "#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 3\n"
         "0000 ffffffff 1 R6 LDG.E 1 R2 4 1 0x1000 4\n"
         "0010 ffffffff 1 R7 IADD3 2 R6 R6 0\n0020 ffffffff 0 EXIT 0 0\n\n#END_TB\n";
-    cfg_t c;
+    sim_cfg c;
     char err[RUN_ERR_LEN], e2[CFG_ERR_LEN], list[96];
     run_result *r = calloc(1, sizeof *r);
     app_result a;
-    gpu_cfg(&c);
-    cfg_set(&c, "dram_lat", "1000", "test", e2);
-    cfg_set(&c, "l2_lat", "100", "test", e2);
+    gpu_setup(&c);
+    simcfg_set(&c, "dram_lat", "1000", "test", e2);
+    simcfg_set(&c, "l2_lat", "100", "test", e2);
     TT_EQ(write_trace(0, ld), 0);
     snprintf(list, sizeof list, "%s.g", path);
     FILE *f = fopen(list, "w");

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "simcfg.h"
 #include "cfg.h"
 #include "gscale.h"
 #include "gtrace.h"
@@ -57,7 +58,7 @@ static void test_offset_spaces(void)
 }
 
 /* 4 SMs of 2 sub-cores of 4 slots, one block a cycle, no launch floor. */
-static void small_gpu(cfg_t *c, unsigned k)
+static void small_gpu(sim_cfg *c, unsigned k)
 {
     char err[CFG_ERR_LEN], ks[16];
     static const char *const kv[][2] = {
@@ -66,17 +67,17 @@ static void small_gpu(cfg_t *c, unsigned k)
         {"launch_min", "0"}, {"exit_lat", "0"}, {"block_interval", "1"},
         {"block_exit_lat", "0"}, {"warp_exit_lat", "0"}, {"icache_miss_lat", "0"},
         {"launch_min_block", "0"}, {"dram_lat", "1000"}};
-    cfg_defaults(c);
+    simcfg_defaults(c);
     for (unsigned i = 0; i < sizeof kv / sizeof kv[0]; i++)
-        TT_EQ(cfg_set(c, kv[i][0], kv[i][1], "test", err), 0);
+        TT_EQ(simcfg_set(c, kv[i][0], kv[i][1], "test", err), 0);
     snprintf(ks, sizeof ks, "%u", k);
-    TT_EQ(cfg_set(c, "grid_scale", ks, "test", err), 0);
+    TT_EQ(simcfg_set(c, "grid_scale", ks, "test", err), 0);
 }
 
 /* Run `blocks` blocks of body (NULL: gtrace's ALU warps) with grid_scale k. */
 static int run(unsigned k, unsigned blocks, const char *body, run_result *r)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[RUN_ERR_LEN];
     run_opts o;
     small_gpu(&c, k);

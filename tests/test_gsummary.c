@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "simcfg.h"
 #include "ledger.h"
 #include "report.h"
 #include "run.h"
@@ -24,10 +25,10 @@ static void test_gpu_summary_vs_json(void)
 {
     static run_result r;
     memset(&r, 0, sizeof r);
-    cfg_t c;
-    cfg_defaults(&c);
+    sim_cfg c;
+    simcfg_defaults(&c);
     r.g.used = 1;
-    r.g.cfg = c;
+    r.g.cfg = c.m;
     r.g.sms = r.g.sms_run = 2;
     r.g.subcores = 1;
     r.insts = 100;

@@ -3,6 +3,7 @@
  * each with its FILE:LINE message. Run from the repository root. */
 #include <string.h>
 #include <unistd.h>
+#include "simcfg.h"
 #include "ledger.h"
 #include "tt.h"
 
@@ -101,11 +102,11 @@ static void test_round_trip(void)
 static void test_45nm_file(void)
 {
     ledger_t f, b;
-    cfg_t c;
+    sim_cfg c;
     char err[CFG_ERR_LEN] = "";
     TT_EQ(ledger_load("configs/energy/45nm.ledger", &f, err), 0);
     if (err[0]) fprintf(stderr, "  %s\n", err);
-    cfg_defaults(&c);
+    simcfg_defaults(&c);
     ledger_builtin(&c, &b);
     for (unsigned i = 0; i < LEDGER_NVAL; i++) TT_CHECK(f.v[i] == b.v[i]);
     TT_EQ(f.clock_gating, 0);
@@ -116,12 +117,12 @@ static void test_45nm_file(void)
     ledger_t o;
     TT_EQ(ledger_of(&c, &o, err), 0);
     TT_CHECK(o.path[0] == '\0' && o.v[LEDGER_ENTRY_FILL] == 0.15625);
-    snprintf(c.energy_table, sizeof c.energy_table, "configs/energy/45nm.ledger");
+    snprintf(c.en.energy_table, sizeof c.en.energy_table, "configs/energy/45nm.ledger");
     TT_EQ(ledger_of(&c, &o, err), 0);
     TT_CHECK(strcmp(o.path, "configs/energy/45nm.ledger") == 0);
     /* moved energy_* keys: the built-in table follows them and says so */
-    cfg_defaults(&c);
-    c.energy[CFG_E_BANK_READ] = 204800;
+    simcfg_defaults(&c);
+    c.en.energy[ENK_BANK_READ] = 204800;
     ledger_builtin(&c, &b);
     TT_CHECK(b.v[LEDGER_BANK_READ] == 0.2);
     TT_CHECK(strstr(b.source, "energy_* keys") != NULL);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "simcfg.h"
 #include "cfg.h"
 #include "dbg.h"
 #include "drv.h"
@@ -24,11 +25,11 @@ static void test_lockstep_and_mismatches(void)
     mlk_model *x = mlk_create(path, err, sizeof err);
     TT_CHECK(x != NULL);
     if (!x) return;
-    cfg_t c;
-    cfg_defaults(&c);
-    TT_EQ(cfg_load_file(&c, path, err), 0);
-    sc_t *ref = sc_create(&c);
-    drv_t *d = drv_create(&c);
+    sim_cfg c;
+    simcfg_defaults(&c);
+    TT_EQ(simcfg_load(&c, path, err), 0);
+    sc_t *ref = sc_create(&c.m.hw);
+    drv_t *d = drv_create(&c.m.hw, &c.m.drv);
     TT_CHECK(ref && d);
     if (!ref || !d) return;
     unsigned n = mlk_state_bits(x), nw = (n + 31) / 32;

@@ -5,6 +5,7 @@
  * (R2 * R2 with both operands served is one register hit, with one served none); the
  * counters of two sub-cores add up field by field. */
 #include <string.h>
+#include "simcfg.h"
 #include "arb.h"
 #include "opc.h"
 #include "reuse.h"
@@ -25,11 +26,11 @@ static drv_inst inst2(unsigned r0, unsigned r1, uint32_t reuse)
 /* 2 banks (bank = (reg + warp) mod 2): warp 0's R4 and warp 2's R4 share bank 0. */
 static void test_reuse_needs_same_warp(void)
 {
-    cfg_t c;
-    cfg_defaults(&c);
-    c.banks = 2;
+    sim_cfg c;
+    simcfg_defaults(&c);
+    c.m.hw.banks = 2;
     TT_EQ(arb_bank(0, 4, 2), arb_bank(2, 4, 2));   /* the case this test is about */
-    rc_t *r = rc_create(&c);
+    rc_t *r = rc_create(&c.m.hw, &c.m.opc);
     TT_CHECK(r != NULL);
     if (!r) return;
     drv_opc o = rc_opc(r);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "simcfg.h"
 #include "cfg.h"
 #include "preset.h"
 #include "tt.h"
@@ -106,14 +107,14 @@ static int read_table(void)
 }
 
 /* The line "key = value" of cfg_write(c) (without the newline) into out. */
-static void value_of(const cfg_t *c, const char *key, char *out, size_t n)
+static void value_of(const sim_cfg *c, const char *key, char *out, size_t n)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     out[0] = 0;
     if (!f) return;
-    cfg_write(c, f, "", 0);
+    simcfg_write(c, f, "");
     fclose(f);
     size_t kl = strlen(key);
     for (char *p = buf; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
@@ -138,18 +139,18 @@ static void test_presets_match_docs(void)
 {
     TT_EQ(read_table(), 0);
     TT_CHECK(nrows >= 20);
-    static const unsigned arch[3] = {CFG_ARCH_TURING, CFG_ARCH_AMPERE, CFG_ARCH_HOPPER};
+    static const unsigned arch[3] = {GPU_ARCH_TURING, GPU_ARCH_AMPERE, GPU_ARCH_HOPPER};
     char err[CFG_ERR_LEN], want[256], got[256];
     unsigned checked = 0;
     for (unsigned a = 0; a < 3; a++) {
-        cfg_t p, d;
-        cfg_defaults(&p);
-        TT_EQ(preset_apply(&p, arch[a], err), 0);
+        sim_cfg p, d;
+        simcfg_defaults(&p);
+        TT_EQ(preset_apply(&p.m, arch[a], err), 0);
         for (unsigned i = 0; i < nrows; i++)
             for (unsigned k = 0; k < rows[i].nkeys; k++) {
-                cfg_t q = p;
+                sim_cfg q = p;
                 const char *key = rows[i].key[k], *v = rows[i].val[a][k];
-                if (cfg_set(&q, key, v, "docs/gpu.md", err)) {
+                if (simcfg_set(&q, key, v, "docs/gpu.md", err)) {
                     fprintf(stderr, "  %s: %s = %s: %s\n", preset_name(arch[a]), key, v, err);
                     TT_CHECK(0);
                     continue;
@@ -163,13 +164,13 @@ static void test_presets_match_docs(void)
                 checked++;
             }
         /* every key the preset changes is in the table */
-        cfg_defaults(&d);
+        simcfg_defaults(&d);
         char *bp = NULL, *bd = NULL;
         size_t lp = 0, ld = 0;
         FILE *fp = open_memstream(&bp, &lp), *fd = open_memstream(&bd, &ld);
         if (!fp || !fd) return;
-        cfg_write(&p, fp, "", 0);
-        cfg_write(&d, fd, "", 0);
+        simcfg_write(&p, fp, "");
+        simcfg_write(&d, fd, "");
         fclose(fp);
         fclose(fd);
         for (char *x = bp, *y = bd; x && y && *x && *y;) {
@@ -195,22 +196,22 @@ static void test_presets_match_docs(void)
  * Ampere, anything else Turing; arch names one whatever the version. */
 static void test_preset_pick(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[CFG_ERR_LEN];
-    cfg_defaults(&c);
-    TT_EQ(preset_pick(&c, 61), CFG_ARCH_TURING);
-    TT_EQ(preset_pick(&c, 79), CFG_ARCH_TURING);
-    TT_EQ(preset_pick(&c, 80), CFG_ARCH_AMPERE);
-    TT_EQ(preset_pick(&c, 89), CFG_ARCH_AMPERE);
-    TT_EQ(preset_pick(&c, 90), CFG_ARCH_HOPPER);
-    TT_EQ(preset_pick(&c, 120), CFG_ARCH_HOPPER);
-    TT_EQ(cfg_set(&c, "arch", "ampere", "test", err), 0);
-    TT_EQ(preset_pick(&c, 90), CFG_ARCH_AMPERE);
+    simcfg_defaults(&c);
+    TT_EQ(preset_pick(&c.m, 61), GPU_ARCH_TURING);
+    TT_EQ(preset_pick(&c.m, 79), GPU_ARCH_TURING);
+    TT_EQ(preset_pick(&c.m, 80), GPU_ARCH_AMPERE);
+    TT_EQ(preset_pick(&c.m, 89), GPU_ARCH_AMPERE);
+    TT_EQ(preset_pick(&c.m, 90), GPU_ARCH_HOPPER);
+    TT_EQ(preset_pick(&c.m, 120), GPU_ARCH_HOPPER);
+    TT_EQ(simcfg_set(&c, "arch", "ampere", "test", err), 0);
+    TT_EQ(preset_pick(&c.m, 90), GPU_ARCH_AMPERE);
     /* a key the configuration sets is kept */
-    cfg_defaults(&c);
-    TT_EQ(cfg_set(&c, "dram_lat", "1234", "test", err), 0);
-    TT_EQ(preset_apply(&c, CFG_ARCH_TURING, err), 0);
-    TT_EQ(c.dram_lat, 1234);
+    simcfg_defaults(&c);
+    TT_EQ(simcfg_set(&c, "dram_lat", "1234", "test", err), 0);
+    TT_EQ(preset_apply(&c.m, GPU_ARCH_TURING, err), 0);
+    TT_EQ(c.m.gpu.dram_lat, 1234);
 }
 
 int main(void)

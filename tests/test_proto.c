@@ -4,6 +4,7 @@
  * another value, admission at once above rthld = 10 and after a wait of 50 stall cycles
  * otherwise, through the driver. */
 #include <string.h>
+#include "simcfg.h"
 #include "cfg.h"
 #include "drv.h"
 #include "hint.h"
@@ -87,16 +88,16 @@ static drv_inst pi(uint64_t seq, int a, unsigned da, int d, unsigned dd)
  * whose nearest value is 6 on is given before one whose nearest is 2 on. */
 static void test_proto_victim(void)
 {
-    cfg_t c;
-    cfg_defaults(&c);
-    c.caching = 0;
-    c.operand_cache = CFG_OPC_PROTO;
-    c.warps = 2;
-    c.ccus = 2;
-    c.entries = 2;
-    c.rthld = 10;
-    c.sthld_init = 50;
-    proto_t *p = proto_create(&c);
+    sim_cfg c;
+    simcfg_defaults(&c);
+    c.m.hw.caching = 0;
+    c.m.opc.operand_cache = OPC_PROTO;
+    c.m.hw.warps = 2;
+    c.m.hw.ccus = 2;
+    c.m.hw.entries = 2;
+    c.m.drv.rthld = 10;
+    c.m.hw.sthld_init = 50;
+    proto_t *p = proto_create(&c.m.hw, &c.m.drv);
     TT_CHECK(p != NULL);
     if (!p) return;
     drv_opc o = proto_opc(p);
@@ -132,7 +133,7 @@ static void test_proto_victim(void)
     proto_destroy(p);
     /* storage: 2 CCUs x 2 entries x (1024 data + valid + 8 register id + 16 distance) and a
      * stall counter of clog2(51) = 6 bits */
-    TT_EQ(proto_storage_bits(&c), 2 * 2 * (1024 + 1 + 8 + 16) + 6);
+    TT_EQ(proto_storage_bits(&c.m.hw), 2 * 2 * (1024 + 1 + 8 + 16) + 6);
 }
 
 /* A handmade source: warp 0 presents ins[0] from cycle 0 and then nothing; warp 1 presents
@@ -166,27 +167,27 @@ static void adm_pop(void *ctx, unsigned w)
  * the cycle warp 1 issued; *cnt the design's counters. */
 static uint64_t admission(unsigned d1, opc_stats *cnt)
 {
-    cfg_t c;
-    cfg_defaults(&c);
-    c.caching = 0;
-    c.operand_cache = CFG_OPC_PROTO;
-    c.warps = 2;
-    c.ccus = 1;
-    c.banks = 2;
-    c.slots = 3;
-    c.entries = 4;
-    c.rthld = 10;
-    c.sthld_adaptive = 0;
-    c.sthld_init = 50;
+    sim_cfg c;
+    simcfg_defaults(&c);
+    c.m.hw.caching = 0;
+    c.m.opc.operand_cache = OPC_PROTO;
+    c.m.hw.warps = 2;
+    c.m.hw.ccus = 1;
+    c.m.hw.banks = 2;
+    c.m.hw.slots = 3;
+    c.m.hw.entries = 4;
+    c.m.drv.rthld = 10;
+    c.m.hw.sthld_adaptive = 0;
+    c.m.hw.sthld_init = 50;
     adm_src s;
     memset(&s, 0, sizeof s);
     s.ins[0] = pi(0, 2, 0, 1, d1);
     s.ins[1] = pi(0, 5, 0, 4, 0);
     s.w1_issue = UINT64_MAX;
     drv_src src = {&s, adm_peek, adm_pop, NULL, NULL, NULL, NULL};
-    proto_t *p = proto_create(&c);
-    sc_t *m = sc_create_nodata(&c);
-    drv_t *d = drv_create_src(&c, &src);
+    proto_t *p = proto_create(&c.m.hw, &c.m.drv);
+    sc_t *m = sc_create_nodata(&c.m.hw);
+    drv_t *d = drv_create_src(&c.m.hw, &c.m.drv, &src);
     TT_CHECK(p && m && d);
     if (p && m && d) {
         drv_no_values(d);

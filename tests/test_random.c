@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "simcfg.h"
 #include "adv.h"
 #include "drv.h"
 #include "sc_state.h"
@@ -30,22 +31,22 @@ static const rcfg CONFIGS[] = {
 #define NCFG (sizeof CONFIGS / sizeof CONFIGS[0])
 
 /* Defaults plus the overrides of one entry; 0 or -1 (message printed). */
-static int make_cfg(const rcfg *r, cfg_t *c)
+static int make_cfg(const rcfg *r, sim_cfg *c)
 {
     char buf[256], err[CFG_ERR_LEN];
-    cfg_defaults(c);
+    simcfg_defaults(c);
     snprintf(buf, sizeof buf, "%s", r->sets);
     for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
         char *eq = strchr(tok, '=');
         if (!eq)
             return -1;
         *eq = '\0';
-        if (cfg_set(c, tok, eq + 1, "test_random", err) != 0) {
+        if (simcfg_set(c, tok, eq + 1, "test_random", err) != 0) {
             printf("  %s\n", err);
             return -1;
         }
     }
-    if (cfg_validate(c, "test_random", err) != 0) {
+    if (simcfg_validate(c, "test_random", err) != 0) {
         printf("  %s\n", err);
         return -1;
     }
@@ -55,15 +56,15 @@ static int make_cfg(const rcfg *r, cfg_t *c)
 /* Run one configuration in one mode; returns cycles run, or 0 on failure (printed). */
 static unsigned long run(const rcfg *r, int legal, unsigned long cycles)
 {
-    cfg_t c;
+    sim_cfg c;
     static sc_in in;
     static sc_out out;
     char msg[256];
     if (make_cfg(r, &c) != 0)
         return 0;
-    sc_t *m = sc_create(&c);
-    drv_t *d = legal ? drv_create(&c) : NULL;
-    adv_t *a = legal ? NULL : adv_create(&c, 12345);
+    sc_t *m = sc_create(&c.m.hw);
+    drv_t *d = legal ? drv_create(&c.m.hw, &c.m.drv) : NULL;
+    adv_t *a = legal ? NULL : adv_create(&c.m.hw, 12345);
     unsigned long ok = 0;
     if (!m || (legal && !d) || (!legal && !a)) {
         printf("  allocation failed\n");

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "simcfg.h"
 #include "report.h"
 #include "run.h"
 #include "tt.h"
@@ -60,10 +61,10 @@ static void test_repeated_sources(void)
     static run_result r;
     rep_metrics x;
     char err[RUN_ERR_LEN];
-    cfg_t c;
-    cfg_defaults(&c);
-    c.machine = CFG_MACHINE_SUBCORE;
-    c.regs = 16;
+    sim_cfg c;
+    simcfg_defaults(&c);
+    c.m.gpu.machine = GPU_MACHINE_SUBCORE;
+    c.m.hw.regs = 16;
     snprintf(path, sizeof path, "/tmp/test_report_XXXXXX");
     int fd = mkstemp(path);
     FILE *f = fdopen(fd, "w");

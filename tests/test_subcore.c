@@ -36,6 +36,7 @@
  * sc_check_invariants is called after every cycle of every scenario.
  */
 #include <string.h>
+#include "simcfg.h"
 #include "dbg.h"
 #include "drv.h"
 #include "sc_harness.h"
@@ -583,10 +584,10 @@ static void test_sc_two_wb_same_warp(void)
  *  Only one bank read in all (r5, counted and queued in c1). */
 static void test_sc_filter_off(void)
 {
-    cfg_t c;
-    sch_small_cfg(&c);
-    c.write_filter = 0;
-    sc_t *m = sch_mk(&c);
+    sim_cfg c;
+    sch_small_cfg(&c.m.hw);
+    c.m.hw.write_filter = 0;
+    sc_t *m = sch_mk(&c.m.hw);
     if (!m)
         return;
     const ccu_t *u = &m->ccu[1];
@@ -749,11 +750,11 @@ static void test_sc_near_flush(void)
  * c8 lookup (miss, read pushed), c9 claim and grant, c10 fill, c11 dispatch val(2,0). */
 static void test_sc_sthld_wait(void)
 {
-    cfg_t c;
-    sch_small_cfg(&c);
-    c.sthld_adaptive = 0;
-    c.sthld_init = 2;
-    sc_t *m = sch_mk(&c);
+    sim_cfg c;
+    sch_small_cfg(&c.m.hw);
+    c.m.hw.sthld_adaptive = 0;
+    c.m.hw.sthld_init = 2;
+    sc_t *m = sch_mk(&c.m.hw);
     if (!m)
         return;
     TT_EQ(m->fsm.sthld, 2);
@@ -788,12 +789,12 @@ static void test_sc_sthld_wait(void)
  * r0 misses in the flushed unit: c56 lookup, c57 claim and grant, c58 fill, c59 dispatch. */
 static void test_sc_stallthresh_wait(void)
 {
-    cfg_t c;
+    sim_cfg c;
     char err[256];
-    sch_small_cfg(&c);
-    TT_EQ(cfg_set(&c, "sthld_mode", "fixed", "test", err), 0);
-    TT_EQ(cfg_set(&c, "sthld_init", "50", "test", err), 0);
-    sc_t *m = sch_mk(&c);
+    sch_small_cfg(&c.m.hw);
+    TT_EQ(simcfg_set(&c, "sthld_mode", "fixed", "test", err), 0);
+    TT_EQ(simcfg_set(&c, "sthld_init", "50", "test", err), 0);
+    sc_t *m = sch_mk(&c.m.hw);
     if (!m)
         return;
     two_near_units(m);
@@ -893,12 +894,12 @@ static void test_sc_wb_same_cycle_issue(void)
  *      c5 fill, dispatch c6 val(3,4). No flush ever. */
 static void test_sc_private(void)
 {
-    cfg_t c;
-    sch_small_cfg(&c);
-    c.ccus = 4;
-    c.entries = 4;
-    c.private_ccus = 1;
-    sc_t *m = sch_mk(&c);
+    sim_cfg c;
+    sch_small_cfg(&c.m.hw);
+    c.m.hw.ccus = 4;
+    c.m.hw.entries = 4;
+    c.m.hw.private_ccus = 1;
+    sc_t *m = sch_mk(&c.m.hw);
     if (!m)
         return;
     for (unsigned k = 0; k < 4; k++) {
@@ -942,10 +943,10 @@ static void test_sc_private(void)
  *      bank again (no caching): grant c8, fill c9, dispatch c10. */
 static void test_sc_baseline(void)
 {
-    cfg_t c;
-    sch_small_cfg(&c);
-    c.caching = 0;
-    sc_t *m = sch_mk(&c);
+    sim_cfg c;
+    sch_small_cfg(&c.m.hw);
+    c.m.hw.caching = 0;
+    sc_t *m = sch_mk(&c.m.hw);
     if (!m)
         return;
     const ccu_t *u = &m->ccu[1];
@@ -1045,17 +1046,17 @@ static void test_sc_idle(void)
     static const char *const modes[] = {"adaptive", "fixed"};
     for (unsigned mi = 0; mi < 2; mi++) {
         for (unsigned k = 0; k < sizeof ns / sizeof ns[0]; k++) {
-            cfg_t c;
-            cfg_defaults(&c);
-            c.data_bits = 64;
-            c.warps = 4;
-            c.entries = 4;
-            c.slots = 3;
-            c.interval = 500;
+            sim_cfg c;
+            simcfg_defaults(&c);
+            c.m.hw.data_bits = 64;
+            c.m.hw.warps = 4;
+            c.m.hw.entries = 4;
+            c.m.hw.slots = 3;
+            c.m.hw.interval = 500;
             char err[CFG_ERR_LEN];
-            TT_EQ(cfg_set(&c, "sthld_mode", modes[mi], "test", err), 0);
-            sc_t *a = sc_create_nodata(&c), *b = sc_create_nodata(&c);
-            drv_t *d = drv_create(&c);
+            TT_EQ(simcfg_set(&c, "sthld_mode", modes[mi], "test", err), 0);
+            sc_t *a = sc_create_nodata(&c.m.hw), *b = sc_create_nodata(&c.m.hw);
+            drv_t *d = drv_create(&c.m.hw, &c.m.drv);
             TT_CHECK(a && b && d);
             if (!a || !b || !d) return;
             drv_no_values(d);

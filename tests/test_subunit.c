@@ -6,6 +6,7 @@
  * sub-core as the earlier machine did (docs/gpu.md). */
 #include <stdlib.h>
 #include <string.h>
+#include "simcfg.h"
 #include "run.h"
 #include "subcore.h"
 #include "tt.h"
@@ -14,11 +15,11 @@
 
 /* Open a synthetic sub-core of the default configuration and run it until its INSTS
  * instructions have retired. 0, or -1. */
-static int run_unit(subcore_t *s, const cfg_t *c)
+static int run_unit(subcore_t *s, const sim_cfg *c)
 {
     char err[RUN_ERR_LEN];
     memset(s, 0, sizeof *s);
-    if (subcore_open(s, c, NULL, 0, 1, "", err)) {
+    if (subcore_open(s, &c->m, NULL, 0, 1, "", err)) {
         fprintf(stderr, "  open: %s\n", err);
         return -1;
     }
@@ -35,11 +36,11 @@ static int run_unit(subcore_t *s, const cfg_t *c)
 
 static void test_fold_alone_is_whole(void)
 {
-    cfg_t c;
+    sim_cfg c;
     subcore_t s;
     run_result *r = calloc(1, sizeof *r);
     if (!r) return;
-    cfg_defaults(&c);
+    simcfg_defaults(&c);
     TT_EQ(run_unit(&s, &c), 0);
     subcore_fold(&s, r, 1);
     const sc_stats *a = sc_stats_get(s.m);
@@ -52,11 +53,11 @@ static void test_fold_alone_is_whole(void)
 
 static void test_fold_twice_sums(void)
 {
-    cfg_t c;
+    sim_cfg c;
     subcore_t s;
     run_result *r = calloc(1, sizeof *r);
     if (!r) return;
-    cfg_defaults(&c);
+    simcfg_defaults(&c);
     TT_EQ(run_unit(&s, &c), 0);
     subcore_fold(&s, r, 1);
     subcore_fold(&s, r, 0);
@@ -73,13 +74,13 @@ static void test_fold_twice_sums(void)
 
 static void test_run_sim_is_the_unit(void)
 {
-    cfg_t c;
+    sim_cfg c;
     subcore_t s;
     run_opts o;
     char err[RUN_ERR_LEN];
     run_result *r = calloc(1, sizeof *r), *u = calloc(1, sizeof *u);
     if (!r || !u) return;
-    cfg_defaults(&c);
+    simcfg_defaults(&c);
     memset(&o, 0, sizeof o);
     o.insts = INSTS;
     o.check_invariants = 1;
@@ -100,13 +101,13 @@ static void test_run_sim_is_the_unit(void)
  * counters, and every warp-slot cycle either empty or held (counted after placements). */
 static void test_subcore_machine(void)
 {
-    cfg_t c;
+    sim_cfg c;
     run_opts o;
     char err[RUN_ERR_LEN];
     run_result *r = calloc(1, sizeof *r);
     if (!r) return;
-    cfg_defaults(&c);
-    c.machine = CFG_MACHINE_SUBCORE;
+    simcfg_defaults(&c);
+    c.m.gpu.machine = GPU_MACHINE_SUBCORE;
     memset(&o, 0, sizeof o);
     o.trace = "workloads/matrixmul32_sm61_kernel-1.traceg.xz";
     TT_EQ(run_sim(&c, &o, r, err), 0);
@@ -117,8 +118,8 @@ static void test_subcore_machine(void)
     TT_EQ(r->insts, 4416);
     TT_EQ(r->cycles, 11455);
     TT_EQ(r->cycles, r->st.cycles);
-    TT_EQ(r->tc.max_held, c.warps);
-    TT_EQ(r->tc.empty_slot_cycles + r->tc.held_slot_cycles, (uint64_t)c.warps * r->cycles);
+    TT_EQ(r->tc.max_held, c.m.hw.warps);
+    TT_EQ(r->tc.empty_slot_cycles + r->tc.held_slot_cycles, (uint64_t)c.m.hw.warps * r->cycles);
     free(r);
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "simcfg.h"
 #include "cfg.h"
 #include "drv.h"
 #include "run.h"
@@ -44,21 +45,21 @@ static int write_trace(const char *hdr, const char *body)
     return fclose(f) == 0 ? 0 : -1;
 }
 
-static void small_cfg(cfg_t *c, unsigned warps, unsigned slots)
+static void small_cfg(sim_cfg *c, unsigned warps, unsigned slots)
 {
-    cfg_defaults(c);
-    c->warps = warps;
-    c->ccus = warps < 2 ? 1 : 2;
-    c->slots = slots;
-    c->entries = slots + 2;
-    c->data_bits = 64;
-    c->regs = 32;
-    c->interval = 100;
-    c->machine = CFG_MACHINE_SUBCORE; /* these tests are about one sub-core's slots */
+    simcfg_defaults(c);
+    c->m.hw.warps = warps;
+    c->m.hw.ccus = warps < 2 ? 1 : 2;
+    c->m.hw.slots = slots;
+    c->m.hw.entries = slots + 2;
+    c->m.hw.data_bits = 64;
+    c->m.hw.regs = 32;
+    c->m.hw.interval = 100;
+    c->m.gpu.machine = GPU_MACHINE_SUBCORE; /* these tests are about one sub-core's slots */
 }
 
 /* Run hdr + body on the bit-accurate path with every invariant checked: run_sim's code. */
-static int run_hdr(const cfg_t *c, const char *hdr, const char *body, uint64_t blocks,
+static int run_hdr(const sim_cfg *c, const char *hdr, const char *body, uint64_t blocks,
                    run_result *r, char *err)
 {
     run_opts o;
@@ -74,7 +75,7 @@ static int run_hdr(const cfg_t *c, const char *hdr, const char *body, uint64_t b
     return rc;
 }
 
-static int run(const cfg_t *c, const char *body, uint64_t blocks, run_result *r, char *err)
+static int run(const sim_cfg *c, const char *body, uint64_t blocks, run_result *r, char *err)
 {
     return run_hdr(c, HEADER, body, blocks, r, err);
 }
@@ -94,7 +95,7 @@ static void test_blocks_groups(void)
         "#BEGIN_TB\nthread block = 2,0,0\n"
         "warp = 0\ninsts = 1\n0010 ffffffff 0 EXIT 0 0\n"
         "warp = 1\ninsts = 2\n0000 ffffffff 1 R4 MOV 0 0\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n";
-    cfg_t c;
+    sim_cfg c;
     run_result *r = calloc(1, sizeof *r);
     char err[RUN_ERR_LEN];
     small_cfg(&c, 2, 3);
@@ -123,7 +124,7 @@ static void test_max_blocks(void)
         "0000 ffffffff 1 R1 MOV 0 0\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n"
         "#BEGIN_TB\nthread block = 1,0,0\nwarp = 0\ninsts = 2\n"
         "0000 ffffffff 1 R1 MOV 0 0\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n";
-    cfg_t c;
+    sim_cfg c;
     run_result *r = calloc(1, sizeof *r);
     char err[RUN_ERR_LEN];
     small_cfg(&c, 4, 3);
@@ -142,7 +143,7 @@ static void test_one_register_three_slots(void)
     const char *body =
         "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
         "0000 ffffffff 1 R5 IADD3 3 R2 R2 R2 0\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n";
-    cfg_t c;
+    sim_cfg c;
     run_result *r = calloc(1, sizeof *r);
     char err[RUN_ERR_LEN];
     small_cfg(&c, 2, 3);
@@ -165,7 +166,7 @@ static void test_split_wide_instruction(void)
         "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
         "0000 ffffffff 1 R9 FOO 8 R1 R2 R3 R4 R5 R6 R7 R8 0\n0010 ffffffff 0 EXIT 0 0\n"
         "#END_TB\n";
-    cfg_t c;
+    sim_cfg c;
     run_result *r = calloc(1, sizeof *r);
     char err[RUN_ERR_LEN];
     small_cfg(&c, 2, 3);
@@ -205,7 +206,7 @@ static void test_trace_values(void)
                  "32 e f%s\n"
                  "0030 ffffffff 0 EXIT 0 0 0 0 NoVal\n#END_TB\n",
                  l32, l32, l32, l32, l32, bad ? "d" : "c", l32, l32);
-        cfg_t c;
+        sim_cfg c;
         run_result *r = calloc(1, sizeof *r);
         char err[RUN_ERR_LEN];
         small_cfg(&c, 2, 2);
@@ -230,11 +231,11 @@ static void test_register_out_of_range(void)
     const char *body =
         "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
         "0000 ffffffff 1 R20 MOV 0 0\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n";
-    cfg_t c;
+    sim_cfg c;
     run_result *r = calloc(1, sizeof *r);
     char err[RUN_ERR_LEN] = "";
     small_cfg(&c, 2, 3);
-    c.regs = 16;
+    c.m.hw.regs = 16;
     if (!r) return;
     TT_EQ(run(&c, body, 0, r, err), 2);
     TT_CHECK(strstr(err, "R20") != NULL);
@@ -263,20 +264,20 @@ static void test_barrier_waits(void)
         "warp = 1\ninsts = 4\n0000 ffffffff 1 R2 LDG.E 1 R4 4 1 0x1000 4\n"
         "0008 ffffffff 1 R3 IADD3 1 R2 0\n0010 ffffffff 0 BAR.SYNC 0 0\n"
         "0020 ffffffff 0 EXIT 0 0\n#END_TB\n";
-    cfg_t c;
+    sim_cfg c;
     char err[TSRC_ERR_LEN] = "";
     small_cfg(&c, 2, 3);
-    c.exec[4].lat = 40; /* ldst */
+    c.m.drv.exec[4].lat = 40; /* ldst */
     TT_EQ(write_trace(HEADER, body), 0);
-    tsrc_t *t = tsrc_open(&c, path, NULL, 0, err);
+    tsrc_t *t = tsrc_open(&c.m.hw, &c.m.drv, path, NULL, 0, err);
     TT_CHECK(t != NULL);
     if (!t) {
         fprintf(stderr, "  %s\n", err);
         unlink(path);
         return;
     }
-    sc_t *m = sc_create(&c);
-    drv_t *d = drv_create_src(&c, tsrc_iface(t));
+    sc_t *m = sc_create(&c.m.hw);
+    drv_t *d = drv_create_src(&c.m.hw, &c.m.drv, tsrc_iface(t));
     static sc_in in;
     static sc_out out;
     long issue[2][4] = {{-1, -1, -1, -1}, {-1, -1, -1, -1}};
@@ -315,7 +316,7 @@ static void test_deterministic_and_baseline(void)
         "0020 ffffffff 0 EXIT 0 0\n"
         "warp = 1\ninsts = 3\n0000 ffffffff 1 R1 MOV 0 0\n0008 ffffffff 1 R2 IMAD 3 R1 R1 R1 0\n"
         "0020 ffffffff 0 EXIT 0 0\n#END_TB\n";
-    cfg_t c;
+    sim_cfg c;
     run_result *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
     char err[RUN_ERR_LEN];
     small_cfg(&c, 2, 3);
@@ -329,7 +330,7 @@ static void test_deterministic_and_baseline(void)
     TT_EQ(a->cycles, b->cycles);
     TT_EQ(a->st.src_hits, b->st.src_hits);
     TT_EQ(a->st.src_regs, 1 + 2 + 2 + 1); /* {R1} {R1,R2} {R3,R1} | {R1} */
-    c.caching = 0;
+    c.m.hw.caching = 0;
     TT_EQ(run(&c, body, 0, b, err), 0);
     TT_EQ(b->st.src_hits, 0);
     TT_EQ(b->st.bank_reads, a->st.src_regs); /* baseline: one bank read per register */
@@ -356,20 +357,20 @@ static void rf_run(unsigned window, tsrc_counts *tc, long *t)
         "warp = 0\ninsts = 5\n0000 ffffffff 1 R1 MOV 0 0\n0010 ffffffff 1 R2 MOV 0 0\n"
         "0020 ffffffff 1 R3 MOV 0 0\n0030 ffffffff 1 R3 IADD3 1 R1 0\n0040 ffffffff 0 EXIT 0 0\n"
         "#END_TB\n";
-    cfg_t c;
+    sim_cfg c;
     char err[TSRC_ERR_LEN] = "";
     small_cfg(&c, 1, 3);
-    c.rf_states = 1;
-    c.sleep_window = window;
+    c.m.drv.rf_states = 1;
+    c.m.drv.sleep_window = window;
     TT_EQ(write_trace(HEADER, body), 0);
-    tsrc_t *tr = tsrc_open(&c, path, NULL, 0, err);
+    tsrc_t *tr = tsrc_open(&c.m.hw, &c.m.drv, path, NULL, 0, err);
     TT_CHECK(tr != NULL);
     if (!tr) {
         unlink(path);
         return;
     }
-    sc_t *m = sc_create(&c);
-    drv_t *d = drv_create_src(&c, tsrc_iface(tr));
+    sc_t *m = sc_create(&c.m.hw);
+    drv_t *d = drv_create_src(&c.m.hw, &c.m.drv, tsrc_iface(tr));
     static sc_in in;
     static sc_out out;
     unsigned n = 0;

@@ -1,6 +1,7 @@
 /* test_wl.c - the workload generator: determinism, exact hints, bounds, duplicates;
  * and the PRNG helpers it relies on. Needs only cfg_defaults from the model library. */
 #include <string.h>
+#include "simcfg.h"
 #include "cfg.h"
 #include "rng.h"
 #include "tt.h"
@@ -10,9 +11,9 @@
 
 static int quick;
 
-static void base_cfg(cfg_t *c)
+static void base_cfg(sim_cfg *c)
 {
-    cfg_defaults(c);
+    simcfg_defaults(c);
 }
 
 /* Copy n instructions of a stream (peek + pop). */
@@ -63,10 +64,10 @@ static void test_rng_below_bounds(void)
 static void test_determinism(void)
 {
     static wl_inst x[N_INST], y[N_INST];
-    cfg_t c;
+    sim_cfg c;
     base_cfg(&c);
     for (unsigned w = 0; w < 3; w++) {
-        wl_t *a = wl_create(&c, w), *b = wl_create(&c, w);
+        wl_t *a = wl_create(&c.m.hw, &c.m.drv, w), *b = wl_create(&c.m.hw, &c.m.drv, w);
         TT_CHECK(a && b);
         if (!a || !b) {
             wl_destroy(a);
@@ -85,7 +86,7 @@ static void test_determinism(void)
         wl_destroy(b);
     }
     /* different warps and different seeds give different streams */
-    wl_t *a = wl_create(&c, 0), *b = wl_create(&c, 1);
+    wl_t *a = wl_create(&c.m.hw, &c.m.drv, 0), *b = wl_create(&c.m.hw, &c.m.drv, 1);
     TT_CHECK(a && b);
     if (a && b) {
         take(a, x, 200);
@@ -96,13 +97,13 @@ static void test_determinism(void)
     }
     wl_destroy(a);
     wl_destroy(b);
-    c.wl_seed += 1;
-    a = wl_create(&c, 0);
+    c.m.drv.wl_seed += 1;
+    a = wl_create(&c.m.hw, &c.m.drv, 0);
     TT_CHECK(a != NULL);
     if (a) {
         take(a, y, 200);
         base_cfg(&c);
-        wl_t *a0 = wl_create(&c, 0);
+        wl_t *a0 = wl_create(&c.m.hw, &c.m.drv, 0);
         TT_CHECK(a0 != NULL);
         if (a0) {
             take(a0, x, 200);
@@ -126,40 +127,40 @@ static uint8_t brute_hint(const wl_inst *v, unsigned i, unsigned rthld, unsigned
     return 0;
 }
 
-static void check_hints(cfg_t *c, unsigned *near_seen, unsigned *far_seen)
+static void check_hints(sim_cfg *c, unsigned *near_seen, unsigned *far_seen)
 {
     static wl_inst v[N_INST];
     unsigned n = quick ? 4000 : N_INST, bad = 0;
-    wl_t *w = wl_create(c, 2);
+    wl_t *w = wl_create(&c->m.hw, &c->m.drv, 2);
     TT_CHECK(w != NULL);
     if (!w) return;
     TT_EQ(take(w, v, n), 0);
     wl_destroy(w);
-    for (unsigned i = 0; i + c->rthld < n; i++) {
+    for (unsigned i = 0; i + c->m.drv.rthld < n; i++) {
         for (unsigned s = 0; s < v[i].nsrc; s++) {
-            uint8_t h = brute_hint(v, i, c->rthld, v[i].src[s]);
+            uint8_t h = brute_hint(v, i, c->m.drv.rthld, v[i].src[s]);
             if (h != v[i].src_near[s]) bad++;
             if (h) (*near_seen)++; else (*far_seen)++;
         }
         if (v[i].has_dst) {
-            uint8_t h = brute_hint(v, i, c->rthld, v[i].dst);
+            uint8_t h = brute_hint(v, i, c->m.drv.rthld, v[i].dst);
             if (h != v[i].dst_near) bad++;
             if (h) (*near_seen)++; else (*far_seen)++;
         }
     }
-    if (bad) fprintf(stderr, "  rthld %u: %u wrong hints\n", c->rthld, bad);
+    if (bad) fprintf(stderr, "  rthld %u: %u wrong hints\n", c->m.drv.rthld, bad);
     TT_EQ(bad, 0);
 }
 
 static void test_hint_oracle(void)
 {
-    cfg_t c;
+    sim_cfg c;
     unsigned rthlds[] = {0, 1, 3, 12, 40};
     for (unsigned k = 0; k < sizeof rthlds / sizeof rthlds[0]; k++) {
         unsigned nnear = 0, nfar = 0;
         base_cfg(&c);
-        c.rthld = rthlds[k];
-        c.wl_regs_used = 24; /* small working set: plenty of both near and far */
+        c.m.drv.rthld = rthlds[k];
+        c.m.drv.wl_regs_used = 24; /* small working set: plenty of both near and far */
         check_hints(&c, &nnear, &nfar);
         if (rthlds[k] == 0) {
             TT_EQ(nnear, 0);
@@ -174,14 +175,14 @@ static void test_hint_oracle(void)
  * nothing writes it -> every hint near (rthld >= 1); writes only -> every hint far. */
 static void test_hint_hand_cases(void)
 {
-    cfg_t c;
+    sim_cfg c;
     base_cfg(&c);
-    c.wl_regs_used = 1;
-    c.wl_src_min = 1;
-    c.wl_src_max = 1;
-    c.wl_dst_pct = 0;
-    c.rthld = 4;
-    wl_t *w = wl_create(&c, 0);
+    c.m.drv.wl_regs_used = 1;
+    c.m.drv.wl_src_min = 1;
+    c.m.drv.wl_src_max = 1;
+    c.m.drv.wl_dst_pct = 0;
+    c.m.drv.rthld = 4;
+    wl_t *w = wl_create(&c.m.hw, &c.m.drv, 0);
     TT_CHECK(w != NULL);
     if (!w) return;
     for (unsigned i = 0; i < 50; i++) {
@@ -192,10 +193,10 @@ static void test_hint_hand_cases(void)
         wl_pop(w);
     }
     wl_destroy(w);
-    c.wl_src_min = 0;
-    c.wl_src_max = 0;
-    c.wl_dst_pct = 100;
-    w = wl_create(&c, 0);
+    c.m.drv.wl_src_min = 0;
+    c.m.drv.wl_src_max = 0;
+    c.m.drv.wl_dst_pct = 100;
+    w = wl_create(&c.m.hw, &c.m.drv, 0);
     TT_CHECK(w != NULL);
     if (!w) return;
     for (unsigned i = 0; i < 50; i++) {
@@ -210,21 +211,21 @@ static void test_hint_hand_cases(void)
 
 static void test_bounds(void)
 {
-    cfg_t c;
+    sim_cfg c;
     base_cfg(&c);
     struct { unsigned lo, hi, used, slots; } cases[] = {
-        {0, 3, 16, c.slots}, {2, 2, 5, c.slots}, {1, 6, 64, c.slots}, {0, 6, 3, 1}, {4, 9, 40, 3},
+        {0, 3, 16, c.m.hw.slots}, {2, 2, 5, c.m.hw.slots}, {1, 6, 64, c.m.hw.slots}, {0, 6, 3, 1}, {4, 9, 40, 3},
     };
     for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         base_cfg(&c);
-        c.wl_src_min = cases[k].lo;
-        c.wl_src_max = cases[k].hi;
-        c.wl_regs_used = cases[k].used;
-        c.slots = cases[k].slots;
-        unsigned hi = cases[k].hi < c.slots ? cases[k].hi : c.slots;
+        c.m.drv.wl_src_min = cases[k].lo;
+        c.m.drv.wl_src_max = cases[k].hi;
+        c.m.drv.wl_regs_used = cases[k].used;
+        c.m.hw.slots = cases[k].slots;
+        unsigned hi = cases[k].hi < c.m.hw.slots ? cases[k].hi : c.m.hw.slots;
         unsigned lo = cases[k].lo < hi ? cases[k].lo : hi;
         unsigned seen_lo = 0, seen_hi = 0, bad_n = 0, bad_r = 0, bad_lat = 0;
-        wl_t *w = wl_create(&c, 1);
+        wl_t *w = wl_create(&c.m.hw, &c.m.drv, 1);
         TT_CHECK(w != NULL);
         if (!w) return;
         for (unsigned i = 0; i < 5000; i++) {
@@ -232,10 +233,10 @@ static void test_bounds(void)
             if (h->nsrc < lo || h->nsrc > hi) bad_n++;
             seen_lo += h->nsrc == lo;
             seen_hi += h->nsrc == hi;
-            for (unsigned s = 0; s < h->nsrc; s++) bad_r += h->src[s] >= c.wl_regs_used;
-            if (h->has_dst) bad_r += h->dst >= c.wl_regs_used;
-            unsigned lat = h->cls == WL_ALU ? c.wl_lat_alu
-                           : h->cls == WL_SFU ? c.wl_lat_sfu : c.wl_lat_mem;
+            for (unsigned s = 0; s < h->nsrc; s++) bad_r += h->src[s] >= c.m.drv.wl_regs_used;
+            if (h->has_dst) bad_r += h->dst >= c.m.drv.wl_regs_used;
+            unsigned lat = h->cls == WL_ALU ? c.m.drv.wl_lat_alu
+                           : h->cls == WL_SFU ? c.m.drv.wl_lat_sfu : c.m.drv.wl_lat_mem;
             bad_lat += h->lat != lat;
             wl_pop(w);
         }
@@ -249,13 +250,13 @@ static void test_bounds(void)
 
 static void test_duplicates(void)
 {
-    cfg_t c;
+    sim_cfg c;
     unsigned dups = 0, multi = 0;
     base_cfg(&c);
-    c.wl_dup_pct = 100;
-    c.wl_src_min = 2;
-    c.wl_src_max = c.slots;
-    wl_t *w = wl_create(&c, 0);
+    c.m.drv.wl_dup_pct = 100;
+    c.m.drv.wl_src_min = 2;
+    c.m.drv.wl_src_max = c.m.hw.slots;
+    wl_t *w = wl_create(&c.m.hw, &c.m.drv, 0);
     TT_CHECK(w != NULL);
     if (!w) return;
     for (unsigned i = 0; i < 2000; i++) {
@@ -273,13 +274,13 @@ static void test_duplicates(void)
     TT_CHECK(dups > 0);
     /* dup = 0 with a large register span: duplicates are rare, and mix/class weights hold */
     base_cfg(&c);
-    c.wl_dup_pct = 0;
-    c.wl_reuse_pct = 0;
-    c.wl_regs_used = c.regs;
-    c.wl_mix_alu = 1;
-    c.wl_mix_sfu = 0;
-    c.wl_mix_mem = 1;
-    w = wl_create(&c, 0);
+    c.m.drv.wl_dup_pct = 0;
+    c.m.drv.wl_reuse_pct = 0;
+    c.m.drv.wl_regs_used = c.m.hw.regs;
+    c.m.drv.wl_mix_alu = 1;
+    c.m.drv.wl_mix_sfu = 0;
+    c.m.drv.wl_mix_mem = 1;
+    w = wl_create(&c.m.hw, &c.m.drv, 0);
     TT_CHECK(w != NULL);
     if (!w) return;
     unsigned sfu = 0, mem = 0;
@@ -298,15 +299,15 @@ static void test_reuse(void)
 {
     /* reuse = 100%, window 2: after the first instruction, every register is one of the
      * last 2 distinct registers named (sources, then destination, in order). */
-    cfg_t c;
+    sim_cfg c;
     base_cfg(&c);
-    c.wl_reuse_pct = 100;
-    c.wl_reuse_window = 2;
-    c.wl_dup_pct = 0;
-    c.wl_src_min = 1;
-    c.wl_src_max = 1;
-    c.wl_dst_pct = 0;
-    wl_t *w = wl_create(&c, 0);
+    c.m.drv.wl_reuse_pct = 100;
+    c.m.drv.wl_reuse_window = 2;
+    c.m.drv.wl_dup_pct = 0;
+    c.m.drv.wl_src_min = 1;
+    c.m.drv.wl_src_max = 1;
+    c.m.drv.wl_dst_pct = 0;
+    wl_t *w = wl_create(&c.m.hw, &c.m.drv, 0);
     TT_CHECK(w != NULL);
     if (!w) return;
     unsigned distinct[64], nd = 0, bad = 0;
