@@ -13,21 +13,14 @@ _Static_assert(TRC_VAL_ROW == DRV_VAL_ROW && TRC_MAX_XREGS <= 32,
                "value rows go to the driver as they are, one bit per register");
 
 typedef struct {
-    trc_block *b;
-    unsigned refs;        /* groups of it not finished, + 1 while groups remain to place */
-} blk_ref;
-
-typedef struct {
-    blk_ref *blk;
     unsigned held;        /* warp slots still held by the group */
     unsigned live;        /* warps that have not issued their last instruction */
     unsigned arrived;     /* warps waiting at the current barrier */
     unsigned to_pass;     /* while open: arrived warps that have not issued it yet */
     unsigned epoch;       /* barrier instance */
     int open;
-    /* fed sources (tsrc_create_fed): a block of the caller's, its warps maybe on several
-     * sources; blk is NULL and done(dctx, darg) is called once it is sealed and no slot
-     * holds a warp of it any more */
+    /* a block of the caller's (tsrc_blk_create), its warps maybe on several sources:
+     * done(dctx, darg) is called once it is sealed and no slot holds a warp of it any more */
     int sealed;
     int more;             /* sealed by tsrc_blk_seal_more: counts no block */
     void (*done)(void *ctx, void *arg);
@@ -71,47 +64,27 @@ struct tsrc {
     int next_use;         /* tsrc_next_use: every warp gets its operands' next-use distances */
     uint64_t now;         /* cycles ticked (tsrc_tick, tsrc_skip) */
     rs_ent *rs;           /* cfg.rf_states: [warps][regs] */
-    hsrc_t *h;
     const char *path;
-    uint64_t max_blocks;
-    int eof;
-    blk_ref *cur;         /* block whose groups are being placed */
-    unsigned cur_next;    /* its first warp not yet placed */
     slot_t *slot;         /* [warps] */
     unsigned nfree;       /* slots holding no warp */
     uint64_t active;      /* slots holding a warp that has not ended (bit w: slot w) */
     unsigned waiting;     /* warps arrived at a barrier that is not open yet */
-    int place;            /* a slot freed or blocks remain: try placing in tsrc_tick */
-    int fed;              /* tsrc_create_fed: no reader, the caller places warps */
-    tsrc_fetch_fn fetch;  /* fed: may the warp's next instruction be fetched? (NULL: yes) */
+    tsrc_fetch_fn fetch;  /* may the warp's next instruction be fetched? (NULL: yes) */
     tsrc_fetch_wait_fn fetch_wait;
     void *fetch_ctx;
-    tsrc_mem_fn mem;      /* fed: times memory instructions (NULL: their class latency) */
+    tsrc_mem_fn mem;      /* times memory instructions (NULL: their class latency) */
     void *mem_ctx;
     drv_src iface;
     tsrc_counts cnt;
     int oom;              /* a warp's reuse distances found no memory (operand_cache = proto) */
 };
 
-/* Free the block when its last reference goes. */
-static void blk_unref(tsrc_t *t, blk_ref *r)
-{
-    if (--r->refs) return;
-    trc_block_free(r->b);
-    free(r);
-    t->cnt.blocks_done++;
-}
-
-/* Group g holds no slot any more: release its block (a fed group only once sealed). */
+/* Group g holds no slot any more: once sealed, its block is told and it goes. */
 static void grp_release(tsrc_t *t, grp_t *g)
 {
-    if (g->blk) {
-        blk_unref(t, g->blk);
-    } else {
-        if (!g->sealed) return;
-        g->done(g->dctx, g->darg);
-        t->cnt.blocks_done += !g->more;
-    }
+    if (!g->sealed) return;
+    g->done(g->dctx, g->darg);
+    t->cnt.blocks_done += !g->more;
     free(g);
 }
 
@@ -125,7 +98,6 @@ __attribute__((noinline)) static void free_slot(tsrc_t *t, slot_t *s)
     free(s->dist);
     s->dist = NULL;
     t->nfree++;
-    t->place = !t->fed;
     if (--g->held == 0) grp_release(t, g);
 }
 
@@ -136,12 +108,11 @@ static inline void maybe_free(tsrc_t *t, slot_t *s)
 }
 
 /* The barrier opens when every live warp of the group has arrived. */
-static void check_open(tsrc_t *t, grp_t *g)
+static void check_open(grp_t *g)
 {
     if (!g->open && g->arrived > 0 && g->arrived >= g->live) {
         g->open = 1;
         g->to_pass = g->arrived;
-        if (!t->fed) t->waiting -= g->arrived; /* fed: each source on its warps' issue */
     }
 }
 
@@ -156,7 +127,7 @@ static int bar_blocked(tsrc_t *t, slot_t *s)
         s->arr_epoch = g->epoch + 1;
         g->arrived++;
         t->waiting++;
-        check_open(t, g);
+        check_open(g);
     }
     return !g->open;
 }
@@ -304,7 +275,7 @@ static inline void next_inst(tsrc_t *t, slot_t *s)
         s->exited = 1;
         t->active &= ~(1ULL << (s - t->slot));
         s->g->live--;
-        check_open(t, s->g);
+        check_open(s->g);
         maybe_free(t, s);
         return;
     }
@@ -348,7 +319,7 @@ static void src_pop(void *ctx, unsigned w)
     if (s->ti_flags & TRC_F_BARRIER) {
         grp_t *g = s->g;
         t->cnt.barriers++;
-        if (t->fed) t->waiting--;
+        t->waiting--; /* each source on its warps' issue (a block may span sources) */
         s->pass_epoch = g->epoch + 1;
         if (g->open && --g->to_pass == 0) {
             g->open = 0;
@@ -376,8 +347,8 @@ static void src_complete(void *ctx, unsigned w)
     maybe_free(t, s);
 }
 
-/* A source with every slot free and its drv_src, reading nothing yet: tsrc_open and
- * tsrc_create_fed. NULL with err when out of memory. */
+/* A source with every slot free and its drv_src, holding no warp yet. NULL with err when
+ * out of memory. */
 static tsrc_t *alloc_src(const cfg_t *c, const drv_keys *k, const char *path, char *err)
 {
     tsrc_t *t = calloc(1, sizeof *t);
@@ -406,43 +377,6 @@ static tsrc_t *alloc_src(const cfg_t *c, const drv_keys *k, const char *path, ch
     return t;
 }
 
-/* tsrc_open and tsrc_open_values; keep: HSRC_KEEP_* bits. */
-static tsrc_t *open_trace(const cfg_t *c, const drv_keys *k, const char *path, const char *hint_file,
-                          uint64_t max_blocks, unsigned keep, char *err)
-{
-    hint_opts o = {(hint_mode)k->hint_mode, k->rthld, k->hint_profile_warps, NULL, c->banks};
-    if (hint_file) {
-        o.mode = HINT_FILE;
-        o.file = hint_file;
-    }
-    tsrc_t *t = alloc_src(c, k, path, err);
-    if (!t) return NULL;
-    char herr[TRC_ERR_LEN] = "";
-    t->h = hsrc_open_keep(path, &o, keep, herr);
-    if (!t->h) {
-        snprintf(err, TSRC_ERR_LEN, "%s", herr);
-        free(t->rs);
-        free(t->slot);
-        free(t);
-        return NULL;
-    }
-    t->max_blocks = max_blocks;
-    t->place = 1;
-    return t;
-}
-
-tsrc_t *tsrc_open(const cfg_t *c, const drv_keys *k, const char *path, const char *hint_file,
-                  uint64_t max_blocks, char *err)
-{
-    return open_trace(c, k, path, hint_file, max_blocks, 0, err);
-}
-
-tsrc_t *tsrc_open_values(const cfg_t *c, const drv_keys *k, const char *path, const char *hint_file,
-                         uint64_t max_blocks, char *err)
-{
-    return open_trace(c, k, path, hint_file, max_blocks, HSRC_KEEP_VALUES, err);
-}
-
 void tsrc_close(tsrc_t *t)
 {
     if (!t) return;
@@ -453,9 +387,7 @@ void tsrc_close(tsrc_t *t)
         s->outstanding = 0;
         maybe_free(t, s);
     }
-    if (t->cur) blk_unref(t, t->cur);
     for (unsigned w = 0; w < t->c.warps; w++) free(t->slot[w].dist);
-    hsrc_close(t->h);
     free(t->rs);
     free(t->slot);
     free(t);
@@ -471,27 +403,6 @@ const tsrc_counts *tsrc_get_counts(const tsrc_t *t)
     return &t->cnt;
 }
 
-void tsrc_hint_match(const tsrc_t *t, uint64_t *matched, uint64_t *total, const char **kernel)
-{
-    hsrc_hint_match(t->h, matched, total);
-    *kernel = hsrc_hint_kernel_mismatch(t->h);
-}
-
-void tsrc_hint_differ(const tsrc_t *t, uint64_t *differ, uint64_t *compared)
-{
-    hsrc_hint_differ(t->h, differ, compared);
-}
-
-const trc_t *tsrc_reader(const tsrc_t *t)
-{
-    return hsrc_reader(t->h);
-}
-
-const trc_kernel *tsrc_kernel(const tsrc_t *t)
-{
-    return hsrc_kernel(t->h);
-}
-
 int tsrc_check_block(const cfg_t *c, const char *path, const trc_block *b, char *err)
 {
     for (unsigned w = 0; w < b->nwarps; w++)
@@ -505,38 +416,6 @@ int tsrc_check_block(const cfg_t *c, const char *path, const trc_block *b, char 
             }
         }
     return 0;
-}
-
-/* Read the next block into t->cur. 1 read, 0 end of trace, -1 error. */
-static int read_block(tsrc_t *t, char *err)
-{
-    trc_block *b = NULL;
-    char herr[TRC_ERR_LEN] = "";
-    if (t->eof || (t->max_blocks && t->cnt.blocks >= t->max_blocks)) return 0;
-    int rc = hsrc_next_block(t->h, &b, herr);
-    if (rc < 0) {
-        snprintf(err, TSRC_ERR_LEN, "%s", herr);
-        return -1;
-    }
-    if (rc == 0) {
-        t->eof = 1;
-        return 0;
-    }
-    if (tsrc_check_block(&t->c, t->path, b, err)) {
-        trc_block_free(b);
-        return -1;
-    }
-    t->cur = malloc(sizeof *t->cur);
-    if (!t->cur) {
-        trc_block_free(b);
-        snprintf(err, TSRC_ERR_LEN, "%s: out of memory", t->path);
-        return -1;
-    }
-    t->cur->b = b;
-    t->cur->refs = 1;
-    t->cur_next = 0;
-    t->cnt.blocks++;
-    return 1;
 }
 
 /* Warp tw of group g into free slot w, at its first instruction. */
@@ -564,61 +443,6 @@ static void start_warp(tsrc_t *t, unsigned w, grp_t *g, const trc_warp *tw)
     next_inst(t, s);
 }
 
-/* Place the next group of t->cur if enough slots are free. 1 placed, 0 not, -1 error. */
-static int place_group(tsrc_t *t, unsigned nfree, char *err)
-{
-    const trc_block *b = t->cur->b;
-    unsigned n = b->nwarps - t->cur_next;
-    if (n > t->c.warps) n = t->c.warps;
-    if (n > nfree) return 0;
-    grp_t *g = calloc(1, sizeof *g);
-    if (!g) {
-        snprintf(err, TSRC_ERR_LEN, "%s: out of memory", t->path);
-        return -1;
-    }
-    g->blk = t->cur;
-    t->cur->refs++;
-    unsigned w = 0;
-    for (unsigned i = 0; i < n; i++) {
-        const trc_warp *tw = &b->warp[t->cur_next + i];
-        if (tw->n == 0) continue;
-        while (t->slot[w].used) w++;
-        start_warp(t, w, g, tw);
-    }
-    if (t->oom) {
-        snprintf(err, TSRC_ERR_LEN, "%s: out of memory (reuse distances)", t->path);
-        return -1;
-    }
-    t->cur_next += n;
-    if (g->held == 0) {
-        blk_unref(t, g->blk);
-        free(g);
-    }
-    return 1;
-}
-
-/* Place blocks into free slots while they fit: 0, or -1 with err. Out of line: most
- * cycles tsrc_tick only counts. */
-__attribute__((noinline)) static int place_blocks(tsrc_t *t, char *err)
-{
-    t->place = 0;
-    for (;;) {
-        if (!t->cur) {
-            int rc = read_block(t, err);
-            if (rc < 0) t->place = 1;
-            if (rc <= 0) return rc;
-        }
-        if (t->cur_next >= t->cur->b->nwarps) {
-            blk_unref(t, t->cur);
-            t->cur = NULL;
-            continue;
-        }
-        int rc = place_group(t, t->nfree, err);
-        if (rc < 0) return -1;
-        if (rc == 0) return 0; /* wait for slots: a freed slot sets t->place again */
-    }
-}
-
 /* Count n cycles of the warps resident now (tsrc_counts.held_slot_cycles). */
 static void count_held(tsrc_t *t, uint64_t n)
 {
@@ -634,23 +458,17 @@ double tsrc_warps_mean(const tsrc_counts *t)
     return t->busy_cycles ? (double)t->held_slot_cycles / (double)t->busy_cycles : 0.0;
 }
 
-int tsrc_tick(tsrc_t *t, char *err)
+void tsrc_tick(tsrc_t *t)
 {
     t->now++;
     t->cnt.empty_slot_cycles += t->nfree;
     t->cnt.bar_wait_slot_cycles += t->waiting;
-    int rc = t->place ? place_blocks(t, err) : 0;
     count_held(t, 1);
-    return rc;
 }
 
 tsrc_t *tsrc_create_fed(const cfg_t *c, const drv_keys *k, const char *path, char *err)
 {
-    tsrc_t *t = alloc_src(c, k, path, err);
-    if (!t) return NULL;
-    t->fed = 1;
-    t->eof = 1;
-    return t;
+    return alloc_src(c, k, path, err);
 }
 
 void tsrc_next_use(tsrc_t *t) { t->next_use = 1; }
@@ -704,7 +522,7 @@ tsrc_blk *tsrc_blk_create(void (*done)(void *ctx, void *arg), void *ctx, void *a
 int tsrc_place(tsrc_t *t, tsrc_blk *blk, const trc_warp *tw, unsigned w, char *err)
 {
     grp_t *g = (grp_t *)blk;
-    if (!t->fed || w >= t->c.warps || t->slot[w].used) {
+    if (w >= t->c.warps || t->slot[w].used) {
         snprintf(err, TSRC_ERR_LEN, "%s: warp slot %u is not free", t->path, w);
         return -1;
     }
@@ -757,6 +575,5 @@ void tsrc_skip(tsrc_t *t, uint64_t n)
 
 int tsrc_done(const tsrc_t *t)
 {
-    return !t->cur && t->nfree == t->c.warps &&
-           (t->eof || (t->max_blocks && t->cnt.blocks >= t->max_blocks));
+    return t->nfree == t->c.warps;
 }

@@ -1,11 +1,11 @@
-/* tsrc.h - a trace as the driver's instruction source: thread blocks onto the sub-core's
- * warp slots, barriers, EXIT, and instructions cut to the collector's slots.
+/* tsrc.h - a trace's warps as the driver's instruction source: the warps a block scheduler
+ * places into the sub-core's warp slots, barriers, EXIT, and instructions cut to the
+ * collector's slots.
  *
- * - Placement: blocks in trace order; a block needs one free warp slot per warp and its
- *   warps are placed together, in the lowest free slots, in warp order (a lower slot is
- *   an older warp for the scheduler). A block with more warps than cfg.warps is run as
- *   groups of cfg.warps warps, one group after the other (the sub-core holds only its
- *   share of a block on a real SM); BAR.SYNC then synchronizes the warps of a group.
+ * - Placement is the caller's: the GPU's block scheduler (gpu/gsched.c; gpu/gfeed.h for a
+ *   sub-core stepped by someone else) places a block's warps, or a group of them, with
+ *   tsrc_place and seals it; BAR.SYNC synchronizes the warps of a block (or group) across
+ *   every source they were placed on.
  * - A warp slot frees when its warp has issued EXIT (or its last instruction) and every
  *   instruction it issued has retired (dispatched, every write-back accepted).
  * - BAR.SYNC: a warp whose next instruction is a barrier waits until every warp of its
@@ -16,8 +16,8 @@
  *   "instructions" are trace instructions; the model counts collector allocations.
  * - Hints: hints/hint.h, mode cfg.hint_mode, RTHLD cfg.rthld, or a hint file.
  * - Execution class -> cfg.exec[cls] latency and initiation interval.
- * - Register values (tsrc_open_values, or a fed source's warps from a reader that keeps
- *   them): each pass carries the trace's value rows of its sources, the last one those of
+ * - Register values (warps from a reader that keeps them, hsrc HSRC_KEEP_VALUES): each
+ *   pass carries the trace's value rows of its sources, the last one those of
  *   its destinations (drv_inst.vdst, vsrc; drv.h "Write data").
  */
 #ifndef TSRC_H
@@ -32,8 +32,7 @@
 #define TSRC_ERR_LEN 640
 
 typedef struct {
-    uint64_t blocks, blocks_done;  /* blocks taken from the trace (fed: placed, their first
-                                      warps) / fully retired */
+    uint64_t blocks, blocks_done;  /* blocks placed (sealed) / fully retired */
     uint64_t warps;                /* warps placed */
     uint64_t insts;                /* trace instructions issued (all their passes) */
     uint64_t insts_retired;        /* trace instructions retired */
@@ -67,37 +66,23 @@ typedef struct tsrc tsrc_t;
  * least one warp (held_slot_cycles / busy_cycles; 0 when none). */
 double tsrc_warps_mean(const tsrc_counts *t);
 
-/* Open trace `path` for configuration c and the driver's keys k (both copied). hint_file: NULL, or a hint file that
- * overrides cfg.hint_mode. max_blocks: 0 = all, else only the first N blocks.
- * NULL with err (one line) on failure. */
-tsrc_t *tsrc_open(const cfg_t *c, const drv_keys *k, const char *path, const char *hint_file,
-                  uint64_t max_blocks, char *err);
-
-/* tsrc_open that also keeps a tracer-6 trace's register values (`Val` lines,
- * trc_keep_values), for the bit-accurate path: the driver writes them instead of invented
- * data (drv.h "Write data"). */
-tsrc_t *tsrc_open_values(const cfg_t *c, const drv_keys *k, const char *path, const char *hint_file,
-                         uint64_t max_blocks, char *err);
-
 /* Close (NULL is fine). */
 void tsrc_close(tsrc_t *t);
 
 /* The drv_src of this trace (valid while t lives). */
 const drv_src *tsrc_iface(tsrc_t *t);
 
-/* Call once per cycle before drv_inputs: places blocks into free warp slots. Returns 0,
- * or -1 with err on bad trace input or a register out of the configuration's range. */
-int tsrc_tick(tsrc_t *t, char *err);
+/* Call once per cycle before drv_inputs (after the cycle's placements): the slot-cycle
+ * counters. */
+void tsrc_tick(tsrc_t *t);
 
-/* 1 when every block of the trace was placed and every instruction retired. */
+/* 1 when no warp holds a slot (every warp placed so far retired everything). */
 int tsrc_done(const tsrc_t *t);
 
-/* --- fed sources: the GPU model (gpu/) places the warps of its blocks itself, a block's
- * warps possibly on several sub-cores' sources; barriers span them all. In a fed source,
- * bar_wait_slot_cycles counts a warp from its arrival until it issues the barrier. --- */
-
-/* A source with no reader, every slot free; NULL with err when out of memory. path
- * names the trace in messages. */
+/* A source for configuration c and the driver's keys k (both copied), every slot free; a
+ * block's warps may be placed on several sources, and barriers span them all
+ * (bar_wait_slot_cycles counts a warp from its arrival until it issues the barrier). path
+ * names the trace in messages. NULL with err when out of memory. */
 tsrc_t *tsrc_create_fed(const cfg_t *c, const drv_keys *k, const char *path, char *err);
 
 /* From now on every warp placed gets the next-use distances of its operands
@@ -112,7 +97,7 @@ typedef int (*tsrc_fetch_fn)(void *ctx, unsigned w, uint32_t pc);
  * no effect (0: fetchable, or not known). */
 typedef uint64_t (*tsrc_fetch_wait_fn)(void *ctx, unsigned w, uint32_t pc);
 
-/* Ask fn before presenting each new trace instruction of a fed source (an instruction
+/* Ask fn before presenting each new trace instruction of t (an instruction
  * cache), and wait for how long a warp is held by it (drv_src.held); NULL: always. */
 void tsrc_set_fetch(tsrc_t *t, tsrc_fetch_fn fn, tsrc_fetch_wait_fn wait, void *ctx);
 
@@ -135,7 +120,7 @@ tsrc_blk *tsrc_blk_create(void (*done)(void *ctx, void *arg), void *ctx, void *a
  * once, when it reads it (its instructions are still in the CPU's caches then). */
 int tsrc_check_block(const cfg_t *c, const char *path, const trc_block *b, char *err);
 
-/* Place warp tw (alive until blk's done) of blk into free slot w of fed source t; a warp
+/* Place warp tw (alive until blk's done) of blk into free slot w of t; a warp
  * without instructions takes no slot. The caller checked its block (tsrc_check_block).
  * 0, or -1 with err (slot not free). */
 int tsrc_place(tsrc_t *t, tsrc_blk *blk, const trc_warp *tw, unsigned w, char *err);
@@ -155,25 +140,11 @@ uint64_t tsrc_free_slots(const tsrc_t *t);
  * its warp slots), so a caller can ask the CPU to load them early (no effect). */
 void tsrc_hot(const tsrc_t *t, void (*add)(void *ctx, const void *p, size_t n), void *ctx);
 
-/* n calls of tsrc_tick on a fed source in which nothing changes (a sub-core asleep): the
+/* n calls of tsrc_tick on a source in which nothing changes (a sub-core asleep): the
  * slot-cycle counters. */
 void tsrc_skip(tsrc_t *t, uint64_t n);
 
 /* Counters so far. */
 const tsrc_counts *tsrc_get_counts(const tsrc_t *t);
-
-/* A hint file's match (hsrc_hint_match, hsrc_hint_kernel_mismatch): operands with a
- * hint of the file, all operands, the file's kernel when not the trace's (else NULL). */
-void tsrc_hint_match(const tsrc_t *t, uint64_t *matched, uint64_t *total, const char **kernel);
-
-/* Hint modes other than exact: operands whose hint differs from the exact rule's, of all
- * operands given hints so far (hsrc_hint_differ). */
-void tsrc_hint_differ(const tsrc_t *t, uint64_t *differ, uint64_t *compared);
-
-/* The underlying trace reader (for trc_unknown_opcodes). */
-const trc_t *tsrc_reader(const tsrc_t *t);
-
-/* The kernel header of the trace. */
-const trc_kernel *tsrc_kernel(const tsrc_t *t);
 
 #endif

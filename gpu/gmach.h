@@ -90,4 +90,13 @@ typedef struct gpu {
     gpu_scale_t scale;               /* grid_scale: the replica being read (gscale.h) */
 } gpu_t;
 
+/* Open the trace of o, resolve the preset of c0 (not for machine = subcore), build SMs and
+ * sub-cores; gc receives the GPU's counters, shared (NULL, or an application's) the memory
+ * system. NULL with err (RUN_ERR_LEN). */
+gpu_t *gpu_open(const gpu_cfg *c0, const run_opts *o, gpu_counts *gc, mem_t **shared,
+                char *err);
+
+/* Free g and every sub-core of it (NULL is fine). */
+void gpu_free(gpu_t *g);
+
 #endif

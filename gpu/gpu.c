@@ -67,7 +67,7 @@ uint64_t gpu_empty_cycles(const gpu_cfg *c, uint64_t blocks, unsigned threads)
 
 /* ---------------------------------------------------------------- set-up and the run */
 
-static void gpu_free(gpu_t *g)
+void gpu_free(gpu_t *g)
 {
     if (!g) return;
     if (g->sub)
@@ -162,8 +162,8 @@ static int solo_open(gpu_t *g, char *err)
 
 /* Open the trace, resolve the preset, build SMs and sub-cores (solo: solo_open). NULL
  * with err. */
-static gpu_t *gpu_open(const gpu_cfg *c0, const run_opts *o, gpu_counts *gc, mem_t **shared,
-                       char *err)
+gpu_t *gpu_open(const gpu_cfg *c0, const run_opts *o, gpu_counts *gc, mem_t **shared,
+                char *err)
 {
     gpu_t *g = calloc(1, sizeof *g);
     char herr[TRC_ERR_LEN] = "";

@@ -34,7 +34,7 @@ top=$(echo "$gen" | sed -n 's/.*(top \([A-Za-z0-9_]*\)).*/\1/p')
 hash=$(sed -n 's/.*Configuration hash (FNV-1a 64): \([0-9a-f]*\).*/\1/p' "$tmp/rtl/$top.v" | head -1)
 # the configuration: the file, then the overrides (a later line wins)
 { cat "$config"; if [ ${#sets[@]} -gt 0 ]; then echo "# make kit --set overrides"; printf '%s\n' "${sets[@]}"; fi; } >"$tmp/config.cfg"
-for d in cmodel driver trace hints tb; do
+for d in cmodel driver trace hints tb compare gpu; do
     mkdir -p "$tmp/src/$d"
     cp "$ROOT/$d"/*.h "$tmp/src/$d/" 2>/dev/null || true
     for f in "$ROOT/$d"/*.c "$ROOT/$d"/*.cpp; do
@@ -43,13 +43,10 @@ for d in cmodel driver trace hints tb; do
         cp "$f" "$tmp/src/$d/"
     done
 done
-# the configuration's other parts: the co-simulation reads whole configuration files
-mkdir -p "$tmp/src/simcfg"
-for f in sim/simcfg sim/enkeys compare/opckeys gpu/gpukeys driver/drvkeys; do
-    cp "$ROOT/$f.h" "$ROOT/$f.c" "$tmp/src/simcfg/"
-done
-rm -f "$tmp/src/driver/drvkeys.c" "$tmp/src/driver/drvkeys.h"
-cp "$ROOT/gpu/gcfg.h" "$tmp/src/simcfg/"
+# the simulator's configuration (the co-simulation reads whole configuration files; the
+# GPU's block scheduler of gpu/ feeds its trace runs)
+mkdir -p "$tmp/src/sim"
+cp "$ROOT"/sim/simcfg.[ch] "$ROOT"/sim/enkeys.[ch] "$tmp/src/sim/"
 sed -e "s/@TOP@/$top/" -e "s/@HASH@/$hash/" "$ROOT/kit/Makefile.kit" >"$tmp/Makefile"
 abs=$(mkdir -p "$out" && cd "$out" && pwd)
 sed -e "s/@TOP@/$top/g" -e "s/@PREFIX@/${top%_subcore}/g" -e "s|@KIT@|$abs|g" "$ROOT/kit/kit.core.in" >"$tmp/malekeh_kit.core"

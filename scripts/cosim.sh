@@ -78,7 +78,7 @@ hash=$(sed -n 's/.*Configuration hash (FNV-1a 64): \([0-9a-f]*\).*/\1/p' "$rtl/$
 build_bin() {
     local name=$1 trace=$2 bin=$dir/$1
     if [ -x "$bin" ] && [ "$norebuild" = 1 ]; then return 0; fi
-    if [ -x "$bin" ] && [ -z "$(find cmodel driver tb trace hints gen sim/simcfg.* sim/enkeys.* compare/opckeys.* gpu/gpukeys.* gpu/gcfg.h "$rtl" scripts/cosim.sh -newer "$bin" -type f 2>/dev/null | head -1)" ]; then
+    if [ -x "$bin" ] && [ -z "$(find cmodel driver tb trace hints gen compare gpu sim/simcfg.* sim/enkeys.* "$rtl" scripts/cosim.sh -newer "$bin" -type f 2>/dev/null | head -1)" ]; then
         return 0
     fi
     local t0=$SECONDS mdir=$dir/vobj_$name
@@ -88,7 +88,7 @@ build_bin() {
     # parallel builds); tb/cosim.c is compiled per configuration (its RTL hash)
     exec 9>build/cosim/cobj/.lock
     flock 9
-    for f in cmodel/*.c trace/*.c hints/*.c driver/*.c tb/*.c sim/simcfg.c sim/enkeys.c compare/opckeys.c gpu/gpukeys.c; do
+    for f in cmodel/*.c trace/*.c hints/*.c driver/*.c tb/*.c compare/*.c gpu/*.c sim/simcfg.c sim/enkeys.c; do
         [ -f "$f" ] || continue
         case "$f" in *_main.c|tb/vecgen.c|tb/cosim.c) continue ;; esac
         local o=build/cosim/cobj/$(echo "$f" | tr / _ | sed 's/\.c$/.o/')

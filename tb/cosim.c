@@ -37,6 +37,7 @@
 #include "cov.h"
 #include "dbg.h"
 #include "drv.h"
+#include "gfeed.h"
 #include "sc.h"
 #include "sc_state.h"
 #include "stats.h"
@@ -216,10 +217,12 @@ static long first_diff(int p)
 typedef struct {
     const cfg_t *c;
     const drv_keys *k;       /* the driver's keys (workload, hints, latencies) */
+    const gpu_cfg *mc;       /* the machine's keys: the trace feeder's (gpu/gfeed.h) */
     const opts_t *o;
     unsigned long long hash;
     sc_t *m;
     drv_t *d;
+    gfeed_t *f;              /* trace runs: the GPU's block scheduler feeding t */
     tsrc_t *t;
     adv_t *a;
     vg_t *v;
@@ -233,12 +236,17 @@ static int run_open(run_t *r)
 {
     r->m = sc_create(r->c);
     if (r->o->trace) {
-        char terr[TSRC_ERR_LEN] = "";
-        r->t = tsrc_open_values(r->c, r->k, r->o->trace, r->o->hints, r->o->blocks, terr);
-        if (!r->t) {
+        char terr[RUN_ERR_LEN] = "";
+        run_opts ro = {0};
+        ro.trace = r->o->trace;
+        ro.hint_file = r->o->hints;
+        ro.max_blocks = r->o->blocks;
+        ro.values = 1; /* a tracer-6 trace's register values, where it has them */
+        if (!(r->f = gfeed_open(r->mc, &ro, terr))) {
             fprintf(stderr, PROG ": %s\n", terr);
             return -2;
         }
+        r->t = gfeed_source(r->f);
         r->d = drv_create_src(r->c, r->k, tsrc_iface(r->t));
     } else {
         r->d = r->o->adversarial ? NULL : drv_create(r->c, r->k);
@@ -252,7 +260,8 @@ static void run_close(run_t *r)
 {
     sc_destroy(r->m);
     drv_destroy(r->d);
-    tsrc_close(r->t);
+    gfeed_close(r->f); /* and its source r->t */
+    r->f = NULL;
     r->t = NULL;
     adv_destroy(r->a);
     vg_free(r->v);
@@ -357,13 +366,13 @@ static int run_loop(run_t *r, unsigned long cycles, long trace_from, int report)
     (void)dbgw;
     for (unsigned long t = 0; t < cycles; t++) {
         int tracing = trace_from >= 0 && (long)t >= trace_from;
-        if (r->t) {
-            char terr[TSRC_ERR_LEN];
-            if (tsrc_done(r->t) && drv_idle(r->d)) {
+        if (r->f) {
+            char terr[RUN_ERR_LEN];
+            if (gfeed_done(r->f) && drv_idle(r->d)) {
                 r->done_cycles = t;
                 return 0;
             }
-            if (tsrc_tick(r->t, terr)) {
+            if (gfeed_tick(r->f, terr)) {
                 r->fail_cycle = (long)t;
                 if (report) printf("cosim: FAIL trace input: %s\n", terr);
                 return 3;
@@ -585,6 +594,7 @@ int main(int argc, char **argv)
     run_t r = {0};
     r.c = &c;
     r.k = k;
+    r.mc = &s.m;
     r.o = &o;
     r.hash = cfg_hash(&c);
 #ifdef COSIM_HASH

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "simcfg.h"
+#include "gfeed.h"
 #include "cfg.h"
 #include "drv.h"
 #include "gsum.h"
@@ -34,7 +35,7 @@ static void done_cb(void *ctx, void *arg)
 static void test_fed_by_hand(void)
 {
     sim_cfg c;
-    char err[TSRC_ERR_LEN] = "";
+    char err[RUN_ERR_LEN] = "";
     simcfg_defaults(&c);
     c.m.hw.warps = 4;
     tsrc_t *t = tsrc_create_fed(&c.m.hw, &c.m.drv, "hand", err);
@@ -51,14 +52,14 @@ static void test_fed_by_hand(void)
     tsrc_blk *b = tsrc_blk_create(done_cb, &done, NULL);
     TT_CHECK(b != NULL);
     if (!b) return;
-    for (int i = 0; i < 3; i++) TT_EQ(tsrc_tick(t, err), 0);
+    for (int i = 0; i < 3; i++) tsrc_tick(t);
     TT_EQ(tsrc_place(t, b, &w, 0, err), 0);
     TT_EQ(tsrc_place(t, b, &w, 1, err), 0);
-    for (int i = 0; i < 5; i++) TT_EQ(tsrc_tick(t, err), 0);
+    for (int i = 0; i < 5; i++) tsrc_tick(t);
     TT_EQ(tsrc_place(t, b, &w, 2, err), 0);
     tsrc_blk_seal(t, b);
     tsrc_skip(t, 4);
-    TT_EQ(tsrc_tick(t, err), 0);
+    tsrc_tick(t);
     const tsrc_counts *k = tsrc_get_counts(t);
     TT_EQ(k->busy_cycles, 10);
     TT_EQ(k->held_slot_cycles, 25);
@@ -85,24 +86,27 @@ static void test_fed_by_hand(void)
 static void test_trace_cycle_by_cycle(void)
 {
     sim_cfg c;
-    char err[TSRC_ERR_LEN] = "";
+    char err[RUN_ERR_LEN] = "";
     simcfg_defaults(&c);
     c.m.hw.warps = 4;
     c.m.gpu.machine = GPU_MACHINE_SUBCORE;
     TT_EQ(gtrace_write(path, "test_goccupancy", 1, 0, NULL), 0);
-    tsrc_t *t = tsrc_open(&c.m.hw, &c.m.drv, path, NULL, 0, err);
-    TT_CHECK(t != NULL);
-    if (!t) {
+    run_opts ro = {0};
+    ro.trace = path;
+    gfeed_t *f = gfeed_open(&c.m, &ro, err);
+    TT_CHECK(f != NULL);
+    if (!f) {
         unlink(path);
         return;
     }
+    tsrc_t *t = gfeed_source(f);
     sc_t *m = sc_create(&c.m.hw);
     drv_t *d = drv_create_src(&c.m.hw, &c.m.drv, tsrc_iface(t));
     static sc_in in;
     static sc_out out;
     uint64_t held = 0, busy = 0, max = 0;
-    for (long cyc = 0; cyc < 1000 && !(tsrc_done(t) && drv_idle(d)); cyc++) {
-        TT_EQ(tsrc_tick(t, err), 0);
+    for (long cyc = 0; cyc < 1000 && !(gfeed_done(f) && drv_idle(d)); cyc++) {
+        TT_EQ(gfeed_tick(f, err), 0);
         uint64_t h = 4 - (uint64_t)__builtin_popcountll(tsrc_free_slots(t));
         held += h;
         busy += h > 0;
@@ -119,7 +123,7 @@ static void test_trace_cycle_by_cycle(void)
     TT_CHECK(tsrc_warps_mean(k) > 1.0 && tsrc_warps_mean(k) < 2.0);
     drv_destroy(d);
     sc_destroy(m);
-    tsrc_close(t);
+    gfeed_close(f);
     unlink(path);
 }
 

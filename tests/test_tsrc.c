@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "simcfg.h"
+#include "gfeed.h"
 #include "cfg.h"
 #include "drv.h"
 #include "run.h"
@@ -265,32 +266,35 @@ static void test_barrier_waits(void)
         "0008 ffffffff 1 R3 IADD3 1 R2 0\n0010 ffffffff 0 BAR.SYNC 0 0\n"
         "0020 ffffffff 0 EXIT 0 0\n#END_TB\n";
     sim_cfg c;
-    char err[TSRC_ERR_LEN] = "";
+    char err[RUN_ERR_LEN] = "";
     small_cfg(&c, 2, 3);
     c.m.drv.exec[4].lat = 40; /* ldst */
     TT_EQ(write_trace(HEADER, body), 0);
-    tsrc_t *t = tsrc_open(&c.m.hw, &c.m.drv, path, NULL, 0, err);
-    TT_CHECK(t != NULL);
-    if (!t) {
+    run_opts ro = {0};
+    ro.trace = path;
+    gfeed_t *f = gfeed_open(&c.m, &ro, err);
+    TT_CHECK(f != NULL);
+    if (!f) {
         fprintf(stderr, "  %s\n", err);
         unlink(path);
         return;
     }
+    tsrc_t *t = gfeed_source(f);
     sc_t *m = sc_create(&c.m.hw);
     drv_t *d = drv_create_src(&c.m.hw, &c.m.drv, tsrc_iface(t));
     static sc_in in;
     static sc_out out;
     long issue[2][4] = {{-1, -1, -1, -1}, {-1, -1, -1, -1}};
     unsigned n[2] = {0, 0};
-    for (long cyc = 0; cyc < 1000 && !(tsrc_done(t) && drv_idle(d)); cyc++) {
-        TT_EQ(tsrc_tick(t, err), 0);
+    for (long cyc = 0; cyc < 1000 && !(gfeed_done(f) && drv_idle(d)); cyc++) {
+        TT_EQ(gfeed_tick(f, err), 0);
         drv_inputs(d, &in);
         sc_step(m, &in, &out);
         TT_EQ(drv_consume(d, &in, &out), 0);
         if (out.issue_valid && out.issue_wid < 2 && n[out.issue_wid] < 4)
             issue[out.issue_wid][n[out.issue_wid]++] = cyc;
     }
-    TT_CHECK(tsrc_done(t));
+    TT_CHECK(gfeed_done(f));
     TT_EQ(n[0], 3);
     TT_EQ(n[1], 4);
     /* warp 1: LDG at i0, IADD3 at i1 >= i0 + 40 (latency), BAR at i2 */
@@ -301,7 +305,7 @@ static void test_barrier_waits(void)
     TT_CHECK(tsrc_get_counts(t)->bar_wait_slot_cycles >= 40);
     drv_destroy(d);
     sc_destroy(m);
-    tsrc_close(t);
+    gfeed_close(f);
     unlink(path);
 }
 
@@ -358,24 +362,27 @@ static void rf_run(unsigned window, tsrc_counts *tc, long *t)
         "0020 ffffffff 1 R3 MOV 0 0\n0030 ffffffff 1 R3 IADD3 1 R1 0\n0040 ffffffff 0 EXIT 0 0\n"
         "#END_TB\n";
     sim_cfg c;
-    char err[TSRC_ERR_LEN] = "";
+    char err[RUN_ERR_LEN] = "";
     small_cfg(&c, 1, 3);
     c.m.drv.rf_states = 1;
     c.m.drv.sleep_window = window;
     TT_EQ(write_trace(HEADER, body), 0);
-    tsrc_t *tr = tsrc_open(&c.m.hw, &c.m.drv, path, NULL, 0, err);
-    TT_CHECK(tr != NULL);
-    if (!tr) {
+    run_opts ro = {0};
+    ro.trace = path;
+    gfeed_t *f = gfeed_open(&c.m, &ro, err);
+    TT_CHECK(f != NULL);
+    if (!f) {
         unlink(path);
         return;
     }
+    tsrc_t *tr = gfeed_source(f);
     sc_t *m = sc_create(&c.m.hw);
     drv_t *d = drv_create_src(&c.m.hw, &c.m.drv, tsrc_iface(tr));
     static sc_in in;
     static sc_out out;
     unsigned n = 0;
-    for (long cyc = 0; cyc < 1000 && !(tsrc_done(tr) && drv_idle(d)); cyc++) {
-        TT_EQ(tsrc_tick(tr, err), 0);
+    for (long cyc = 0; cyc < 1000 && !(gfeed_done(f) && drv_idle(d)); cyc++) {
+        TT_EQ(gfeed_tick(f, err), 0);
         drv_inputs(d, &in);
         sc_step(m, &in, &out);
         TT_EQ(drv_consume(d, &in, &out), 0);
@@ -385,7 +392,7 @@ static void rf_run(unsigned window, tsrc_counts *tc, long *t)
     *tc = *tsrc_get_counts(tr);
     drv_destroy(d);
     sc_destroy(m);
-    tsrc_close(tr);
+    gfeed_close(f);
     unlink(path);
 }
 
