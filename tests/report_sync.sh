@@ -71,4 +71,36 @@ if (cd "$tmp" && check docs/results.md "${docs[@]}" >/dev/null); then
 else
     echo "PASS: report_sync a document with a changed figure fails"
 fi
+# the README's "Results at a glance" rows that come from the sky130 datasheet (area over
+# the RF; the gate-level energy balance) equal docs/results.md's area-sky130 section
+glance() { # glance RESULTS README: 0 when they agree, else prints why
+    python3 - "$@" <<'PY'
+import re, sys
+res, readme = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+m = re.search(r'<!-- report:area-sky130 -->\n(.*?)<!-- /report:area-sky130 -->', res, re.S)
+if not m or 'Not measured' in m.group(1): sys.exit(0) # no sky130 datasheet: nothing to hold
+sec, bad = m.group(1), []
+a = re.search(r'overhead vs the whole RF[^:]*: (\+[0-9.]+ %)', sec)
+e = re.search(r'energy balance \(pJ per instruction[^)]*\): CCUs add ([0-9]+), bank reads saved ([0-9]+)', sec)
+rows = {r.split('|')[1].strip(): r for r in readme.splitlines() if r.startswith('| ')}
+area, energy = rows.get('area over the whole RF', ''), rows.get('RF energy at gate level', '')
+if not a or '| %s |' % a.group(1) not in area:
+    bad.append('README area row %r, datasheet %s' % (area, a and a.group(1)))
+if not e or 'CCUs add %s, bank reads saved %s pJ' % e.groups() not in energy:
+    bad.append('README energy row %r, datasheet %s' % (energy, e and e.groups()))
+for b in bad: print(b)
+sys.exit(1 if bad else 0)
+PY
+}
+if out=$(glance docs/results.md README.md); then
+    echo "PASS: report_sync the README's area and gate-level energy rows equal the sky130 datasheet"
+else
+    echo "$out" | sed 's/^/FAIL: report_sync /'; fails=$((fails + 1))
+fi
+sed 's/bank reads saved [0-9]*/bank reads saved 1/' README.md >"$tmp/README.glance"
+if glance docs/results.md "$tmp/README.glance" >/dev/null; then
+    echo "FAIL: report_sync a README with a changed gate-level figure still passed"; fails=$((fails + 1))
+else
+    echo "PASS: report_sync a README with a changed gate-level figure fails"
+fi
 [ "$fails" = 0 ]
