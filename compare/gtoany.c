@@ -14,6 +14,7 @@ typedef struct {
 
 struct gtoany {
     unsigned warps, regs, ent, ccus;
+    int own;          /* gto_own: a warp's own collector first when it is free */
     gent *e;          /* [ccus][ent]: collector k's cache */
     int *owner;       /* [ccus] the warp whose values collector k holds, or NONE */
     int *at;          /* [warps] the collector of warp w's instruction in collection, or NONE */
@@ -24,10 +25,11 @@ struct gtoany {
     opc_stats st;
 };
 
-gtoany_t *gtoany_create(const cfg_t *c)
+gtoany_t *gtoany_create(const cfg_t *c, int own)
 {
     gtoany_t *g = calloc(1, sizeof *g);
     if (!g) return NULL;
+    g->own = own;
     g->warps = c->warps ? c->warps : 1;
     g->regs = c->regs ? c->regs : 1;
     g->ent = c->entries ? c->entries : 1;
@@ -59,10 +61,13 @@ static gent *cache_of(const gtoany_t *g, unsigned k)
     return &g->e[(size_t)k * g->ent];
 }
 
-/* The collector the next issue goes to: a free one at random (the baseline's rule), or -1. */
-static int pick(const gtoany_t *g)
+/* The collector warp w's next issue goes to: a free one at random (the baseline's rule;
+ * gto_own: the one w owns if it is free), or -1. */
+static int pick(const gtoany_t *g, unsigned w)
 {
     uint64_t all = g->ccus >= 64 ? ~0ULL : (1ULL << g->ccus) - 1;
+    for (unsigned k = 0; g->own && k < g->ccus; k++)
+        if (g->owner[k] == (int)w && !(g->busy >> k & 1u)) return (int)k;
     return lfsr_pick(g->lfsr, all & ~g->busy, g->ccus);
 }
 
@@ -98,7 +103,7 @@ static void drop_warp(gtoany_t *g, unsigned w)
 static uint32_t ga_hits(void *ctx, unsigned w, const drv_inst *h)
 {
     const gtoany_t *g = ctx;
-    int k = pick(g);
+    int k = pick(g, w);
     uint32_t m = 0;
     if (h->seq == 0 || k < 0 || g->owner[k] != (int)w) return 0;
     for (unsigned s = 0; s < h->nsrc; s++)
@@ -135,7 +140,7 @@ static void touch(gtoany_t *g, unsigned k, unsigned reg, int write, uint32_t *bu
 static void ga_issued(void *ctx, unsigned w, const drv_inst *h, uint32_t hits)
 {
     gtoany_t *g = ctx;
-    int k = pick(g);
+    int k = pick(g, w);
     opc_note_sources(&g->st, h, h->nsrc ? ~0u >> (32 - h->nsrc) : 0, hits);
     if (h->seq == 0) drop_warp(g, w); /* a new warp in the slot: nothing of it is cached */
     g->lfsr = lfsr_next(g->lfsr);
@@ -199,7 +204,7 @@ uint64_t gtoany_storage_bits(const cfg_t *c)
 
 static void *d_create(const cfg_t *c, const opc_keys *ok, const drv_keys *dk)
 {
-    return (void)ok, (void)dk, gtoany_create(c);
+    return (void)dk, gtoany_create(c, ok->operand_cache == OPC_GTO_OWN);
 }
 static uint64_t d_storage_bits(const cfg_t *c, const opc_keys *ok)
 {
@@ -217,6 +222,14 @@ const opc_design gtoany_design = {
     .name = "gto_any",
     .what = "GTO + LRU caches on the baseline's collectors (any free one; a warp's values in "
             "one collector)",
+    .create = d_create, .destroy = d_destroy, .hook = d_hook, .stats = d_stats,
+    .storage_bits = d_storage_bits, .entries = d_entries,
+};
+
+const opc_design gtoown_design = {
+    .name = "gto_own",
+    .what = "GTO + LRU caches on the baseline's collectors (the warp's own one when free, "
+            "else any free one)",
     .create = d_create, .destroy = d_destroy, .hook = d_hook, .stats = d_stats,
     .storage_bits = d_storage_bits, .entries = d_entries,
 };

@@ -21,6 +21,11 @@
  * baseline does; only which of the free ones is drawn differs. A dispatch frees its
  * collector from the next cycle (drv_opc.gate, asked once per cycle, is its clock: it never
  * holds the issue), as the sub-core decides an issue on the state before the cycle.
+ *
+ * operand_cache = gto_own, the control: the same caches, but a warp goes to the collector
+ * holding its values whenever that one is free (a random free one only when it is busy, or
+ * when the warp holds none). So gto_any against gto_own is the cost of the any-free rule
+ * alone, on the same cache organisation.
  */
 #ifndef GTOANY_H
 #define GTOANY_H
@@ -33,9 +38,9 @@
 
 typedef struct gtoany gtoany_t;
 
-/* Empty collectors' caches for configuration c (ccus of entries each). NULL when out of
- * memory. */
-gtoany_t *gtoany_create(const cfg_t *c);
+/* Empty collectors' caches for configuration c (ccus of entries each); own: gto_own's pick.
+ * NULL when out of memory. */
+gtoany_t *gtoany_create(const cfg_t *c, int own);
 
 /* Free it (NULL is fine). */
 void gtoany_destroy(gtoany_t *g);
@@ -57,5 +62,8 @@ uint64_t gtoany_entries(const cfg_t *c);
 
 /* The gto_any design behind the registry's interface (opc.h, cfg.operand_cache = gto_any). */
 extern const opc_design gtoany_design;
+
+/* The gto_own control (cfg.operand_cache = gto_own): the same, with gto_own's pick. */
+extern const opc_design gtoown_design;
 
 #endif

@@ -20,6 +20,7 @@ static const opc_design *const designs[] = {
     [OPC_RFC] = &rfc_design,
     [OPC_PROTO] = &proto_design,
     [OPC_GTO_ANY] = &gtoany_design,
+    [OPC_GTO_OWN] = &gtoown_design,
 };
 #define NDESIGNS (sizeof designs / sizeof designs[0])
 

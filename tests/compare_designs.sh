@@ -19,7 +19,7 @@
 # written to the register file (3 bank writes).
 # gto_any (GTO + LRU caches on the baseline's any-free collectors, compare/gtoany.h): the
 # one warp draws the same collector at each of its issues here, so the same as proto: 2 of
-# 9 hit, 10 fills, 7 bank reads.
+# 9 hit, 10 fills, 7 bank reads; gto_own (its own collector when free) the same.
 # RFC (6 results per active warp, two-level scheduler with 2 active warps): only results
 # are cached and none of R1, R5, R10 is read again: no hit, 9 bank reads, 3 results
 # written into the cache and none needed in the register file (3 bank writes saved). Then
@@ -74,6 +74,7 @@ expect_counts() {
 expect_counts rfc "9 0 3 3 9 0" "no hit, 3 results cached, 3 bank writes saved"
 expect_counts proto "9 2 10 0 7 3" "2 of 9 operands hit, 7 source misses and 3 results filled"
 expect_counts gto_any "9 2 10 0 7 3" "2 of 9 operands hit (the one warp keeps its collector), 7 source misses and 3 results filled"
+expect_counts gto_own "9 2 10 0 7 3" "2 of 9 operands hit (the one warp keeps its collector), 7 source misses and 3 results filled"
 # the prototype's admissions on the shipped trace, with the variant's settings: both kinds
 # happen, and each forced admission comes after sthld_init (50) refused stall cycles
 ./build/malekeh-sim --trace workloads/matrixmul32_sm61_kernel-1.traceg.xz --set caching=off \

@@ -1,6 +1,6 @@
 /* test_gtoany.c - GTO + LRU caches on the baseline's any-free collectors (compare/gtoany.c,
- * operand_cache = gto_any), worked out by hand: two warps, two collectors of two entries,
- * the hook called as the driver calls it. */
+ * operand_cache = gto_any, and its control gto_own), worked out by hand: two warps, two
+ * collectors of two entries, the hook called as the driver calls it. */
 #include <string.h>
 #include "simcfg.h"
 #include "cfg.h"
@@ -66,7 +66,7 @@ static void test_gtoany_by_hand(void)
     c.m.hw.ccus = 2;
     c.m.hw.entries = 2;
     c.m.hw.lfsr_seed = 1;
-    gtoany_t *g = gtoany_create(&c.m.hw);
+    gtoany_t *g = gtoany_create(&c.m.hw, 0);
     TT_CHECK(g != NULL);
     if (!g) return;
     drv_opc o = gtoany_opc(g);
@@ -104,6 +104,42 @@ static void test_gtoany_by_hand(void)
     gtoany_destroy(g);
 }
 
+/* gto_own, the same first four issues: at the fourth both collectors are free and the
+ * random pick would give c0 (w1's), but w0's own c1 is free, so it goes there and R1 hits;
+ * only the first two issues take a collector (2 moves), nothing is dropped. Then w1, whose
+ * c0 is free, goes back to it and R5 hits. 6 lookups, 4 hit. */
+static void test_gtoany_own(void)
+{
+    sim_cfg c;
+    simcfg_defaults(&c);
+    c.m.hw.caching = 0;
+    c.m.opc.operand_cache = OPC_GTO_OWN;
+    c.m.hw.warps = 2;
+    c.m.hw.ccus = 2;
+    c.m.hw.entries = 2;
+    c.m.hw.lfsr_seed = 1;
+    gtoany_t *g = gtoany_create(&c.m.hw, 1);
+    TT_CHECK(g != NULL);
+    if (!g) return;
+    drv_opc o = gtoany_opc(g);
+    drv_inst i1 = gi(0, 2, -1, 1), i2 = gi(0, 6, -1, 5), i3 = gi(1, 1, 2, 3), i4 = gi(2, 1, -1, 4);
+    drv_inst i5 = gi(1, 5, -1, -1);
+    TT_EQ(issue(&o, 0, &i1), 0);
+    TT_EQ(issue(&o, 1, &i2), 0);
+    dispatch(&o, 0);
+    TT_EQ(issue(&o, 0, &i3), 3);
+    dispatch(&o, 1);
+    dispatch(&o, 0);
+    TT_EQ(issue(&o, 0, &i4), 1);
+    TT_EQ(issue(&o, 1, &i5), 1);
+    const opc_stats *st = gtoany_get_stats(g);
+    TT_EQ(st->lookups, 6);
+    TT_EQ(st->hit_slots, 4);
+    TT_EQ(st->moves, 2);
+    TT_EQ(st->drops_nonempty, 0);
+    gtoany_destroy(g);
+}
+
 /* A new warp in a slot (seq 0) finds nothing of the slot's previous warp: warp 0 reads R2
  * twice (the second hits), then a new warp 0 reads R2: no hit, with one collector (so the
  * pick is fixed). */
@@ -115,7 +151,7 @@ static void test_gtoany_new_warp(void)
     c.m.opc.operand_cache = OPC_GTO_ANY;
     c.m.hw.warps = 2;
     c.m.hw.ccus = 1;
-    gtoany_t *g = gtoany_create(&c.m.hw);
+    gtoany_t *g = gtoany_create(&c.m.hw, 0);
     TT_CHECK(g != NULL);
     if (!g) return;
     drv_opc o = gtoany_opc(g);
@@ -133,6 +169,7 @@ static void test_gtoany_new_warp(void)
 int main(void)
 {
     TT_RUN(test_gtoany_by_hand);
+    TT_RUN(test_gtoany_own);
     TT_RUN(test_gtoany_new_warp);
     TT_EXIT();
 }
