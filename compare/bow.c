@@ -85,7 +85,7 @@ static void bow_issued(void *ctx, unsigned w, const drv_inst *h, uint32_t hits)
 
 drv_opc bow_opc(bow_t *b)
 {
-    drv_opc o = {b, bow_hits, bow_issued, 0, NULL, NULL, NULL};
+    drv_opc o = {b, bow_hits, bow_issued, 0, NULL, NULL, NULL, NULL};
     return o;
 }
 

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include "bow.h"
+#include "gtoany.h"
 #include "opcdesign.h"
 #include "proto.h"
 #include "reuse.h"
@@ -18,6 +19,8 @@ static const opc_design *const designs[] = {
     [OPC_BOW_WR] = &bow_wr_design,
     [OPC_RFC] = &rfc_design,
     [OPC_PROTO] = &proto_design,
+    [OPC_GTO_ANY] = &gtoany_design,
+    [OPC_GTO_OWN] = &gtoown_design,
 };
 #define NDESIGNS (sizeof designs / sizeof designs[0])
 

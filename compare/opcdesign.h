@@ -1,5 +1,5 @@
 /* opcdesign.h - the descriptor each comparison design exports (reuse_design, bow_design,
- * bow_wr_design, rfc_design, proto_design): its name and the calls the registry (opc.h)
+ * bow_wr_design, rfc_design, proto_design, gtoany_design): its name and the calls the registry (opc.h)
  * makes on it, its state behind a void pointer.
  */
 #ifndef OPCDESIGN_H

@@ -9,13 +9,14 @@ enum {
 };
 _Static_assert(KI_COUNT <= OPCK_MAX_KEYS, "OPCK_MAX_KEYS too small");
 
-static const char *const opc_words[] = {"none", "reuse", "bow", "bow_wr", "rfc", "proto", NULL};
+static const char *const opc_words[] = {"none", "reuse", "bow", "bow_wr", "rfc", "proto",
+                                        "gto_any", "gto_own", NULL};
 
 #define F(f) offsetof(opc_keys, f)
 #define U(n, f, l, h, d, nt) {n, CFG_K_UINT, F(f), l, h, d, NULL, NULL, nt, 0, NULL, 0, 0}
 
 static const cfg_key keys[KI_COUNT] = {
-    [KI_OPERAND_CACHE] = {"operand_cache", CFG_K_WORDS, F(operand_cache), 0, 5, 0, NULL, NULL,
+    [KI_OPERAND_CACHE] = {"operand_cache", CFG_K_WORDS, F(operand_cache), 0, 7, 0, NULL, NULL,
                           NULL, 0, opc_words, 0, 0},
     [KI_BOW_WINDOW] = U("bow_window", bow_window, 2, 8, 3, NULL),
     [KI_RFC_ENTRIES] = U("rfc_entries", rfc_entries, 0, 64, 6, ", 0: the two-level scheduler alone"),
@@ -32,7 +33,7 @@ cfg_part opck_part(opc_keys *k) { return (cfg_part){&table, k, k->origin}; }
 
 const char *opck_name(unsigned operand_cache)
 {
-    return operand_cache <= OPC_PROTO ? opc_words[operand_cache] : "?";
+    return operand_cache <= OPC_GTO_OWN ? opc_words[operand_cache] : "?";
 }
 
 int opck_check(const opc_keys *k, const cfg_t *hw, const char *path, char *err)

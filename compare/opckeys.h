@@ -8,7 +8,8 @@
 #include "cfg.h"
 
 /* Operand caches beside the baseline collectors (compare/). */
-enum { OPC_NONE = 0, OPC_REUSE, OPC_BOW, OPC_BOW_WR, OPC_RFC, OPC_PROTO };
+enum { OPC_NONE = 0, OPC_REUSE, OPC_BOW, OPC_BOW_WR, OPC_RFC, OPC_PROTO, OPC_GTO_ANY,
+       OPC_GTO_OWN };
 
 #define OPCK_MAX_KEYS 16
 

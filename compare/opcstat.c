@@ -28,6 +28,8 @@ void opc_add(opc_stats *t, const opc_stats *a)
     t->admit_refused += a->admit_refused;
     t->evict_live += a->evict_live;
     t->read_stalls += a->read_stalls;
+    t->moves += a->moves;
+    t->drops_nonempty += a->drops_nonempty;
 }
 
 void opc_fold(const opc_stats *s, sc_stats *st)

@@ -1,7 +1,7 @@
 /* opcstat.h - what every comparison design counts (opc_stats) and the helpers they share:
  * counting a lookup's hits, summing counters, folding them into a sub-core's statistics.
- * The designs (reuse.h, bow.h, rfc.h, proto.h) and the registry (opc.h) include it; it
- * includes neither.
+ * The designs (reuse.h, bow.h, rfc.h, proto.h, gtoany.h) and the registry (opc.h) include
+ * it; it includes neither.
  */
 #ifndef OPCSTAT_H
 #define OPCSTAT_H
@@ -24,6 +24,9 @@ typedef struct {
     uint64_t evict_live;      /* replacements of a value still to be read */
     uint64_t read_stalls;     /* the reuse cache's read stage (reuse_read = direct): cycles
                                  it held the issue; 0 for the other designs */
+    /* gto_any's collectors (gtoany.h; 0 for the other designs) */
+    uint64_t moves;           /* instructions given a collector their warp did not own */
+    uint64_t drops_nonempty;  /* caches dropped holding at least one value */
 } opc_stats;
 
 /* A design's lookup of warp instruction h: `looked` (bit s) the sources it looked up,

@@ -184,7 +184,7 @@ static int proto_admit(void *ctx, unsigned w, uint64_t avail)
 
 drv_opc proto_opc(proto_t *p)
 {
-    drv_opc o = {p, proto_hits, proto_issued, p->ccus, flush, proto_admit, NULL};
+    drv_opc o = {p, proto_hits, proto_issued, p->ccus, flush, proto_admit, NULL, NULL};
     return o;
 }
 

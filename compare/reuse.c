@@ -109,7 +109,7 @@ static int rc_gate(void *ctx, uint64_t cycle)
 
 drv_opc rc_opc(rc_t *r)
 {
-    drv_opc o = {r, rc_hits, rc_issued, 0, NULL, NULL, r->direct ? rc_gate : NULL};
+    drv_opc o = {r, rc_hits, rc_issued, 0, NULL, NULL, r->direct ? rc_gate : NULL, NULL};
     return o;
 }
 

@@ -93,7 +93,7 @@ static void rfc_issued(void *ctx, unsigned w, const drv_inst *h, uint32_t hits)
 
 drv_opc rfc_opc(rfc_t *r)
 {
-    drv_opc o = {r, rfc_hits, rfc_issued, r->active, flush, NULL, NULL};
+    drv_opc o = {r, rfc_hits, rfc_issued, r->active, flush, NULL, NULL, NULL};
     return o;
 }
 

@@ -906,6 +906,11 @@ static void do_dispatch(drv_t *d, const sc_out *out)
     d->collecting &= ~wbit(w);
     d->ncoll--;
     watch_warp(d, w);
+    if (d->opc.dispatched) { /* the cache may have changed: decide every presented warp again */
+        d->opc.dispatched(d->opc.ctx, w);
+        d->in_stale |= d->in_set;
+        d->watch |= d->in_set;
+    }
 }
 
 /* Drop the accepted write-back records; wb_next is the earliest of those left. */

@@ -119,7 +119,7 @@ typedef struct {
 
 /* An operand cache beside the collectors (a comparison design, compare/): the sources it
  * serves are not presented to the sub-core, so they take no bank read and no collector
- * slot. Its state may change only at an issue. */
+ * slot. Its state may change only at an issue (and at a dispatch, with `dispatched`). */
 typedef struct {
     void *ctx;
     /* The sources of h (bit s: slot s) warp w would read from the cache if it issued now,
@@ -146,6 +146,10 @@ typedef struct {
      * decided again the next). A design without collectors uses it to hold the issue while
      * its read stage is busy (compare/reuse.h, reuse_read = direct). */
     int (*gate)(void *ctx, uint64_t cycle);
+    /* Warp w's instruction in collection was dispatched (its collector is free again); NULL:
+     * not told. A design that sets it may change its state here too: every presented warp
+     * is then decided again, as after an issue (compare/gtoany.h). */
+    void (*dispatched)(void *ctx, unsigned w);
 } drv_opc;
 
 typedef struct {

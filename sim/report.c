@@ -529,6 +529,10 @@ static void write_json(FILE *f, const char *prog, const sim_cfg *c, const char *
             ju64(&po, "admit_refused", r->opc.admit_refused);
             ju64(&po, "evict_live", r->opc.evict_live);
         }
+        if (c->m.opc.operand_cache == OPC_GTO_ANY || c->m.opc.operand_cache == OPC_GTO_OWN) {
+            ju64(&po, "moves", r->opc.moves);
+            ju64(&po, "drops_nonempty", r->opc.drops_nonempty);
+        }
         if (c->m.opc.operand_cache == OPC_REUSE && c->m.opc.reuse_direct)
             ju64(&po, "read_stalls", r->opc.read_stalls);
         ju64(&po, "storage_bits", opc_storage_bits(&c->m.hw, &c->m.opc));

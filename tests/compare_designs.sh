@@ -17,10 +17,14 @@
 # result of the owner goes into its CCU: R2 hits in the second and the third (2 of 9, 7
 # bank reads), and the 7 missed sources and 3 results are filled (10); results are still
 # written to the register file (3 bank writes).
+# gto_any (GTO + LRU caches on the baseline's any-free collectors, compare/gtoany.h): the
+# one warp draws the same collector at each of its issues here, so the same as proto: 2 of
+# 9 hit, 10 fills, 7 bank reads; gto_own (its own collector when free) the same.
 # RFC (6 results per active warp, two-level scheduler with 2 active warps): only results
 # are cached and none of R1, R5, R10 is read again: no hit, 9 bank reads, 3 results
 # written into the cache and none needed in the register file (3 bank writes saved). Then
-# every shipped and shared trace runs to completion under proto and RFC on the GPU (RFC:
+# every shipped and shared trace runs to completion under proto and RFC on the GPU, and
+# under gto_any on one sub-core (RFC:
 # warps waiting at a barrier leave the active set; proto: a waiting warp is admitted after
 # the wait at the latest; else the kernel would deadlock), and the shipped matrixmul
 # (barriers, loads) has cycles where only a warp outside RFC's active set was ready.
@@ -69,6 +73,8 @@ expect_counts() {
 }
 expect_counts rfc "9 0 3 3 9 0" "no hit, 3 results cached, 3 bank writes saved"
 expect_counts proto "9 2 10 0 7 3" "2 of 9 operands hit, 7 source misses and 3 results filled"
+expect_counts gto_any "9 2 10 0 7 3" "2 of 9 operands hit (the one warp keeps its collector), 7 source misses and 3 results filled"
+expect_counts gto_own "9 2 10 0 7 3" "2 of 9 operands hit (the one warp keeps its collector), 7 source misses and 3 results filled"
 # the prototype's admissions on the shipped trace, with the variant's settings: both kinds
 # happen, and each forced admission comes after sthld_init (50) refused stall cycles
 ./build/malekeh-sim --trace workloads/matrixmul32_sm61_kernel-1.traceg.xz --set caching=off \
@@ -87,6 +93,10 @@ for t in workloads/matrixmul32_sm61_kernel-1.traceg.xz $(ls ../shared/workloads/
     ./build/malekeh-sim --trace "$t" --set caching=off --set operand_cache=rfc --json "$tmp/r.json" >/dev/null 2>"$tmp/err" &&
         [ "$(get "$tmp/r.json" complete)" = 1 ] && ok "rfc: $(basename "$t") runs to completion" ||
         bad "rfc: $(basename "$t"): $(head -1 "$tmp/err")"
+    ./build/malekeh-sim --trace "$t" --set machine=subcore --set caching=off --set operand_cache=gto_any \
+        --json "$tmp/g.json" >/dev/null 2>"$tmp/err" && [ "$(get "$tmp/g.json" complete)" = 1 ] &&
+        ok "gto_any: $(basename "$t") runs to completion on one sub-core" ||
+        bad "gto_any: $(basename "$t"): $(head -1 "$tmp/err")"
     case "$t" in workloads/*)
         n=$(get "$tmp/r.json" stall_inactive)
         [ "${n:-0}" -gt 0 ] && ok "rfc: $(basename "$t"): $n cycles with only an inactive warp ready" ||
