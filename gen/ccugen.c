@@ -1,9 +1,10 @@
 /* ccugen.c - the Malekeh RTL generator: configuration in, Verilog-2005 out.
  *   ccugen [--config FILE] [--set key=value]... [--out DIR] [--debug]
  * Writes one module per file, the resolved configuration <prefix>_config.vh (named by every
- * other file's header), the file list <prefix>.f (and files.f, the list of the last
- * configuration written into DIR) and a FuseSoC .core into DIR (default out/<prefix>):
- * several configurations can share DIR, each keeping its own list and .core.
+ * other file's header), the file list files.f and a FuseSoC .core into DIR (default
+ * out/<prefix>). files.f names every file as ${MLK_RTL}/<file> (see filelist_head): with
+ * MLK_RTL set to DIR it works from any folder, in Verilator (-f) and Icarus (-c) alike.
+ * Several configurations can share DIR, each keeping its .core; files.f is the last one's.
  * A bad configuration or command line writes nothing and exits 2. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +52,19 @@ static void config_file_write(FILE *f, const cfg_t *c, const char *file)
     header_top(f, c, file, "//");
     fprintf(f, "// Resolved configuration (every key; the other generated files name this file):\n");
     cfg_write(c, f, "//   ", 1);
+}
+
+/* The top of files.f: how to use it. Its paths are ${MLK_RTL}/<file>: Icarus' command files
+ * (-c/-f) resolve relative paths from the working folder and have no -F; both Icarus and
+ * Verilator substitute environment variables in a list's file and +incdir+ paths. */
+static void filelist_head(FILE *f, const char *prefix)
+{
+    fprintf(f, "// Every path is ${MLK_RTL}/<file>: set MLK_RTL to this list's folder (absolute, or\n"
+               "// relative to the working folder), then from any folder, e.g. for rtl/:\n"
+               "//   MLK_RTL=rtl verilator --lint-only -Wall -f rtl/files.f --top-module %s_subcore\n"
+               "//   MLK_RTL=rtl iverilog -g2005 -c rtl/files.f\n"
+               "// (with -f, not Verilator's -F, which would prefix a relative MLK_RTL again).\n"
+               "+incdir+${MLK_RTL}\n", prefix);
 }
 
 /* Module templates of this configuration, leaves first, the top last. */
@@ -123,20 +137,16 @@ static int generate(const cfg_t *c, const tpl_vars *v, const char *prefix, emit_
     snprintf(fname, sizeof fname, "%s.core", prefix);
     FILE *core = emit_open(es, fname);
     FILE *fl = emit_open(es, "files.f");
-    char own[256];
-    snprintf(own, sizeof own, "%s.f", prefix); /* this configuration's own list: files.f is
-                                                  the last one generated into the folder */
-    FILE *fo = emit_open(es, own);
     char config_name[256];
     snprintf(config_name, sizeof config_name, "%s_config.vh", prefix);
     FILE *fc = emit_open(es, config_name);
-    if (!core || !fl || !fo || !fc) {
+    if (!core || !fl || !fc) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     config_file_write(fc, c, config_name);
     header(fl, c, "files.f", "//", config_name);
-    header(fo, c, own, "//", config_name);
+    filelist_head(fl, prefix);
     header(core, c, fname, "#", config_name);
     fprintf(core, "CAPI=2:\nname: malekeh:rfcache:%s:%s\n", prefix, GEN_PRODUCT_VERSION);
     fprintf(core, "description: Malekeh register-file cache sub-core (%u x %s)\n", c->ccus,
@@ -158,8 +168,7 @@ static int generate(const cfg_t *c, const tpl_vars *v, const char *prefix, emit_
         if (expand_aligned(mods[i], text, v, f, err, errlen) != 0)
             return -1;
         fprintf(f, "\n`default_nettype wire\n");
-        fprintf(fl, "%s\n", fname);
-        fprintf(fo, "%s\n", fname);
+        fprintf(fl, "${MLK_RTL}/%s\n", fname);
         fprintf(core, "      - %s\n", fname);
     }
     fprintf(core, "targets:\n  default:\n    filesets: [rtl]\n    toplevel: %s_subcore\n", prefix);
@@ -174,9 +183,9 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: ccugen [--config FILE] [--set key=value]... [--out DIR] [--debug]\n"
                "Writes the Malekeh sub-core's Verilog-2005 for a configuration: one module per\n"
-               "file, the resolved configuration <prefix>_config.vh, its file list <prefix>.f\n"
-               "(files.f: the last one written) and a FuseSoC .core. Exit 0; 2 bad configuration\n"
-               "or usage.\n"
+               "file, the resolved configuration <prefix>_config.vh, the file list files.f\n"
+               "(paths ${MLK_RTL}/<file>: MLK_RTL=DIR verilator -f DIR/files.f, or iverilog -c)\n"
+               "and a FuseSoC .core. Exit 0; 2 bad configuration or usage.\n"
                "  --config FILE      configuration file (docs/config.md)\n"
                "  --set key=value    override one key (repeatable; after the file)\n"
                "  --out DIR          where to write (default out/mlk_<hash>)\n"
