@@ -13,6 +13,7 @@
 #include "cfg.h"
 #include "align.h"
 #include "emit.h"
+#include "linemap.h"
 #include "mlk_ports.h"
 #include "templates.h"
 #include "tpl.h"
@@ -105,7 +106,8 @@ static const char *template_text(const char *name)
     return NULL;
 }
 
-/* Expand a template, then align its declarations into f. */
+/* Expand a template with its line markers (tpl_expand_marked), then align its declarations
+ * into f. */
 static int expand_aligned(const char *name, const char *text, const tpl_vars *v, FILE *f,
                           char *err, size_t errlen)
 {
@@ -116,7 +118,7 @@ static int expand_aligned(const char *name, const char *text, const tpl_vars *v,
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    int rc = tpl_expand(name, text, v, m, err, errlen);
+    int rc = tpl_expand_marked(name, text, v, m, err, errlen);
     if (fclose(m) != 0 && rc == 0) {
         snprintf(err, errlen, "out of memory");
         rc = -1;
@@ -161,13 +163,33 @@ static int generate(const cfg_t *c, const tpl_vars *v, const char *prefix, emit_
             snprintf(err, errlen, "internal: cannot emit %s", fname);
             return -1;
         }
-        header(f, c, fname, "//", config_name);
+        /* the module in memory with the template's line markers, then into f with `line
+           directives in their place: a tool's message names the template line */
+        char *mbuf = NULL;
+        size_t mlen = 0;
+        FILE *m = open_memstream(&mbuf, &mlen);
+        if (!m) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        header(m, c, fname, "//", config_name);
         /* every net declared: a typo is an error, not an implicit 1-bit wire; the default is
            restored for whatever file an integrator compiles next */
-        fprintf(f, "`default_nettype none\n\n");
-        if (expand_aligned(mods[i], text, v, f, err, errlen) != 0)
+        fprintf(m, "`default_nettype none\n\n");
+        int rc = expand_aligned(mods[i], text, v, m, err, errlen);
+        fprintf(m, "\001G\n\n`default_nettype wire\n");
+        if (fclose(m) != 0 && rc == 0) {
+            snprintf(err, errlen, "out of memory");
+            rc = -1;
+        }
+        if (rc == 0) {
+            char src[256];
+            snprintf(src, sizeof src, "gen/templates/%s.vt", mods[i]);
+            line_directives(mbuf, mlen, src, fname, f);
+        }
+        free(mbuf);
+        if (rc != 0)
             return -1;
-        fprintf(f, "\n`default_nettype wire\n");
         fprintf(fl, "${MLK_RTL}/%s\n", fname);
         fprintf(core, "      - %s\n", fname);
     }

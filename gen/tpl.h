@@ -29,4 +29,12 @@ void tpl_free(tpl_vars *v);
 int tpl_expand(const char *tname, const char *text, const tpl_vars *v, FILE *f, char *err,
                size_t errlen);
 
+/* tpl_expand, and marks where each output line comes from, for line_directives (linemap.h):
+ * a line "\001T N" before an output line that is template line N whenever the previous
+ * output line was not template line N - 1 (the first line, after dropped //@if lines, after
+ * a multi-line value), and a line "\001G" after the first line of a multi-line variable
+ * value: the lines after it, to the end of the template line, are generated text. */
+int tpl_expand_marked(const char *tname, const char *text, const tpl_vars *v, FILE *f, char *err,
+                      size_t errlen);
+
 #endif
