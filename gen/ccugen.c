@@ -1,8 +1,8 @@
 /* ccugen.c - the Malekeh RTL generator: configuration in, Verilog-2005 out.
  *   ccugen [--config FILE] [--set key=value]... [--out DIR] [--debug]
  * Writes one module per file, the resolved configuration <prefix>_config.vh (named by every
- * other file's header), the file list files.f and a FuseSoC .core into DIR (default
- * out/<prefix>). files.f names every file as ${MLK_RTL}/<file> (see filelist_head): with
+ * other file's header), the functions several modules include, <prefix>_functions.vh,
+ * the file list files.f and a FuseSoC .core into DIR (default out/<prefix>). files.f names every file as ${MLK_RTL}/<file> (see filelist_head): with
  * MLK_RTL set to DIR it works from any folder, in Verilator (-f) and Icarus (-c) alike.
  * Several configurations can share DIR, each keeping its .core; files.f is the last one's.
  * A bad configuration or command line writes nothing and exits 2. */
@@ -129,7 +129,51 @@ static int expand_aligned(const char *name, const char *text, const tpl_vars *v,
     return rc;
 }
 
-/* Emit every module, files.f and the .core into es. 0 or -1 with err. */
+/* Emit the file fname from template tname into es: the header, then the template with
+ * `line directives leading back to it (gen/linemap.h); a module (is_module) between
+ * `default_nettype none and wire. 0 or -1 with err. */
+static int emit_template(const cfg_t *c, const tpl_vars *v, emit_set *es, const char *tname,
+                         const char *fname, const char *config_name, int is_module, char *err,
+                         size_t errlen)
+{
+    FILE *f = emit_open(es, fname);
+    const char *text = template_text(tname);
+    if (!f || !text) {
+        snprintf(err, errlen, "internal: cannot emit %s", fname);
+        return -1;
+    }
+    /* the file in memory with the template's line markers, then into f with `line
+       directives in their place: a tool's message names the template line */
+    char *mbuf = NULL;
+    size_t mlen = 0;
+    FILE *m = open_memstream(&mbuf, &mlen);
+    if (!m) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    header(m, c, fname, "//", config_name);
+    /* every net declared: a typo is an error, not an implicit 1-bit wire; the default is
+       restored for whatever file an integrator compiles next */
+    if (is_module)
+        fprintf(m, "`default_nettype none\n\n");
+    int rc = expand_aligned(tname, text, v, m, err, errlen);
+    if (is_module)
+        fprintf(m, "\001G\n\n`default_nettype wire\n");
+    if (fclose(m) != 0 && rc == 0) {
+        snprintf(err, errlen, "out of memory");
+        rc = -1;
+    }
+    if (rc == 0) {
+        char src[256];
+        snprintf(src, sizeof src, "gen/templates/%s.vt", tname);
+        line_directives(mbuf, mlen, src, fname, f);
+    }
+    free(mbuf);
+    return rc;
+}
+
+/* Emit every module, the function library, files.f and the .core into es. 0 or -1 with
+ * err. */
 static int generate(const cfg_t *c, const tpl_vars *v, const char *prefix, emit_set *es,
                     char *err, size_t errlen)
 {
@@ -155,40 +199,15 @@ static int generate(const cfg_t *c, const tpl_vars *v, const char *prefix, emit_
             c->caching ? "CCU" : "baseline OCU");
     fprintf(core, "filesets:\n  rtl:\n    file_type: verilogSource-2005\n    files:\n");
     fprintf(core, "      - %s: {is_include_file: true}\n", config_name);
+    /* the functions several modules share (lowest, bank_of), `include'd inside their bodies:
+       on the include path (+incdir+ in files.f), not a source file of its own */
+    snprintf(fname, sizeof fname, "%s_functions.vh", prefix);
+    if (emit_template(c, v, es, "functions", fname, config_name, 0, err, errlen) != 0)
+        return -1;
+    fprintf(core, "      - %s: {is_include_file: true}\n", fname);
     for (int i = 0; i < n; i++) {
         snprintf(fname, sizeof fname, "%s_%s.v", prefix, mods[i]);
-        FILE *f = emit_open(es, fname);
-        const char *text = template_text(mods[i]);
-        if (!f || !text) {
-            snprintf(err, errlen, "internal: cannot emit %s", fname);
-            return -1;
-        }
-        /* the module in memory with the template's line markers, then into f with `line
-           directives in their place: a tool's message names the template line */
-        char *mbuf = NULL;
-        size_t mlen = 0;
-        FILE *m = open_memstream(&mbuf, &mlen);
-        if (!m) {
-            snprintf(err, errlen, "out of memory");
-            return -1;
-        }
-        header(m, c, fname, "//", config_name);
-        /* every net declared: a typo is an error, not an implicit 1-bit wire; the default is
-           restored for whatever file an integrator compiles next */
-        fprintf(m, "`default_nettype none\n\n");
-        int rc = expand_aligned(mods[i], text, v, m, err, errlen);
-        fprintf(m, "\001G\n\n`default_nettype wire\n");
-        if (fclose(m) != 0 && rc == 0) {
-            snprintf(err, errlen, "out of memory");
-            rc = -1;
-        }
-        if (rc == 0) {
-            char src[256];
-            snprintf(src, sizeof src, "gen/templates/%s.vt", mods[i]);
-            line_directives(mbuf, mlen, src, fname, f);
-        }
-        free(mbuf);
-        if (rc != 0)
+        if (emit_template(c, v, es, mods[i], fname, config_name, 1, err, errlen) != 0)
             return -1;
         fprintf(fl, "${MLK_RTL}/%s\n", fname);
         fprintf(core, "      - %s\n", fname);

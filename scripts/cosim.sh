@@ -111,7 +111,7 @@ build_bin() {
     local files=(); while read -r f; do files+=("$f"); done < <(sed -n "s|^\${MLK_RTL}/\(.*\.v\)$|$rtl/\1|p" "$rtl/files.f")
     verilator --cc --exe --build -j 2 --prefix Vtop --top-module "${prefix}_subcore" \
         --x-assign 0 --x-initial 0 -O2 "${tr[@]}" ${COSIM_VFLAGS:-} -Wno-fatal -Wno-lint -Wno-style +define+MLK_ASSERT \
-        --Mdir "$mdir" -o "$bin" -CFLAGS "-I$ROOT/tb $( [ "$oo" = 1 ] && echo -DVG_NO_DBG)" \
+        -I"$rtl" --Mdir "$mdir" -o "$bin" -CFLAGS "-I$ROOT/tb $( [ "$oo" = 1 ] && echo -DVG_NO_DBG)" \
         -MAKEFLAGS "$mkf" \
         -LDFLAGS "$vobjs ${objs[*]} -llzma -lz -lm" \
         "${files[@]}" "$ROOT/tb/vglue.cpp" >"$dir/build_$name.log" 2>&1 || {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # linemap_test.sh [DIR] - the generated files' `line directives lead back to the templates:
-# 1. every line of every generated .v in DIR (default rtl/) is placed, as a Verilog tool
+# 1. every line of every generated .v and .vh in DIR (default rtl/) is placed, as a Verilog tool
 #    counts lines after `line directives, either on a line of gen/templates/<module>.vt
 #    that it is (blanks aside, each ${...} standing for any text), or on its own line
 #    of its own file (generated text: the header, multi-line values, the module line);
@@ -24,7 +24,7 @@ d = sys.argv[1]
 bad, tlines, glines, files = [], 0, 0, 0
 DIR = re.compile(r'^`line (\d+) "([^"]+)" 0$')
 for name in sorted(os.listdir(d)):
-    if not name.endswith('.v'):
+    if not name.endswith(('.v', '.vh')):
         continue
     files += 1
     lines = open(os.path.join(d, name)).read().split('\n')
