@@ -1,6 +1,6 @@
 /* tpl.h - a small text template engine for the Verilog generator.
  * `${NAME}` is replaced by the variable's value, `${=EXPR}` by the value of an integer
- * expression over variables (+ - * / % and parentheses, e.g. ${=E*RB-1}); lines `//@if NAME`, `//@ifnot NAME`,
+ * expression over variables (+ - * / % and parentheses, e.g. ${=ENTRIES*REG_BITS-1}); lines `//@if NAME`, `//@ifnot NAME`,
  * `//@else`, `//@endif` keep or drop the lines between them (NAME true = nonzero value
  * text other than "0"); they nest. An unknown variable is an error (no silent output). */
 #ifndef TPL_H
