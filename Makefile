@@ -102,7 +102,7 @@ help:
 	@grep -h '^#> ' $(MAKEFILE_LIST) | sed 's/^#> /  make /'
 
 rtl-lint: check-rtl
-	@cd rtl && $(VERILATOR_LINT) -f files.f --top-module $$(ls *_subcore.v | sed 's/\.v$$//') && \
+	@MLK_RTL=rtl $(VERILATOR_LINT) -f rtl/files.f --top-module $$(cd rtl && ls *_subcore.v | sed 's/\.v$$//') && \
 	  echo "rtl/: verilator --lint-only -Wall: clean"
 
 
@@ -192,6 +192,7 @@ TEST_CMDS = "bash tests/gen_sweep.sh $(BUILD)/ccugen" $(COSIM_TEST_CMDS) $(AREA_
 TEST_CMDS += $(foreach t,$(TESTS),"$(t)") $(foreach t,$(SAN_TESTS),"$(t) --quick")
 
 TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_errors.sh $(BUILD)/ccugen" \
+             "bash tests/filelist_test.sh" "bash tests/linemap_test.sh" \
              "bash tests/iface_test.sh" "bash tests/cfg_split.sh"
 TEST_CMDS += "bash tests/trace_runs.sh" "bash tests/cli_help.sh" "bash tests/hint_check.sh" \
              "bash tests/trace_formats.sh" "bash tests/papers_counting.sh" "bash tests/compare_designs.sh" \
@@ -207,7 +208,8 @@ CHECK_CMDS := $(foreach t,$(TESTS),"$(t)") "bash tests/trace_runs.sh" "bash test
               "bash tests/compare_designs.sh" "bash tests/hint_static.sh" "bash tests/power_sta_check.sh" \
               "bash tests/energy_table.sh" "bash tests/grid_scale.sh" "bash tests/cfg_split.sh" \
               "bash tests/check_cosim.sh" "bash tests/check_cosim.sh data_bits=32 warps=4 ccus=2 entries=4 slots=3" \
-              "bash tests/runner_limits.sh" "bash tests/kit_quick.sh"
+              "bash tests/runner_limits.sh" "bash tests/kit_quick.sh" "bash tests/filelist_test.sh" \
+              "bash tests/linemap_test.sh"
 check: $(TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen
 	@bash tests/run_tests.sh $(CHECK_CMDS)
 

@@ -52,7 +52,7 @@
     X(WB_NEAR, wb_near_i, IN, 1, c->wb_ports, 1, "port", MLK_PF_HINT,                           \
       "hint of the write-back (unused by baseline OCUs)")                                      \
     X(WB_DATA, wb_data_i, IN, 1, c->wb_ports, c->data_bits, "port", MLK_PF_DATA,                \
-      "its value (${DW} bits: all threads of the warp)")                                       \
+      "its value (${DATA_BITS} bits: all threads of the warp)")                                       \
     X(WB_READY, wb_ready_o, OUT, 1, c->wb_ports, 1, "port", 0,                                  \
       "port p is accepted this cycle if valid (D-6)")                                          \
     H(1, "dispatch to the execution units: one collected instruction per cycle at most")       \

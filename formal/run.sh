@@ -82,7 +82,7 @@ dw=$(sed -n 's/.*output *wire *\(\[[0-9]*:0\]\) *rdata_o.*/\1/p' "$rf")
 lf=$d/rtl/${p}_lfsr.v
 sed -e "s/^\( *\)wire \(\[[0-9]*:0\]\) *\(mod_[a-z]*\) *= .*; *\/\/ mod_[a-z]* < \([0-9]*'d[0-9]*\)$/\1(* anyseq *) wire \2 \3;\n\1always @* assume(\3 < \4);/" "$lf" >"$d/lfsr_stub.v"
 grep -q 'anyseq' "$d/lfsr_stub.v" || { echo "FAIL: formal $name: the LFSR stub sed found no 'wire [15:0] mod_N = ...;   // mod_N < BOUND' line"; exit 1; }
-files=$(grep '\.v$' "$d/rtl/files.f" | grep -v '_rf_bank\.v$' | grep -v '_lfsr\.v$' | sed "s|^|$d/rtl/|" | tr '\n' ' ')
+files=$(sed -n "s|^\${MLK_RTL}/\(.*\.v\)$|$d/rtl/\1|p" "$d/rtl/files.f" | grep -v '_rf_bank\.v$' | grep -v '_lfsr\.v$' | tr '\n' ' ')
 cat >"$d/model.ys" <<YS
 read_verilog -formal $d/${p}_formal.v
 read_verilog -formal $d/rf_stub.v

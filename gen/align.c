@@ -8,7 +8,8 @@ typedef struct {
     size_t len;         /* without newline */
     size_t head;        /* length of "  input  wire [7:0]" part, trailing blanks excluded */
     size_t name;        /* offset where the name starts, or 0 if not a declaration */
-    int comment;        /* a comment-only line inside a run: copied, does not end the run */
+    int comment;        /* a comment-only line (or a line marker) inside a run: copied, does
+                           not end the run */
 } decl;
 
 /* Does the line start (after blanks) with a declaration keyword? Fill d->head / d->name. */
@@ -90,8 +91,10 @@ void align_decls(const char *text, size_t len, FILE *f)
         const char *q = d.line;
         while (q < d.line + d.len && *q == ' ')
             q++;
-        d.comment = !d.name && n > 0 && d.len - (size_t)(q - d.line) >= 2 && q[0] == '/' &&
-                    q[1] == '/';
+        /* a comment line, or a line marker of tpl_expand_marked, inside a run */
+        d.comment = !d.name && n > 0 &&
+                    ((d.len - (size_t)(q - d.line) >= 2 && q[0] == '/' && q[1] == '/') ||
+                     (d.len >= 1 && d.line[0] == '\001'));
         if ((d.name || d.comment) && n < 256) {
             run[n++] = d;
         } else {

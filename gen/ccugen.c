@@ -1,9 +1,10 @@
 /* ccugen.c - the Malekeh RTL generator: configuration in, Verilog-2005 out.
  *   ccugen [--config FILE] [--set key=value]... [--out DIR] [--debug]
  * Writes one module per file, the resolved configuration <prefix>_config.vh (named by every
- * other file's header), the file list <prefix>.f (and files.f, the list of the last
- * configuration written into DIR) and a FuseSoC .core into DIR (default out/<prefix>):
- * several configurations can share DIR, each keeping its own list and .core.
+ * other file's header), the functions several modules include, <prefix>_functions.vh,
+ * the file list files.f and a FuseSoC .core into DIR (default out/<prefix>). files.f names every file as ${MLK_RTL}/<file> (see filelist_head): with
+ * MLK_RTL set to DIR it works from any folder, in Verilator (-f) and Icarus (-c) alike.
+ * Several configurations can share DIR, each keeping its .core; files.f is the last one's.
  * A bad configuration or command line writes nothing and exits 2. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "simcfg.h"
 #include "align.h"
 #include "emit.h"
+#include "linemap.h"
 #include "mlk_ports.h"
 #include "templates.h"
 #include "tpl.h"
@@ -54,6 +56,19 @@ static void config_file_write(FILE *f, const cfg_t *c, const char *file)
     cfg_write(c, f, "//   ", 1);
 }
 
+/* The top of files.f: how to use it. Its paths are ${MLK_RTL}/<file>: Icarus' command files
+ * (-c/-f) resolve relative paths from the working folder and have no -F; both Icarus and
+ * Verilator substitute environment variables in a list's file and +incdir+ paths. */
+static void filelist_head(FILE *f, const char *prefix)
+{
+    fprintf(f, "// Every path is ${MLK_RTL}/<file>: set MLK_RTL to this list's folder (absolute, or\n"
+               "// relative to the working folder), then from any folder, e.g. for rtl/:\n"
+               "//   MLK_RTL=rtl verilator --lint-only -Wall -f rtl/files.f --top-module %s_subcore\n"
+               "//   MLK_RTL=rtl iverilog -g2005 -c rtl/files.f\n"
+               "// (with -f, not Verilator's -F, which would prefix a relative MLK_RTL again).\n"
+               "+incdir+${MLK_RTL}\n", prefix);
+}
+
 /* Module templates of this configuration, leaves first, the top last. */
 static int modules(const cfg_t *c, const char **list)
 {
@@ -92,7 +107,8 @@ static const char *template_text(const char *name)
     return NULL;
 }
 
-/* Expand a template, then align its declarations into f. */
+/* Expand a template with its line markers (tpl_expand_marked), then align its declarations
+ * into f. */
 static int expand_aligned(const char *name, const char *text, const tpl_vars *v, FILE *f,
                           char *err, size_t errlen)
 {
@@ -103,7 +119,7 @@ static int expand_aligned(const char *name, const char *text, const tpl_vars *v,
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    int rc = tpl_expand(name, text, v, m, err, errlen);
+    int rc = tpl_expand_marked(name, text, v, m, err, errlen);
     if (fclose(m) != 0 && rc == 0) {
         snprintf(err, errlen, "out of memory");
         rc = -1;
@@ -114,7 +130,51 @@ static int expand_aligned(const char *name, const char *text, const tpl_vars *v,
     return rc;
 }
 
-/* Emit every module, files.f and the .core into es. 0 or -1 with err. */
+/* Emit the file fname from template tname into es: the header, then the template with
+ * `line directives leading back to it (gen/linemap.h); a module (is_module) between
+ * `default_nettype none and wire. 0 or -1 with err. */
+static int emit_template(const cfg_t *c, const tpl_vars *v, emit_set *es, const char *tname,
+                         const char *fname, const char *config_name, int is_module, char *err,
+                         size_t errlen)
+{
+    FILE *f = emit_open(es, fname);
+    const char *text = template_text(tname);
+    if (!f || !text) {
+        snprintf(err, errlen, "internal: cannot emit %s", fname);
+        return -1;
+    }
+    /* the file in memory with the template's line markers, then into f with `line
+       directives in their place: a tool's message names the template line */
+    char *mbuf = NULL;
+    size_t mlen = 0;
+    FILE *m = open_memstream(&mbuf, &mlen);
+    if (!m) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    header(m, c, fname, "//", config_name);
+    /* every net declared: a typo is an error, not an implicit 1-bit wire; the default is
+       restored for whatever file an integrator compiles next */
+    if (is_module)
+        fprintf(m, "`default_nettype none\n\n");
+    int rc = expand_aligned(tname, text, v, m, err, errlen);
+    if (is_module)
+        fprintf(m, "\001G\n\n`default_nettype wire\n");
+    if (fclose(m) != 0 && rc == 0) {
+        snprintf(err, errlen, "out of memory");
+        rc = -1;
+    }
+    if (rc == 0) {
+        char src[256];
+        snprintf(src, sizeof src, "gen/templates/%s.vt", tname);
+        line_directives(mbuf, mlen, src, fname, f);
+    }
+    free(mbuf);
+    return rc;
+}
+
+/* Emit every module, the function library, files.f and the .core into es. 0 or -1 with
+ * err. */
 static int generate(const cfg_t *c, const tpl_vars *v, const char *prefix, emit_set *es,
                     char *err, size_t errlen)
 {
@@ -124,43 +184,33 @@ static int generate(const cfg_t *c, const tpl_vars *v, const char *prefix, emit_
     snprintf(fname, sizeof fname, "%s.core", prefix);
     FILE *core = emit_open(es, fname);
     FILE *fl = emit_open(es, "files.f");
-    char own[256];
-    snprintf(own, sizeof own, "%s.f", prefix); /* this configuration's own list: files.f is
-                                                  the last one generated into the folder */
-    FILE *fo = emit_open(es, own);
     char config_name[256];
     snprintf(config_name, sizeof config_name, "%s_config.vh", prefix);
     FILE *fc = emit_open(es, config_name);
-    if (!core || !fl || !fo || !fc) {
+    if (!core || !fl || !fc) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     config_file_write(fc, c, config_name);
     header(fl, c, "files.f", "//", config_name);
-    header(fo, c, own, "//", config_name);
+    filelist_head(fl, prefix);
     header(core, c, fname, "#", config_name);
     fprintf(core, "CAPI=2:\nname: malekeh:rfcache:%s:%s\n", prefix, GEN_PRODUCT_VERSION);
     fprintf(core, "description: Malekeh register-file cache sub-core (%u x %s)\n", c->ccus,
             c->caching ? "CCU" : "baseline OCU");
     fprintf(core, "filesets:\n  rtl:\n    file_type: verilogSource-2005\n    files:\n");
     fprintf(core, "      - %s: {is_include_file: true}\n", config_name);
+    /* the functions several modules share (lowest, bank_of), `include'd inside their bodies:
+       on the include path (+incdir+ in files.f), not a source file of its own */
+    snprintf(fname, sizeof fname, "%s_functions.vh", prefix);
+    if (emit_template(c, v, es, "functions", fname, config_name, 0, err, errlen) != 0)
+        return -1;
+    fprintf(core, "      - %s: {is_include_file: true}\n", fname);
     for (int i = 0; i < n; i++) {
         snprintf(fname, sizeof fname, "%s_%s.v", prefix, mods[i]);
-        FILE *f = emit_open(es, fname);
-        const char *text = template_text(mods[i]);
-        if (!f || !text) {
-            snprintf(err, errlen, "internal: cannot emit %s", fname);
+        if (emit_template(c, v, es, mods[i], fname, config_name, 1, err, errlen) != 0)
             return -1;
-        }
-        header(f, c, fname, "//", config_name);
-        /* every net declared: a typo is an error, not an implicit 1-bit wire; the default is
-           restored for whatever file an integrator compiles next */
-        fprintf(f, "`default_nettype none\n\n");
-        if (expand_aligned(mods[i], text, v, f, err, errlen) != 0)
-            return -1;
-        fprintf(f, "\n`default_nettype wire\n");
-        fprintf(fl, "%s\n", fname);
-        fprintf(fo, "%s\n", fname);
+        fprintf(fl, "${MLK_RTL}/%s\n", fname);
         fprintf(core, "      - %s\n", fname);
     }
     fprintf(core, "targets:\n  default:\n    filesets: [rtl]\n    toplevel: %s_subcore\n", prefix);
@@ -175,9 +225,9 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: ccugen [--config FILE] [--set key=value]... [--out DIR] [--debug]\n"
                "Writes the Malekeh sub-core's Verilog-2005 for a configuration: one module per\n"
-               "file, the resolved configuration <prefix>_config.vh, its file list <prefix>.f\n"
-               "(files.f: the last one written) and a FuseSoC .core. Exit 0; 2 bad configuration\n"
-               "or usage.\n"
+               "file, the resolved configuration <prefix>_config.vh, the file list files.f\n"
+               "(paths ${MLK_RTL}/<file>: MLK_RTL=DIR verilator -f DIR/files.f, or iverilog -c)\n"
+               "and a FuseSoC .core. Exit 0; 2 bad configuration or usage.\n"
                "  --config FILE      configuration file (docs/config.md)\n"
                "  --set key=value    override one key (repeatable; after the file)\n"
                "  --out DIR          where to write (default out/mlk_<hash>)\n"

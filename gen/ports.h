@@ -9,7 +9,7 @@
 /* Write the port declarations of <prefix>_subcore for configuration c (debug = 1: with the
  * --debug ports) into f as template text: one line per port with its comment, the table's
  * comment lines, lint waivers of ports a variant does not read; no trailing newline. The
- * comments may name template variables (${DW}): expand the text before use. */
+ * comments may name template variables (${DATA_BITS}): expand the text before use. */
 void ports_write(FILE *f, const cfg_t *c, int debug);
 
 #endif

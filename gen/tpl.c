@@ -157,9 +157,25 @@ static int eval_expr(const tpl_vars *v, const char *s, size_t len, long *out)
     return (e.bad || e.p != e.end) ? -1 : 0;
 }
 
-/* Emit one line with ${NAME} substitutions; -1 on an unknown variable. */
+/* Write a variable's value; marked: after its first newline, the line "\001G" (the lines
+ * after it are the value's, generated text), once per template line (*multi set). */
+static void emit_value(const char *val, FILE *f, int marked, int *multi)
+{
+    const char *nl = marked && !*multi ? strchr(val, '\n') : NULL;
+    if (!nl) {
+        fputs(val, f);
+        return;
+    }
+    fwrite(val, 1, (size_t)(nl + 1 - val), f);
+    fputs("\001G\n", f);
+    fputs(nl + 1, f);
+    *multi = 1;
+}
+
+/* Emit one line with ${NAME} substitutions; -1 on an unknown variable. marked: see
+ * emit_value. */
 static int emit_line(const char *s, size_t len, const tpl_vars *v, FILE *f, const char **bad,
-                     size_t *badlen)
+                     size_t *badlen, int marked, int *multi)
 {
     size_t i = 0;
     while (i < len) {
@@ -192,17 +208,18 @@ static int emit_line(const char *s, size_t len, const tpl_vars *v, FILE *f, cons
             *badlen = (size_t)(end - at - 2);
             return -1;
         }
-        fputs(v->value[k], f);
+        emit_value(v->value[k], f, marked, multi);
         i = (size_t)(end + 1 - s);
     }
     return 0;
 }
 
-/* See tpl.h. */
-int tpl_expand(const char *tname, const char *text, const tpl_vars *v, FILE *f, char *err,
-               size_t errlen)
+/* tpl_expand, with the markers of tpl_expand_marked when marked. */
+static int expand(const char *tname, const char *text, const tpl_vars *v, FILE *f, char *err,
+                  size_t errlen, int marked)
 {
-    int keep[32], depth = 0, lineno = 0;
+    int keep[32], depth = 0, lineno = 0, expect = 0; /* expect: the template line the output's
+                                                        next line is, counting on; 0 none */
     keep[0] = 1;
     const char *p = text;
     while (*p) {
@@ -240,11 +257,15 @@ int tpl_expand(const char *tname, const char *text, const tpl_vars *v, FILE *f, 
         } else if (keep[depth]) {
             const char *bad = NULL;
             size_t blen = 0;
-            if (emit_line(p, len, v, f, &bad, &blen) != 0) {
+            int multi = 0;
+            if (marked && lineno != expect)
+                fprintf(f, "\001T %d\n", lineno);
+            if (emit_line(p, len, v, f, &bad, &blen, marked, &multi) != 0) {
                 snprintf(err, errlen, "%s:%d: unknown template variable or bad expression '%.*s'", tname, lineno,
                          (int)blen, bad);
                 return -1;
             }
+            expect = multi ? 0 : lineno + 1;
         }
         p += len;
     }
@@ -253,4 +274,18 @@ int tpl_expand(const char *tname, const char *text, const tpl_vars *v, FILE *f, 
         return -1;
     }
     return 0;
+}
+
+/* See tpl.h. */
+int tpl_expand(const char *tname, const char *text, const tpl_vars *v, FILE *f, char *err,
+               size_t errlen)
+{
+    return expand(tname, text, v, f, err, errlen, 0);
+}
+
+/* See tpl.h. */
+int tpl_expand_marked(const char *tname, const char *text, const tpl_vars *v, FILE *f, char *err,
+                      size_t errlen)
+{
+    return expand(tname, text, v, f, err, errlen, 1);
 }

@@ -1,6 +1,6 @@
 /* tpl.h - a small text template engine for the Verilog generator.
  * `${NAME}` is replaced by the variable's value, `${=EXPR}` by the value of an integer
- * expression over variables (+ - * / % and parentheses, e.g. ${=E*RB-1}); lines `//@if NAME`, `//@ifnot NAME`,
+ * expression over variables (+ - * / % and parentheses, e.g. ${=ENTRIES*REG_BITS-1}); lines `//@if NAME`, `//@ifnot NAME`,
  * `//@else`, `//@endif` keep or drop the lines between them (NAME true = nonzero value
  * text other than "0"); they nest. An unknown variable is an error (no silent output). */
 #ifndef TPL_H
@@ -28,5 +28,13 @@ void tpl_free(tpl_vars *v);
 /* Expand template text into f. 0, or -1 with a message in err (template name and line). */
 int tpl_expand(const char *tname, const char *text, const tpl_vars *v, FILE *f, char *err,
                size_t errlen);
+
+/* tpl_expand, and marks where each output line comes from, for line_directives (linemap.h):
+ * a line "\001T N" before an output line that is template line N whenever the previous
+ * output line was not template line N - 1 (the first line, after dropped //@if lines, after
+ * a multi-line value), and a line "\001G" after the first line of a multi-line variable
+ * value: the lines after it, to the end of the template line, are generated text. */
+int tpl_expand_marked(const char *tname, const char *text, const tpl_vars *v, FILE *f, char *err,
+                      size_t errlen);
 
 #endif

@@ -6,7 +6,7 @@
 #include "tpl.h"
 
 /* Fill v for configuration c; debug = 1 adds the dbg_* state ports. 0, or -1 on
- * allocation failure. Sets P (module prefix) from the configuration hash. */
+ * allocation failure. Sets PREFIX (the module-name prefix) from the configuration hash. */
 int vars_build(tpl_vars *v, const cfg_t *c, int debug);
 
 #endif

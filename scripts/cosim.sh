@@ -108,10 +108,10 @@ build_bin() {
     local mkf="OPT_FAST=${COSIM_OPT_FAST:--O1} OPT_SLOW=-O0 OPT_GLOBAL=-O1" vobjs=""
     if [ -d "$vlib" ]; then mkf="$mkf VK_GLOBAL_OBJS="; vobjs="$vlib/verilated.o $vlib/verilated_threads.o"; [ "$trace" = 1 ] && vobjs="$vobjs $vlib/verilated_vcd_c.o"; fi
     local tr=(); [ "$trace" = 1 ] && tr=(--trace)
-    local files=(); while read -r f; do files+=("$rtl/$f"); done < <(grep -v '^//' "$rtl/files.f" | grep .)
+    local files=(); while read -r f; do files+=("$f"); done < <(sed -n "s|^\${MLK_RTL}/\(.*\.v\)$|$rtl/\1|p" "$rtl/files.f")
     verilator --cc --exe --build -j 2 --prefix Vtop --top-module "${prefix}_subcore" \
         --x-assign 0 --x-initial 0 -O2 "${tr[@]}" ${COSIM_VFLAGS:-} -Wno-fatal -Wno-lint -Wno-style +define+MLK_ASSERT \
-        --Mdir "$mdir" -o "$bin" -CFLAGS "-I$ROOT/tb $( [ "$oo" = 1 ] && echo -DVG_NO_DBG)" \
+        -I"$rtl" --Mdir "$mdir" -o "$bin" -CFLAGS "-I$ROOT/tb $( [ "$oo" = 1 ] && echo -DVG_NO_DBG)" \
         -MAKEFLAGS "$mkf" \
         -LDFLAGS "$vobjs ${objs[*]} -llzma -lz -lm" \
         "${files[@]}" "$ROOT/tb/vglue.cpp" >"$dir/build_$name.log" 2>&1 || {

@@ -7,7 +7,7 @@
 # Steps: build build/vecgen (tb/vecgen.c + build/libmk.a, independent of the Makefile's
 # rules for it); vecgen --config configs/default.cfg --cycles N --out build/icarus writes
 # in.hex, out.hex and the Verilog-2005 test bench tb_vectors.v; iverilog -g2005 compiles
-# rtl/files.f (paths made relative to the repository root in build/icarus/files.f) with
+# rtl/files.f (with MLK_RTL=rtl: its paths are ${MLK_RTL}/<file>) with
 # it into build/icarus/sim; vvp runs it. Prints the time of each step.
 # Exit: 0 only if vvp printed `icarus: PASS cycles=N`; 1 mismatch (or no PASS line);
 # 2 usage, build or configuration error.
@@ -61,9 +61,8 @@ echo "icarus.sh: vecgen $cycles cycles $(since "$t") s"
 
 # --- compile -----------------------------------------------------------------------------
 t=$(now)
-# files.f names its files relative to rtl/: drop comments and blank lines, prefix rtl/.
-sed -e 's|//.*||' -e 's/[[:space:]]*$//' -e '/^$/d' -e 's|^|rtl/|' rtl/files.f > "$OUT/files.f"
-iverilog -g2005 -DMLK_ASSERT -o "$OUT/sim" -c "$OUT/files.f" "$OUT/tb_vectors.v" ||
+# files.f names its files ${MLK_RTL}/<file>: Icarus substitutes the variable
+MLK_RTL=rtl iverilog -g2005 -DMLK_ASSERT -o "$OUT/sim" -c rtl/files.f "$OUT/tb_vectors.v" ||
     { echo "icarus.sh: iverilog failed" >&2; exit 2; }
 echo "icarus.sh: iverilog $(since "$t") s"
 

@@ -124,7 +124,7 @@ synth_one() {
         if grep -q '_clk_gate\.v$' "$d/rtl/files.f" && python3 "$here/synth/icg_map.py" "$mlib" "$p" >"$d/icg.v"; then
             icg=1; echo "read_verilog $d/icg.v"
         else rm -f "$d/icg.v"; fi
-        grep '\.v$' "$d/rtl/files.f" | grep -v "_rf_bank\.v$" | { if [ "$icg" = 1 ]; then grep -v "_clk_gate\.v$"; else cat; fi; } |
+        sed -n 's|^\${MLK_RTL}/\(.*\.v\)$|\1|p' "$d/rtl/files.f" | grep -v "_rf_bank\.v$" | { if [ "$icg" = 1 ]; then grep -v "_clk_gate\.v$"; else cat; fi; } |
             sed "s|^|read_verilog $d/rtl/|"
         echo "hierarchy -check -top ${p}_subcore"
         echo "synth -top ${p}_subcore"

@@ -112,7 +112,7 @@ gl_dir() {
     } >"$gl.new/cells.v"
     rm -f "$gl.new/types"
     cp "$rtl/${p}_rf_bank.v" "$gl.new/"
-    printf '%s\n' "${p}_rf_bank.v" cells.v "$top.v" >"$gl.new/files.f"
+    printf '${MLK_RTL}/%s\n' "${p}_rf_bank.v" cells.v "$top.v" >"$gl.new/files.f"   # ccugen's form
     mkdir -p "$gl"
     for f in "$gl".new/*; do cmp -s "$f" "$gl/${f##*/}" || mv "$f" "$gl/"; done
     rm -rf "$gl.new"

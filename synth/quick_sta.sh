@@ -60,7 +60,7 @@ module ${pre}_rf_bank #(parameter X = 0) (input wire clk_i, input wire we_i, inp
   assign rdata_o = q;
 endmodule
 V
-files=$(grep -v -e "^//" -e "^$" "$TMP/rtl/files.f" | sed 's/^/'"${TMP//\//\\/}"'\/rtl\//' | tr '\n' ' ')
+files=$(sed -n "s|^\${MLK_RTL}/\(.*\.v\)$|$TMP/rtl/\1|p" "$TMP/rtl/files.f" | tr '\n' ' ')
 yosys -q -l "$TMP/yosys.log" -p "read_verilog $files; synth -flatten -top $top; \
   dfflibmap -liberty $TMP/hd.map.lib; abc -liberty $TMP/hd.map.lib -D $QTGT -constr $TMP/abc.sdc -script $TMP/abc.script; \
   setundef -zero; \

@@ -94,7 +94,7 @@ t0=$(date +%s)
 {
     echo "read_verilog -lib $rtl/${p}_rf_bank.v"
     if [ "$icg" = 1 ]; then echo "read_verilog $out/icg.v"; fi
-    grep '\.v$' "$rtl/files.f" | grep -v "_rf_bank\.v$" | { if [ "$icg" = 1 ]; then grep -v "_clk_gate\.v$"; else cat; fi; } |
+    sed -n 's|^\${MLK_RTL}/\(.*\.v\)$|\1|p' "$rtl/files.f" | grep -v "_rf_bank\.v$" | { if [ "$icg" = 1 ]; then grep -v "_clk_gate\.v$"; else cat; fi; } |
         sed "s|^|read_verilog $rtl/|"
     echo "hierarchy -check -top ${p}_subcore"
     echo "synth -flatten -noabc -top ${p}_subcore"

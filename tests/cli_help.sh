@@ -48,16 +48,20 @@ rc=$?
 [ "$rc" = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "cannot write there" <<<"$out" &&
     echo "PASS: cli_help --json into a missing folder: refused before the run" ||
     echo "FAIL: cli_help --json into a missing folder (exit $rc): $out"
-# two configurations generated into one folder each keep their own file list and .core
+# two configurations generated into one folder each keep their own .core (its file list);
+# the one file list files.f names the last configuration's modules only
 d=$(mktemp -d /tmp/cli_help_gen.XXXXXX)
-build/ccugen --out "$d" >/dev/null && build/ccugen --set ccus=4 --out "$d" >/dev/null
-lists=$(ls "$d"/mlk_*.f 2>/dev/null | wc -l); cores=$(ls "$d"/mlk_*.core 2>/dev/null | wc -l)
+build/ccugen --out "$d" >/dev/null && last=$(build/ccugen --set ccus=4 --out "$d")
+lp=$(echo "$last" | sed -n 's/.*(top \([A-Za-z0-9_]*\)_subcore).*/\1/p')
+lists=$(ls "$d"/*.f 2>/dev/null | wc -l); cores=$(ls "$d"/mlk_*.core 2>/dev/null | wc -l)
 ok=1
-for f in "$d"/mlk_*.f; do
-    p=$(basename "$f" .f)
-    [ "$(grep -c "^${p}_.*\.v$" "$f")" -ge 10 ] && ! grep -v '^//' "$f" | grep -v "^${p}_" | grep -q . || ok=0
+for f in "$d"/mlk_*.core; do
+    p=$(basename "$f" .core)
+    [ "$(grep -c "^ *- ${p}_.*\.v$" "$f")" -ge 10 ] && ! grep '\.v$' "$f" | grep -v "^ *- ${p}_" | grep -q . || ok=0
 done
-[ "$lists" = 2 ] && [ "$cores" = 2 ] && [ "$ok" = 1 ] &&
-    echo "PASS: cli_help two configurations in one --out folder: two file lists, each of its own modules" ||
-    echo "FAIL: cli_help two configurations in one --out folder: $lists lists, $cores cores"
+[ -n "$lp" ] && [ "$(grep -c "^\${MLK_RTL}/${lp}_.*\.v$" "$d/files.f")" -ge 10 ] &&
+    ! grep '\.v$' "$d/files.f" | grep -v "^\${MLK_RTL}/${lp}_" | grep -q . || ok=0
+[ "$lists" = 1 ] && [ "$cores" = 2 ] && [ "$ok" = 1 ] &&
+    echo "PASS: cli_help two configurations in one --out folder: two .core files, each of its own modules; files.f the last's" ||
+    echo "FAIL: cli_help two configurations in one --out folder: $lists lists (want 1), $cores cores (ok $ok)"
 rm -rf "$d"

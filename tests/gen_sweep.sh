@@ -50,13 +50,13 @@ check_one() {
     fi
     if ! diff -r "$a" "$b" >/dev/null; then echo "FAIL: $name: two runs differ"; return; fi
     top=$(cd "$a" && ls *_subcore.v | sed 's/\.v$//')
-    if ! (cd "$a" && verilator --lint-only -Wall --default-language 1364-2005 +define+MLK_ASSERT -f files.f --top-module "$top") >"$log" 2>&1; then
+    if ! MLK_RTL=$a verilator --lint-only -Wall --default-language 1364-2005 +define+MLK_ASSERT -f "$a/files.f" --top-module "$top" >"$log" 2>&1; then
         echo "FAIL: $name: verilator lint"; grep '^%' "$log" | head -20 | sed 's/^/   /'; return
     fi
-    if ! (cd "$a" && iverilog -g2005 -DMLK_ASSERT -o "$work/ivl$i" -c files.f) >"$log" 2>&1; then
+    if ! MLK_RTL=$a iverilog -g2005 -DMLK_ASSERT -o "$work/ivl$i" -c "$a/files.f" >"$log" 2>&1; then
         echo "FAIL: $name: iverilog"; head -20 "$log" | sed 's/^/   /'; return
     fi
-    files=$(grep -v '^//' "$a/files.f" | grep -v '^$' | sed "s|^|$a/|" | tr '\n' ' ')
+    files=$(sed -n "s|^\${MLK_RTL}/\(.*\.v\)$|$a/\1|p" "$a/files.f" | tr '\n' ' ')
     bank=${top%_subcore}_rf_bank
     # RF banks are SRAM macros in a real design: blackboxed, not synthesized
     # no latch, but inside the clock-gate wrapper (clock_gating = on or ct_storage = latch),

@@ -59,8 +59,8 @@ EOF
      ./fwrap "${SETS[@]}" >fwrap.v && ./names >names.txt) || { bad "$d: run the tools"; return 1; }
     if command -v verilator >/dev/null; then
         local top; top=$(sed -n 's/.*(top \([A-Za-z0-9_]*\)).*/\1/p' "$d/gen.log")
-        (cd "$d/rtl" && verilator --cc --prefix Vtop --top-module "$top" -Wno-fatal -Wno-lint -Wno-style \
-            --Mdir "$d/vobj" $(grep -v '^//' files.f) >"$d/verilator.log" 2>&1) || { bad "$d: verilator --cc"; return 1; }
+        (cd "$d/rtl" && MLK_RTL=. verilator --cc --prefix Vtop --top-module "$top" -Wno-fatal -Wno-lint -Wno-style \
+            --Mdir "$d/vobj" -f files.f >"$d/verilator.log" 2>&1) || { bad "$d: verilator --cc"; return 1; }
         # the glue binds every table entry to the Verilated member of that name
         g++ -std=c++17 -fsyntax-only -DVM_TRACE=0 -I"$d/vobj" -I/usr/share/verilator/include -I"$d/tb" "$d/tb/vglue.cpp" \
             >"$d/glue.log" 2>&1 && echo ok >"$d/glue.ok"

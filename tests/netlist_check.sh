@@ -44,7 +44,7 @@ d=build/netlist/$p; [ "$broken" = 1 ] && d=${d}_broken
 mkdir -p "$d"
 if [ -d "$d/rtl" ] && diff -rq -I 'Generator:' "$tmp/rtl" "$d/rtl" >/dev/null; then rm -rf "$tmp"
 else rm -rf "$d/rtl" "$d/gl" "$d/gate.v"; mv "$tmp/rtl" "$d/rtl"; rmdir "$tmp"; fi
-rtl_files=$(grep '\.v$' "$d/rtl/files.f" | grep -v '_rf_bank\.v$' | sed "s|^|$d/rtl/|" | tr '\n' ' ')
+rtl_files=$(sed -n "s|^\${MLK_RTL}/\(.*\.v\)$|$d/rtl/\1|p" "$d/rtl/files.f" | grep -v '_rf_bank\.v$' | tr '\n' ' ')
 rf=$d/rtl/${p}_rf_bank.v
 
 # --- 2. synthesis ------------------------------------------------------------------------
@@ -81,7 +81,8 @@ if [ "$broken" = 1 ]; then
     sed -i "${n}s/\\\\\$_AND_ /\\\\\$_OR_ /" "$d/gl.new/$top.v"
 fi
 cp "$rf" "$d/gl.new/"; cp "$SIMCELLS" "$d/gl.new/simcells.v"
-printf '%s\n' "${p}_rf_bank.v" simcells.v "$top.v" >"$d/gl.new/files.f"
+# a file list in ccugen's form: ${MLK_RTL}/<file> (scripts/cosim.sh reads it so)
+printf '${MLK_RTL}/%s\n' "${p}_rf_bank.v" simcells.v "$top.v" >"$d/gl.new/files.f"
 # replace only what changed, so the cached co-simulation binary stays valid
 for f in "$d"/gl.new/*; do cmp -s "$f" "$d/gl/${f##*/}" || mv "$f" "$d/gl/"; done
 rm -rf "$d/gl.new"
