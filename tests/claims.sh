@@ -20,9 +20,11 @@ W=${CLAIMS_WORKLOADS:-../shared/workloads} # another folder of the same five tra
 SHIPPED=workloads/matrixmul32_sm61_kernel-1.traceg.xz
 get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
 
-# the --set list of a design: eval/variants.txt's, or the scheduler alone
+# the --set list of a design: eval/variants.txt's, the RFC scheduler alone, or GTO + LRU
+# caches on the baseline collectors (gto_any, gto_own: docs/compare.md, hypothesis (1))
 sets_of() {
     [ "$1" = rfc_sched ] && { echo "caching=off operand_cache=rfc rfc_entries=0"; return; }
+    case $1 in gto_any|gto_own) echo "caching=off scheduler=gto operand_cache=$1"; return ;; esac
     local s
     s=$(awk -F'|' -v v="$1" '$1 !~ /^#/ { n = $1; gsub(/ /, "", n); if (n == v) { print $3; f = 1 } } END { exit !f }' eval/variants.txt) ||
         { echo "FAIL: claims: no variant '$1' in eval/variants.txt" >&2; return 1; }
@@ -140,6 +142,14 @@ else
         "$(mean "$F" gpu malekeh_rba reads)" ">" "$(mean "$F" gpu malekeh reads)"
     claim docs/compare.md "GTO + LRU hits less on one sub-core than on the preset GPU, mean of 5" reads \
         "$(mean "$F" subcore gto_lru reads)" ">" "$(mean "$F" gpu gto_lru reads)"
+    # hypothesis (1): the any-free allocation costs hits, but far from the paper's 7.9 %
+    ga=$(mean "$F" subcore gto_any reads)
+    claim docs/compare.md "gto_any hits less than gto_own (the any-free rule's cost), mean of 5, subcore" reads \
+        "$ga" ">" "$(mean "$F" subcore gto_own reads)"
+    claim docs/compare.md "gto_any hits less than gto_lru, mean of 5, subcore" reads \
+        "$ga" ">" "$(mean "$F" subcore gto_lru reads)"
+    claim docs/compare.md "gto_any still hits far above the long paper's 7.9 % (20 %), mean of 5, subcore" reads \
+        "$ga" "<" -0.20
     for m in gpu fill; do
         claim docs/eval.md "Malekeh gains less IPC than the long paper's +6.1 %, mean of 5, $m" ipc \
             "$(mean "$F" $m malekeh ipc)" "<" 1.061
