@@ -266,16 +266,25 @@ static int set_words(void *base, const cfg_key *k, const char *value, const char
                 where, k->name, value, al);
 }
 
+/* Two unsigned integers `X<sep>Y` (blanks around each allowed): 0, or -1 if value is not
+ * that. The form of CFG_K_PAIR (`LATENCY,II`) and CFG_K_RATIO (`NUM/DEN`). */
+static int parse_two(const char *value, char sep, unsigned long long *x, unsigned long long *y)
+{
+    const char *at = strchr(value, sep);
+    char a[32], b[32];
+    if (!at || trim_copy(a, sizeof a, value, (size_t)(at - value)) ||
+        trim_copy(b, sizeof b, at + 1, strlen(at + 1)))
+        return -1;
+    return parse_u64(a, x) || parse_u64(b, y) ? -1 : 0;
+}
+
 /* Set a CFG_K_PAIR key (cfg_exec) from `LATENCY,II`. */
 static int set_pair(void *base, const cfg_key *k, const char *value, const char *where, char *err)
 {
-    const char *comma = strchr(value, ',');
-    char a[32], b[32], al[128];
+    char al[128];
     unsigned long long lat, ii;
     cfg_key_allowed(k, al, sizeof al);
-    if (!comma || trim_copy(a, sizeof a, value, (size_t)(comma - value)) ||
-        trim_copy(b, sizeof b, comma + 1, strlen(comma + 1)) || parse_u64(a, &lat) ||
-        parse_u64(b, &ii))
+    if (parse_two(value, ',', &lat, &ii))
         return cfg_fail(err, "%s: key '%s': value '" VAL_SHOW "' is not LATENCY,II (allowed: %s)",
                     where, k->name, value, al);
     if (lat < k->lo || lat > k->hi || ii < k->lo || ii > k->hi)
@@ -291,13 +300,10 @@ static int set_pair(void *base, const cfg_key *k, const char *value, const char 
 static int set_ratio(void *base, const cfg_key *k, const char *value, const char *where,
                      char *err)
 {
-    const char *slash = strchr(value, '/');
-    char num[32], den[32], al[96];
+    char al[96];
     unsigned long long n, d;
     cfg_key_allowed(k, al, sizeof al);
-    if (!slash || trim_copy(num, sizeof num, value, (size_t)(slash - value)) ||
-        trim_copy(den, sizeof den, slash + 1, strlen(slash + 1)) || parse_u64(num, &n) ||
-        parse_u64(den, &d))
+    if (parse_two(value, '/', &n, &d))
         return cfg_fail(err, "%s: key '%s': value '" VAL_SHOW "' is not NUM/DEN (allowed: %s)",
                     where, k->name, value, al);
     if (d < 1 || d > k->hi || n > d)

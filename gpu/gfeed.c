@@ -18,7 +18,6 @@ gfeed_t *gfeed_open(const gpu_cfg *c, const run_opts *o, char *err)
 {
     gfeed_t *f = calloc(1, sizeof *f);
     gpu_cfg solo = *c;
-    char terr[TSRC_ERR_LEN];
     if (!f) {
         snprintf(err, RUN_ERR_LEN, "out of memory");
         return NULL;
@@ -30,12 +29,10 @@ gfeed_t *gfeed_open(const gpu_cfg *c, const run_opts *o, char *err)
         return NULL;
     }
     gsub *s = &f->g->sub[0]; /* its source now; the caller builds model and driver over it */
-    if (!(s->core.t = tsrc_create_fed(&c->hw, &c->drv, o->trace, terr))) {
-        snprintf(err, RUN_ERR_LEN, "%s", terr);
+    if (!(s->core.t = gpu_sub_source(f->g, err))) {
         gfeed_close(f);
         return NULL;
     }
-    if (c->opc.operand_cache == OPC_PROTO) tsrc_next_use(s->core.t);
     gpu_sub_start(f->g, s);
     return f;
 }

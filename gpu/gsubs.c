@@ -61,18 +61,27 @@ void gpu_sub_start(gpu_t *g, gsub *s)
     p->run[p->nrun++] = s;
 }
 
+/* See gsubs.h. */
+tsrc_t *gpu_sub_source(const gpu_t *g, char *err)
+{
+    char terr[TSRC_ERR_LEN];
+    tsrc_t *t = tsrc_create_fed(&g->c.hw, &g->c.drv, g->o->trace, terr);
+    if (!t) {
+        snprintf(err, RUN_ERR_LEN, "%s", terr);
+        return NULL;
+    }
+    if (g->c.opc.operand_cache == OPC_PROTO) tsrc_next_use(t);
+    return t;
+}
+
 /* Create sub-core s at its first warp (a GPU run allocates only the sub-cores its warps
  * reach). 0, or -1 with err. */
 int gpu_sub_open(gpu_t *g, gsub *s, char *err)
 {
-    char terr[TSRC_ERR_LEN], label[16];
+    char label[16];
     if (s->core.t) return 0;
-    tsrc_t *t = tsrc_create_fed(&g->c.hw, &g->c.drv, g->o->trace, terr);
-    if (!t) {
-        snprintf(err, RUN_ERR_LEN, "%s", terr);
-        return -1;
-    }
-    if (g->c.opc.operand_cache == OPC_PROTO) tsrc_next_use(t);
+    tsrc_t *t = gpu_sub_source(g, err);
+    if (!t) return -1;
     label[0] = '\0'; /* solo: no memory system, and "" names the only sub-core */
     if (!g->solo) {
         tsrc_set_fetch(t, sub_fetch, sub_fetch_wait, s);

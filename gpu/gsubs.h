@@ -12,6 +12,10 @@
  * 0, or -1 with err (RUN_ERR_LEN). */
 int gpu_sub_open(gpu_t *g, gsub *s, char *err);
 
+/* A sub-core's trace source for g: fed by g's block scheduler, with the operands' next-use
+ * distances when the prototype design needs them. NULL with err (RUN_ERR_LEN). */
+tsrc_t *gpu_sub_source(const gpu_t *g, char *err);
+
 /* Start sub-core s at cycle g->cyc (its first warp): stepped every cycle from then on. */
 void gpu_sub_start(gpu_t *g, gsub *s);
 
