@@ -110,9 +110,13 @@ unsigned sc_bank_queued(const sc_t *m, unsigned b)
 /* See sc.h. */
 int sc_ccu_holds(const sc_t *m, unsigned wid, unsigned reg)
 {
-    for (unsigned k = 0; m->cfg.caching && k < m->cfg.ccus; k++)
-        if (m->ccu[k].owner_valid && m->ccu[k].owner == wid && ccu_lookup(&m->ccu[k], (uint16_t)reg) >= 0)
+    for (unsigned k = 0; m->cfg.caching && k < m->cfg.ccus; k++) {
+        const ccu_t *u = &m->ccu[k];
+        if (u->pend && u->p_flush) /* taken by wid this cycle: flushed at its lookup, the */
+            continue;              /* entries left are the previous owner's */
+        if (u->owner_valid && u->owner == wid && ccu_lookup(u, (uint16_t)reg) >= 0)
             return 1;
+    }
     return 0;
 }
 
@@ -414,6 +418,12 @@ static uint64_t owners(const sc_t *m)
         if (m->ccu[k].owner_valid && m->ccu[k].owner < c->warps)
             owns |= (uint64_t)1 << m->ccu[k].owner;
     return owns;
+}
+
+/* See sc.h. */
+uint64_t sc_ccu_owners(const sc_t *m)
+{
+    return owners(m);
 }
 
 /* Zero the outputs of this configuration (slots, ports and words beyond it stay as they

@@ -58,8 +58,14 @@ void sc_destroy(sc_t *m);
 unsigned sc_bank_queued(const sc_t *m, unsigned b);
 
 /* 1 if a CCU owned by warp wid holds register reg now (an observation for statistics
- * outside the model; no effect). */
+ * outside the model; no effect). A CCU wid took this cycle holds nothing of wid's: its
+ * flush, at the lookup, drops the previous owner's entries. */
 int sc_ccu_holds(const sc_t *m, unsigned wid, unsigned reg);
+
+/* The warps that own a CCU now, bit w = warp w (caching units only; 0 with caching off):
+ * an observation for statistics outside the model (the driver's reuse anatomy); no
+ * effect. */
+uint64_t sc_ccu_owners(const sc_t *m);
 
 /* Reset all state to its reset values (statistics too). */
 void sc_reset(sc_t *m);

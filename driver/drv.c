@@ -6,6 +6,7 @@
 #include <string.h>
 #include "drv.h"
 #include "rffate.h"
+#include "reusestat.h"
 #include "rng.h"
 #include "wl.h"
 
@@ -91,6 +92,8 @@ struct drv {
     uint64_t empty;                /* bit w: the source had nothing for warp w when last asked */
     const sc_t *model;             /* drv_set_model: observed for RBA and write-back CCUs */
     rff_t wbfate;                  /* write-back CCUs: which results the register file needs */
+    rst_t reuse;                   /* reuse_stats: the reuse anatomy (reuse.last NULL: off) */
+    uint64_t own_before;           /* reuse_stats, caching: the CCU owners before this cycle */
     uint64_t rba_hidden;           /* presented warps whose inst_valid RBA cleared this cycle */
     drv_counts cnt;
     char err[DRV_ERR_LEN];
@@ -165,7 +168,8 @@ static drv_t *drv_alloc(const cfg_t *c, const drv_keys *k, unsigned nregs)
     d->pending = calloc((size_t)c->warps * d->nregs + 1, 1);
     d->pmem = calloc((size_t)c->warps * d->nregs + 1, 1);
     d->wb = calloc(d->wb_cap, sizeof *d->wb);
-    if (!d->coll || !d->arch || !d->pending || !d->pmem || !d->wb) {
+    if (!d->coll || !d->arch || !d->pending || !d->pmem || !d->wb
+        || (k->reuse_stats && rst_init(&d->reuse, c->warps, d->nregs) != 0)) {
         drv_destroy(d);
         return NULL;
     }
@@ -275,6 +279,7 @@ void drv_destroy(drv_t *d)
     free(d->fhits);
     free(d->since);
     rff_free(&d->wbfate);
+    rst_free(&d->reuse);
     free(d);
 }
 
@@ -766,6 +771,7 @@ void drv_inputs(drv_t *d, sc_in *in)
         in->inst_valid[__builtin_ctzll(todo)] = 1; /* hidden last cycle only */
     d->rba_hidden = 0;
     clear_wbs(d, in);
+    if (d->reuse.last && d->model) d->own_before = sc_ccu_owners(d->model);
     in->disp_ready = d->wl ? !rng_pct(&d->rng, d->disp_stall_pct) : 1;
     if ((d->issue_limit && d->cnt.issued >= d->issue_limit) /* synthetic: no more issue */
         || (d->opc.gate && !d->opc.gate(d->opc.ctx, d->cnt.cycles))) { /* the gate: not now */
@@ -992,6 +998,27 @@ static void inst_copy(drv_inst *to, const drv_inst *from)
     }
 }
 
+/* reuse_stats: warp w issues h (its sources as the source gave them): its distinct
+ * sources, served by the operand cache (drv_set_opc) or by the warp's CCU, then its
+ * destinations, into the reuse anatomy. A warp that owned no CCU before this cycle took a
+ * new (flushed) one at this issue. */
+static void reuse_issue(drv_t *d, unsigned w, const drv_inst *h)
+{
+    rst_t *t = &d->reuse;
+    if (h->seq == 0 && h->src_pos == 0) rst_start_warp(t, w);
+    if (h->src_pos == 0) rst_next_inst(t, w);
+    if (d->model && d->c.caching && !(d->own_before >> w & 1u)) rst_new_tenure(t, &d->cnt.reuse, w);
+    for (unsigned s = 0; s < h->nsrc; s++) {
+        unsigned r = h->src[s], dup = 0;
+        for (unsigned q = 0; q < s && !dup; q++) dup = h->src[q] == r;
+        if (dup) continue;
+        int hit = (d->opc.hits && (d->fhits[w] >> s & 1u))
+                  || (d->model && d->c.caching && sc_ccu_holds(d->model, w, r));
+        rst_read(t, &d->cnt.reuse, w, r, hit);
+    }
+    for (unsigned i = 0; i < h->ndst && i < DRV_MAX_DST; i++) rst_write(t, w, h->dst[i]);
+}
+
 static void do_issue(drv_t *d, const sc_out *out)
 {
     unsigned w = out->issue_wid;
@@ -1015,6 +1042,7 @@ static void do_issue(drv_t *d, const sc_out *out)
             rff_read(&d->wbfate, w, cr->inst.src[s], sc_ccu_holds(d->model, w, cr->inst.src[s]));
         wb_saved_now(d);
     }
+    if (d->reuse.last) reuse_issue(d, w, h);
     cr->tag = (uint32_t)h->seq & d->tag_mask;
     uint8_t mem = d->wl ? (h->cls == WL_MEM ? DRV_PMEM_LONG : 0)
                         : h->cls == DRV_CLS_LDST ? DRV_PMEM_LONG

@@ -45,6 +45,7 @@
 #include <stdint.h>
 #include "cfg.h"
 #include "drvkeys.h"
+#include "reusestat.h"
 #include "sc.h"
 
 #define DRV_ERR_LEN 256
@@ -182,6 +183,8 @@ typedef struct {
      * (or still open at the end) with no read missing the CCUs in between (a result the
      * CCUs did not take is needed at once) */
     uint64_t ccu_wb_cached, ccu_wb_saved;
+    /* reuse_stats: the reuse anatomy (driver/reusestat.h); all 0 when off */
+    rst_counts reuse;
 } drv_counts;
 
 typedef struct drv drv_t;

@@ -11,7 +11,7 @@ enum {
     KI_RTHLD, KI_HINTS, KI_HINT_PROFILE_WARPS,
     KI_EXEC_INT, KI_EXEC_FP, KI_EXEC_DP, KI_EXEC_SFU, KI_EXEC_LDST, KI_EXEC_SHMEM,
     KI_EXEC_TENSOR, KI_EXEC_BRANCH,
-    KI_RBA, KI_CCU_WB, KI_RF_STATES, KI_SLEEP_WINDOW,
+    KI_RBA, KI_CCU_WB, KI_RF_STATES, KI_SLEEP_WINDOW, KI_REUSE_STATS,
     KI_COUNT
 };
 _Static_assert(KI_COUNT <= DRVK_MAX_KEYS, "DRVK_MAX_KEYS too small");
@@ -61,6 +61,7 @@ static const cfg_key keys[KI_COUNT] = {
     [KI_CCU_WB] = ONOFF("ccu_writeback", ccu_writeback),
     [KI_RF_STATES] = ONOFF("rf_states", rf_states),
     [KI_SLEEP_WINDOW] = WLU("sleep_window", sleep_window, 1, 1000000, 3, NULL),
+    [KI_REUSE_STATS] = ONOFF("reuse_stats", reuse_stats),
 };
 
 static const cfg_table table = {keys, KI_COUNT};

@@ -44,6 +44,8 @@ typedef struct {
                                 if a later read misses it (driver/drv.c) */
     int rf_states;           /* 1: count register-cycles by the power state a liveness-aware
                                 register file could put them in (GReEneR; driver/tsrc.c) */
+    int reuse_stats;         /* 1: count every source read by its reuse distance, served or
+                                not, and the misses by cause (driver/reusestat.h) */
     unsigned sleep_window;   /* rf_states: a live value whose next read is more than this many
                                 instructions of its warp away could sleep (GReEneR's W) */
 

@@ -59,6 +59,7 @@ void gsum_driver(drv_counts *t, const drv_counts *a)
     t->rba_hidden += a->rba_hidden;
     t->ccu_wb_cached += a->ccu_wb_cached;
     t->ccu_wb_saved += a->ccu_wb_saved;
+    rst_add(&t->reuse, &a->reuse);
 }
 
 void gsum_trace(tsrc_counts *t, const tsrc_counts *a)

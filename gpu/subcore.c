@@ -30,7 +30,7 @@ int subcore_open(subcore_t *s, const gpu_cfg *c, tsrc_t *t, int values, int chec
     s->out = calloc(1, sizeof *s->out);
     if (!s->m || !s->d || !s->in || !s->out) return oom(s, NULL, err);
     if (!values) drv_no_values(s->d);
-    if ((c->drv.rba || c->drv.ccu_writeback) && drv_set_model(s->d, s->m))
+    if ((c->drv.rba || c->drv.ccu_writeback || c->drv.reuse_stats) && drv_set_model(s->d, s->m))
         return oom(s, "the write-back CCUs' result fates", err);
     if (c->opc.operand_cache != OPC_NONE) {
         drv_opc h;

@@ -5,6 +5,10 @@
 # (stamped with the current commit), every other section kept as it is (`make report-only
 # REPORT_ONLY=area-sky130`: the sky130 datasheet with its power, without the hour of the rest).
 # REPORT_SKIP_RUN=1 takes the datasheet as it is (steps run by hand; REPORT_CMD names them).
+# REPORT_KEEP="area area-sky130 dse" (any of the three synthesis steps, about two hours on 2
+# cores): those steps are not run and their sections are kept from docs/results.md as they
+# are, with their own commit; every other step runs (a few minutes), for a change that
+# leaves rtl/, synth/ and the libraries as they were (`make report REPORT_KEEP=...`).
 #
 # Without --assemble it first runs, in order, each command that produces a result (one
 # progress line per step with its time; the long ones print their own progress):
@@ -12,7 +16,7 @@
 #   make validate, make collectors, make traces, make eval,
 #   make eval EVAL_OUT=build/eval-fill EVAL_SET=sm_fill=on,
 #   make eval EVAL_OUT=build/eval-subcore EVAL_SET=machine=subcore, bash eval/writeside.sh,
-#   bash eval/leakage.sh,
+#   bash eval/leakage.sh, bash eval/anatomy.sh,
 #   make sthld-sweep, make sthld-sweep STHLD_OUT=build/sthld-i1000 STHLD_SET=interval=1000,
 #   make dse DSE_POINTS=eval/dse_points_measured.txt, make figures
 # (the ones that need ../shared skip with a message and their sections say so). Then it
@@ -51,6 +55,16 @@ commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 if [ "$commit" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no -- . ':(exclude)docs' 2>/dev/null)" ]; then
     commit=$commit-dirty
 fi
+
+# REPORT_KEEP: synthesis sections kept as they are
+keep=" ${REPORT_KEEP:-} "
+for id in ${REPORT_KEEP:-}; do
+    case "$id" in area|area-sky130|dse) ;;
+        *) echo "report.sh: REPORT_KEEP: '$id' is not area, area-sky130 or dse (the other steps take minutes: they run)" >&2; exit 2 ;; esac
+    grep -q "^<!-- report:$id -->\$" docs/results.md ||
+        { echo "report.sh: REPORT_KEEP: docs/results.md has no section '$id' to keep" >&2; exit 2; }
+done
+kept() { [[ "$keep" == *" $1 "* ]]; }
 
 # ---------------------------------------------------------------- --only: one datasheet
 if [ ${#only[@]} -gt 0 ]; then
@@ -107,6 +121,7 @@ if [ "$assemble_only" = 0 ]; then
                 "eval-subcore|make -s eval EVAL_OUT=$B/eval-subcore EVAL_SET=machine=subcore"
                 "writeside|bash eval/writeside.sh"
                 "leakage|bash eval/leakage.sh"
+                "anatomy|bash eval/anatomy.sh"
                 "sthld|make -s sthld-sweep"
                 "sthld-i1000|make -s sthld-sweep STHLD_OUT=$B/sthld-i1000 STHLD_SET=interval=1000"
                 "dse|make -s dse DSE_POINTS=eval/dse_points_measured.txt")
@@ -116,6 +131,7 @@ if [ "$assemble_only" = 0 ]; then
     n=${#steps[@]} i=0
     for s in "${steps[@]}"; do
         i=$((i + 1)); id=${s%%|*}; cmd=${s#*|}; t0=$(date +%s)
+        if kept "$id"; then echo "report: [$i/$n] $cmd: not run, its section kept (REPORT_KEEP)"; continue; fi
         echo "report: [$i/$n] $cmd"
         if ! bash -c "$cmd" > "$out/$id.log" 2>&1; then
             tail -n 20 "$out/$id.log" >&2
@@ -144,10 +160,23 @@ res=$out/results.md.tmp
     echo "not edit by hand. Each section names the command that produced it; the README quotes"
     echo "these sections verbatim (tests/report_sync.sh checks that the two agree). The figures"
     echo "are in [figures/](figures/), written by the same run."
+    if [ -n "${REPORT_KEEP:-}" ]; then
+        echo "Kept from an earlier run (\`REPORT_KEEP=\"${REPORT_KEEP}\"\`, nothing they measure changed):"
+        echo "the sections ${REPORT_KEEP// /, }, each with its own commit; the figures of the design"
+        echo "space are that run's too."
+    fi
 } > "$res"
 
-# section ID TITLE COMMAND: a section whose body (stdin) the README may quote
+# section ID TITLE COMMAND: a section whose body (stdin) the README may quote; a kept one
+# (REPORT_KEEP) is copied from docs/results.md, its command and commit as they were
 section() {
+    if kept "$1"; then
+        cat >/dev/null
+        { echo; echo "## $2"; echo
+          awk -v id="$1" '$0 == "<!-- report:" id " -->" { p = 1 } p { print } $0 == "<!-- /report:" id " -->" { exit }' docs/results.md
+        } >> "$res"
+        return
+    fi
     {
         echo
         echo "## $2"
@@ -171,9 +200,15 @@ need "$out/main.log" "make report"
 headline() { sed -n '/^<!-- headline -->$/,/^<!-- \/headline -->$/p' "$1" | grep -v '^<!--'; }
 prefix=$(d=$(mktemp -d) && $B/ccugen --config configs/default.cfg --out "$d" >/dev/null &&
          (cd "$d" && ls ./*_subcore.v | sed 's|^\./||; s|_subcore\.v$||'); rm -rf "$d")
+if kept area; then
+    section area "Area and timing, generic library" "" </dev/null
+else
 need "$B/area/$prefix/area.md" "make area"
 headline "$B/area/$prefix/area.md" | section area "Area and timing, generic library" "make area"
-if [ -s "$B/area-sky130/area.md" ]; then
+fi
+if kept area-sky130; then
+    section area-sky130 "Area and timing, sky130 HD" "" </dev/null
+elif [ -s "$B/area-sky130/area.md" ]; then
     headline "$B/area-sky130/area.md" | section area-sky130 "Area and timing, sky130 HD" \
         "make area LIBERTY=$PDK OUT=build/area-sky130"
 else
@@ -241,6 +276,9 @@ if ls "$WL"/*.traceg* >/dev/null 2>&1; then
     need "$out/leakage.log" "make report"
     table_rows "$out/leakage.log" | section leakage "RF leakage from liveness: register-cycles by power state" \
         "bash eval/leakage.sh"
+    need "$out/anatomy.log" "make report"
+    table_rows "$out/anatomy.log" | section anatomy \
+        "Why GTO + LRU keeps its hits: the reuse anatomy, one sub-core of 8 warps" "bash eval/anatomy.sh"
 
     need "$B/eval-subcore/table.csv" "make eval EVAL_OUT=build/eval-subcore EVAL_SET=machine=subcore"
     # the hit ratio by counting and by machine: the mean over the traces of Malekeh (and of
@@ -264,11 +302,11 @@ if ls "$WL"/*.traceg* >/dev/null 2>&1; then
     } | section counting "The hit ratio by counting and by machine" \
         "make eval; make eval EVAL_OUT=build/eval-fill EVAL_SET=sm_fill=on; make eval EVAL_OUT=build/eval-subcore EVAL_SET=machine=subcore"
 
-    need "$B/dse/dse.md" "make dse DSE_POINTS=eval/dse_points_measured.txt"
-    table_rows "$B/dse/dse.md" | section dse "Design space: CCUs x entries against area and Fmax" \
+    kept dse || need "$B/dse/dse.md" "make dse DSE_POINTS=eval/dse_points_measured.txt"
+    { kept dse || table_rows "$B/dse/dse.md"; } | section dse "Design space: CCUs x entries against area and Fmax" \
         "make dse DSE_POINTS=eval/dse_points_measured.txt"
 else
-    for s in collectors traces papers-gpu papers-fill variants designs hints writeside leakage counting dse; do
+    for s in collectors traces papers-gpu papers-fill variants designs hints writeside leakage anatomy counting dse; do
         skipped "$s" "$s" "$WL has no traces"
     done
 fi

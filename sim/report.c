@@ -174,6 +174,24 @@ static void warps_summary(FILE *f, const sim_cfg *c, const tsrc_counts *t)
 
 /* Sub-core cycles of run r: its cycles times the sub-cores that ran warps (GPU runs; one
  * otherwise). What the per-cycle energies are charged on. */
+/* The reuse anatomy (reuse_stats = on) in two lines: the share of reads per reuse distance
+ * and each bin's hit ratio; the misses after an earlier access by cause. */
+static void reuse_text(FILE *f, const rst_counts *u)
+{
+    static const char *const name[RST_NBIN] = {"first", "1", "2", "3", "4-10", "11+"};
+    uint64_t n = 0, reuses = 0;
+    for (unsigned b = 0; b < RST_NBIN; b++) n += u->reads[b];
+    reuses = n - u->reads[RST_COLD];
+    fprintf(f, "  reuse distance             of %" PRIu64 " source reads (share, hit ratio):", n);
+    for (unsigned b = 0; b < RST_NBIN; b++)
+        fprintf(f, " %s %.1f %% (%.1f %%)%s", name[b], pct(u->reads[b], n),
+                pct(u->hits[b], u->reads[b]), b + 1 < RST_NBIN ? "," : "\n");
+    fprintf(f, "  misses after a reuse       %" PRIu64 " flushed with the warp's CCU, %" PRIu64
+            " within its tenure (%" PRIu64 " CCUs taken); %.1f %% of reuses farther than 3\n",
+            u->miss_flushed, u->miss_kept, u->tenures,
+            pct(u->reads[RST_D4_10] + u->reads[RST_D11], reuses));
+}
+
 static uint64_t subcore_cycles(const run_result *r)
 {
     return r->cycles * (r->g.used && r->g.subs_used ? r->g.subs_used : 1);
@@ -266,6 +284,7 @@ void rep_summary(FILE *f, const char *prog, const sim_cfg *c, const char *cfg_pa
                 "writes saved (%.1f %%; off the bank writes for the energy)\n",
                 num(r->dc.ccu_wb_cached, n1, sizeof n1), num(r->dc.written_back, n2, sizeof n2),
                 num(r->dc.ccu_wb_saved, n3, sizeof n3), pct(r->dc.ccu_wb_saved, r->dc.written_back));
+    if (c->m.drv.reuse_stats) reuse_text(f, &r->dc.reuse);
     if (c->m.drv.rba)
         fprintf(f, "  register-bank-aware issue  %s warp-cycles an instruction was held back for "
                 "another warp's shorter bank queues\n", num(r->dc.rba_hidden, n1, sizeof n1));
@@ -390,6 +409,26 @@ static void section(FILE *f, const char *name, int *first)
     *first = 0;
     jstr(f, name);
     fputs(": {", f);
+}
+
+static const char *const reuse_bins[RST_NBIN] = {"cold", "d1", "d2", "d3", "d4_10", "d11"};
+
+/* The "reuse" section (reuse_stats = on): the reuse anatomy, driver/reusestat.h. */
+static void reuse_json(FILE *f, const rst_counts *u, int *first)
+{
+    char k[32];
+    section(f, "reuse", first);
+    jobj o = {f, 1};
+    for (unsigned b = 0; b < RST_NBIN; b++) {
+        snprintf(k, sizeof k, "reads_%s", reuse_bins[b]);
+        ju64(&o, k, u->reads[b]);
+        snprintf(k, sizeof k, "hits_%s", reuse_bins[b]);
+        ju64(&o, k, u->hits[b]);
+    }
+    ju64(&o, "miss_flushed", u->miss_flushed);
+    ju64(&o, "miss_kept", u->miss_kept);
+    ju64(&o, "tenures", u->tenures);
+    fputs("\n  }", f);
 }
 
 /* The "gpu" section (GPU runs). */
@@ -636,6 +675,7 @@ static void write_json(FILE *f, const char *prog, const sim_cfg *c, const char *
         }
         fputs("\n  }", f);
     }
+    if (c->m.drv.reuse_stats) reuse_json(f, &r->dc.reuse, &first);
     if (r->g.used) gpu_json(f, r, &first);
     if (r->app) app_json(f, r->app, &first);
     fprintf(f, ",\n  \"config\": {");
