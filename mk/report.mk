@@ -4,6 +4,9 @@
 #                          is cached per configuration), write docs/results.md and the
 #                          figures, refresh the README's quoted blocks from it
 #   make report-assemble   only the last two steps, from the outputs already in build/
+#   make report REPORT_KEEP="area area-sky130 dse"
+#                          every step but those synthesis ones (minutes, not hours): their
+#                          sections are kept from docs/results.md with their own commit
 #> report             every result from the current code: docs/results.md, the figures, the README's quotes
 #> report-assemble    rebuild docs/results.md and the README's quotes from outputs already in build/
 #> report-only        one datasheet's section anew (REPORT_ONLY=area-sky130 or area), the others kept
