@@ -20,11 +20,9 @@ W=${CLAIMS_WORKLOADS:-../shared/workloads} # another folder of the same five tra
 SHIPPED=workloads/matrixmul32_sm61_kernel-1.traceg.xz
 get() { grep -o "\"$2\": [-0-9.e]*" "$1" | head -1 | sed 's/.*: //'; }
 
-# the --set list of a design: eval/variants.txt's, the RFC scheduler alone, or GTO + LRU
-# caches on the baseline collectors (gto_any, gto_own: docs/compare.md, hypothesis (1))
+# the --set list of a design: eval/variants.txt's, or the RFC scheduler alone
 sets_of() {
     [ "$1" = rfc_sched ] && { echo "caching=off operand_cache=rfc rfc_entries=0"; return; }
-    case $1 in gto_any|gto_own) echo "caching=off scheduler=gto operand_cache=$1"; return ;; esac
     local s
     s=$(awk -F'|' -v v="$1" '$1 !~ /^#/ { n = $1; gsub(/ /, "", n); if (n == v) { print $3; f = 1 } } END { exit !f }' eval/variants.txt) ||
         { echo "FAIL: claims: no variant '$1' in eval/variants.txt" >&2; return 1; }
