@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# anatomy.sh [TRACE...] - why GTO + LRU keeps the hits it keeps (the long paper's Fig. 17,
+# anatomy.sh [--lat K] [TRACE...] - why GTO + LRU keeps the hits it keeps (the long paper's Fig. 17,
 # docs/compare.md): on each trace (default: every trace in ../shared/workloads), on the
 # paper's machine (one sub-core of 8 warps, machine = subcore), Malekeh and `gto_lru`
 # (scheduler = gto, replacement = lru) with the reuse anatomy on (reuse_stats = on,
@@ -12,20 +12,39 @@
 # Fig. 1: 50.2 % of the reuses farther than 3, "more than 40 %" farther than 10; taken as
 # 49.8 % within 3, 10.0 % at 4-10, 40.2 % beyond 10: each bin keeps the hit ratio it has on
 # the trace, so only the distances change, not how long a warp keeps its CCU); then the
-# means over the traces.
+# means over the traces. --lat K (an integer 1..64) multiplies the latency of every
+# arithmetic unit (exec_int, exec_fp, exec_dp, exec_sfu, exec_tensor; not memory, not
+# branches) by K in all the runs: a warp then stalls sooner on its dependences and keeps its
+# CCU for fewer instructions, which shows how the hit ratio follows that tenure.
 set -euo pipefail
+lat=1
+if [ "${1:-}" = --lat ]; then
+    [[ "${2:-}" =~ ^[0-9]+$ ]] && [ "$2" -ge 1 ] && [ "$2" -le 64 ] ||
+        { echo "eval/anatomy.sh: --lat '${2:-}': expected an integer 1..64" >&2; exit 2; }
+    lat=$2; shift 2
+fi
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 NAME=eval/anatomy.sh
 . "$ROOT/eval/trace_list.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# the arithmetic units' latencies x lat, from the resolved configuration's "LAT,II" pairs
+latset=()
+if [ "$lat" != 1 ]; then
+    "$SIM" --trace "${traces[0]}" --quiet --set machine=subcore --json "$tmp/c.json" 2>/dev/null
+    for u in int fp dp sfu tensor; do
+        pair=$(grep -o "\"exec_$u\": \"[0-9]*,[0-9]*\"" "$tmp/c.json" | sed 's/.*: "//; s/"//')
+        [ -n "$pair" ] || { echo "eval/anatomy.sh: no exec_$u in the run's configuration" >&2; exit 2; }
+        latset+=(--set "exec_$u=$(( ${pair%,*} * lat )),${pair#*,}")
+    done
+fi
 echo "| trace | reuses farther than 3 / 10 | gto_lru hit ratio at distance 1-3 / 4+ | gto_lru misses that are flush misses | instructions per CCU taken: Malekeh / gto_lru | hit ratio: Malekeh / gto_lru | gto_lru at DeepBench's distances |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
 for t in "${traces[@]}"; do
     name=$(basename "${t%.traceg}")
-    "$SIM" --trace "$t" --quiet --set machine=subcore --set reuse_stats=on --json "$tmp/m.json" \
+    "$SIM" --trace "$t" --quiet --set machine=subcore --set reuse_stats=on "${latset[@]}" --json "$tmp/m.json" \
         2> >(grep -v ': warning: ' >&2) # a trace's warnings are docs/trace.md's business
     "$SIM" --trace "$t" --quiet --set machine=subcore --set reuse_stats=on --set scheduler=gto \
-        --set replacement=lru --json "$tmp/g.json" 2> >(grep -v ': warning: ' >&2)
+        --set replacement=lru "${latset[@]}" --json "$tmp/g.json" 2> >(grep -v ': warning: ' >&2)
     args=()
     for k in reads_cold reads_d1 reads_d2 reads_d3 reads_d4_10 reads_d11 hits_d1 hits_d2 hits_d3 \
              hits_d4_10 hits_d11 miss_flushed miss_kept tenures; do
