@@ -16,7 +16,7 @@
 #   make validate, make collectors, make traces, make eval,
 #   make eval EVAL_OUT=build/eval-fill EVAL_SET=sm_fill=on,
 #   make eval EVAL_OUT=build/eval-subcore EVAL_SET=machine=subcore, bash eval/writeside.sh,
-#   bash eval/leakage.sh, bash eval/anatomy.sh,
+#   bash eval/leakage.sh, bash eval/anatomy.sh --plot build/anatomy/anatomy.svg,
 #   make sthld-sweep, make sthld-sweep STHLD_OUT=build/sthld-i1000 STHLD_SET=interval=1000,
 #   make dse DSE_POINTS=eval/dse_points_measured.txt, make figures
 # (the ones that need ../shared skip with a message and their sections say so). Then it
@@ -121,7 +121,7 @@ if [ "$assemble_only" = 0 ]; then
                 "eval-subcore|make -s eval EVAL_OUT=$B/eval-subcore EVAL_SET=machine=subcore"
                 "writeside|bash eval/writeside.sh"
                 "leakage|bash eval/leakage.sh"
-                "anatomy|bash eval/anatomy.sh"
+                "anatomy|mkdir -p $B/anatomy && bash eval/anatomy.sh --plot $B/anatomy/anatomy.svg"
                 "sthld|make -s sthld-sweep"
                 "sthld-i1000|make -s sthld-sweep STHLD_OUT=$B/sthld-i1000 STHLD_SET=interval=1000"
                 "dse|make -s dse DSE_POINTS=eval/dse_points_measured.txt")
@@ -140,7 +140,7 @@ if [ "$assemble_only" = 0 ]; then
         fi
         echo "report: [$i/$n] done in $(( $(date +%s) - t0 )) s"
     done
-    if [ -s $B/dse/dse.csv ] && [ -s $B/validate/launch.svg ] && [ -s $B/sthld-i1000/sthld_time.svg ]; then
+    if [ -s $B/dse/dse.csv ] && [ -s $B/validate/launch.svg ] && [ -s $B/sthld-i1000/sthld_time.svg ] && [ -s $B/anatomy/anatomy.svg ]; then
         make -s figures > "$out/figures.log"
     fi
     echo "report: commands done in $(( $(date +%s) - t_all )) s; assembling"
@@ -278,7 +278,8 @@ if ls "$WL"/*.traceg* >/dev/null 2>&1; then
         "bash eval/leakage.sh"
     need "$out/anatomy.log" "make report"
     table_rows "$out/anatomy.log" | section anatomy \
-        "Why GTO + LRU keeps its hits: the reuse anatomy, one sub-core of 8 warps" "bash eval/anatomy.sh"
+        "Why GTO + LRU keeps its hits: the reuse anatomy, one sub-core of 8 warps" \
+        "bash eval/anatomy.sh --plot build/anatomy/anatomy.svg"
 
     need "$B/eval-subcore/table.csv" "make eval EVAL_OUT=build/eval-subcore EVAL_SET=machine=subcore"
     # the hit ratio by counting and by machine: the mean over the traces of Malekeh (and of
