@@ -15,7 +15,8 @@
 #   make area, make area LIBERTY=<sky130> (when ../shared/pdk has it), make main,
 #   make validate, make collectors, make traces, make eval,
 #   make eval EVAL_OUT=build/eval-fill EVAL_SET=sm_fill=on,
-#   make eval EVAL_OUT=build/eval-subcore EVAL_SET=machine=subcore, bash eval/writeside.sh,
+#   make eval EVAL_OUT=build/eval-subcore EVAL_SET=machine=subcore, make eval-busy,
+#   bash eval/writeside.sh,
 #   bash eval/leakage.sh, bash eval/anatomy.sh --plot build/anatomy/anatomy.svg,
 #   make sthld-sweep, make sthld-sweep STHLD_OUT=build/sthld-i1000 STHLD_SET=interval=1000,
 #   make dse DSE_POINTS=eval/dse_points_measured.txt, make figures
@@ -119,6 +120,7 @@ if [ "$assemble_only" = 0 ]; then
         steps+=("collectors|make -s collectors" "traces|make -s traces" "eval|make -s eval"
                 "eval-fill|make -s eval EVAL_OUT=$B/eval-fill EVAL_SET=sm_fill=on"
                 "eval-subcore|make -s eval EVAL_OUT=$B/eval-subcore EVAL_SET=machine=subcore"
+                "eval-busy|make -s eval-busy"
                 "writeside|bash eval/writeside.sh"
                 "leakage|bash eval/leakage.sh"
                 "anatomy|mkdir -p $B/anatomy && bash eval/anatomy.sh --plot $B/anatomy/anatomy.svg"
@@ -266,6 +268,9 @@ if ls "$WL"/*.traceg* >/dev/null 2>&1; then
                          print line "|" }'
     } | section variants "Every variant, mean over the traces where the CCUs are shared (eval/merge.sh)" \
         "make eval; make eval EVAL_OUT=build/eval-fill EVAL_SET=sm_fill=on"
+    need "$B/eval-busy/papers.md" "make eval-busy"
+    table_rows "$B/eval-busy/papers.md" | section busy \
+        "Busy GPUs: the three traces of four or more warps per sub-core, preset GPU" "make eval-busy"
     need "$B/eval/hints.md" "make eval"
     table_rows "$B/eval/hints.md" | section hints "Exact, profiled and static hints, preset GPU" "make eval"
     need "$B/eval/designs.md" "make eval"
@@ -307,7 +312,7 @@ if ls "$WL"/*.traceg* >/dev/null 2>&1; then
     { kept dse || table_rows "$B/dse/dse.md"; } | section dse "Design space: CCUs x entries against area and Fmax" \
         "make dse DSE_POINTS=eval/dse_points_measured.txt"
 else
-    for s in collectors traces papers-gpu papers-fill variants designs hints writeside leakage anatomy counting dse; do
+    for s in collectors traces papers-gpu papers-fill busy variants designs hints writeside leakage anatomy counting dse; do
         skipped "$s" "$s" "$WL has no traces"
     done
 fi

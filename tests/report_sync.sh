@@ -88,12 +88,24 @@ if not a or '| %s |' % a.group(1) not in area:
     bad.append('README area row %r, datasheet %s' % (area, a and a.group(1)))
 if not e or 'CCUs add %s, bank reads saved %s pJ' % e.groups() not in energy:
     bad.append('README energy row %r, datasheet %s' % (energy, e and e.groups()))
+# the bank-read, energy and IPC rows equal the mean row of the busy machine's section
+m = re.search(r'<!-- report:busy -->\n(.*?)<!-- /report:busy -->', res, re.S)
+if m and 'Not measured' not in m.group(1):
+    mean = [r for r in m.group(1).splitlines() if r.startswith('| **mean over')]
+    cells = mean[0].split('|') if mean else []
+    if len(cells) < 8:
+        bad.append('the busy section has no mean row')
+    else:
+        for name, k in (('bank reads', 3), ('RF dynamic energy (45 nm events)', 6), ('IPC', 7)):
+            row = rows.get(name, '').split('|')
+            if len(row) < 4 or row[3].strip() != cells[k].strip():
+                bad.append('README %s row %r, the busy section\'s mean %s' % (name, row[3].strip() if len(row) > 3 else '', cells[k].strip()))
 for b in bad: print(b)
 sys.exit(1 if bad else 0)
 PY
 }
 if out=$(glance docs/results.md README.md); then
-    echo "PASS: report_sync the README's area and gate-level energy rows equal the sky130 datasheet"
+    echo "PASS: report_sync the README's area and gate-level energy rows equal the sky130 datasheet, its bank-read, energy and IPC rows the busy machine's mean"
 else
     echo "$out" | sed 's/^/FAIL: report_sync /'; fails=$((fails + 1))
 fi
@@ -102,5 +114,13 @@ if glance docs/results.md "$tmp/README.glance" >/dev/null; then
     echo "FAIL: report_sync a README with a changed gate-level figure still passed"; fails=$((fails + 1))
 else
     echo "PASS: report_sync a README with a changed gate-level figure fails"
+fi
+sed 's/^| IPC | +6.1 % | +[0-9.]* %/| IPC | +6.1 % | +9.9 %/' README.md >"$tmp/README.glance"
+if cmp -s README.md "$tmp/README.glance"; then
+    echo "FAIL: report_sync the README's IPC row was not found to change"; fails=$((fails + 1))
+elif glance docs/results.md "$tmp/README.glance" >/dev/null; then
+    echo "FAIL: report_sync a README with a changed headline IPC still passed"; fails=$((fails + 1))
+else
+    echo "PASS: report_sync a README with a changed headline IPC fails"
 fi
 [ "$fails" = 0 ]
