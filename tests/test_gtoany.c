@@ -37,6 +37,20 @@ static void dispatch(drv_opc *o, unsigned w)
     o->gate(o->ctx, 0);
 }
 
+/* *c: the defaults with the baseline collectors, `ccus` of them for 2 warps, and design
+ * gto_own (own) or gto_any; entries and lfsr_seed set when not 0. Its design, or NULL. */
+static gtoany_t *make(sim_cfg *c, int own, unsigned ccus, unsigned entries, unsigned seed)
+{
+    simcfg_defaults(c);
+    c->m.hw.caching = 0;
+    c->m.opc.operand_cache = own ? OPC_GTO_OWN : OPC_GTO_ANY;
+    c->m.hw.warps = 2;
+    c->m.hw.ccus = ccus;
+    if (entries) c->m.hw.entries = entries;
+    if (seed) c->m.hw.lfsr_seed = seed;
+    return gtoany_create(&c->m.hw, own);
+}
+
 /* lfsr_seed = 1: the pick starts at collector (state mod 2) among the free ones; the state
  * is 1, 2, 4, 8, 16, 32 at issues 1..6 (no feedback bit before the 11th), so the first
  * issue prefers collector 1 and the later ones collector 0.
@@ -59,14 +73,7 @@ static void dispatch(drv_opc *o, unsigned w)
 static void test_gtoany_by_hand(void)
 {
     sim_cfg c;
-    simcfg_defaults(&c);
-    c.m.hw.caching = 0;
-    c.m.opc.operand_cache = OPC_GTO_ANY;
-    c.m.hw.warps = 2;
-    c.m.hw.ccus = 2;
-    c.m.hw.entries = 2;
-    c.m.hw.lfsr_seed = 1;
-    gtoany_t *g = gtoany_create(&c.m.hw, 0);
+    gtoany_t *g = make(&c, 0, 2, 2, 1);
     TT_CHECK(g != NULL);
     if (!g) return;
     drv_opc o = gtoany_opc(g);
@@ -111,14 +118,7 @@ static void test_gtoany_by_hand(void)
 static void test_gtoany_own(void)
 {
     sim_cfg c;
-    simcfg_defaults(&c);
-    c.m.hw.caching = 0;
-    c.m.opc.operand_cache = OPC_GTO_OWN;
-    c.m.hw.warps = 2;
-    c.m.hw.ccus = 2;
-    c.m.hw.entries = 2;
-    c.m.hw.lfsr_seed = 1;
-    gtoany_t *g = gtoany_create(&c.m.hw, 1);
+    gtoany_t *g = make(&c, 1, 2, 2, 1);
     TT_CHECK(g != NULL);
     if (!g) return;
     drv_opc o = gtoany_opc(g);
@@ -146,12 +146,7 @@ static void test_gtoany_own(void)
 static void test_gtoany_new_warp(void)
 {
     sim_cfg c;
-    simcfg_defaults(&c);
-    c.m.hw.caching = 0;
-    c.m.opc.operand_cache = OPC_GTO_ANY;
-    c.m.hw.warps = 2;
-    c.m.hw.ccus = 1;
-    gtoany_t *g = gtoany_create(&c.m.hw, 0);
+    gtoany_t *g = make(&c, 0, 1, 0, 0);
     TT_CHECK(g != NULL);
     if (!g) return;
     drv_opc o = gtoany_opc(g);
