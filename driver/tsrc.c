@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cpgrp.h"
 #include "hint.h"
 #include "tsrc.h"
 
@@ -49,6 +50,11 @@ typedef struct {
     uint16_t *dist;       /* operand_cache = proto: every operand's next-use distance
                              (hint_next_use), NULL otherwise */
     size_t dpos;          /* dist of ti's first operand */
+    cpg_t *cp;            /* its groups of asynchronous copies, when its stream closes
+                             any (TRC_F_CPCLOSE); NULL otherwise */
+    int dep_armed;        /* a DEPBAR issued: the next instruction waits for its groups */
+    unsigned dep_keep;    /* its trc_inst.dep_keep */
+    uint64_t dep_from;    /* the cycle that wait began (0: not waiting) */
     drv_inst head;
 } slot_t;
 
@@ -97,6 +103,8 @@ __attribute__((noinline)) static void free_slot(tsrc_t *t, slot_t *s)
     s->g = NULL;
     free(s->dist);
     s->dist = NULL;
+    free(s->cp);
+    s->cp = NULL;
     t->nfree++;
     if (--g->held == 0) grp_release(t, g);
 }
@@ -130,6 +138,32 @@ static int bar_blocked(tsrc_t *t, slot_t *s)
         check_open(g);
     }
     return !g->open;
+}
+
+/* Slot s's DEPBAR waits from tick `from` on (counted once per DEPBAR). */
+static void dep_wait_from(tsrc_t *t, slot_t *s, uint64_t from)
+{
+    if (s->dep_from) return;
+    s->dep_from = from;
+    t->cnt.depbar_waits++;
+}
+
+/* Slot s issued a DEPBAR whose groups of copies have not landed by the current cycle
+ * (t->now - 1, the driver's): its next instruction waits, as Accel-Sim's warp after a
+ * DEPBAR (m_waiting_ldgsts). Counts the wait; disarms once they landed. */
+static int dep_blocked(tsrc_t *t, slot_t *s)
+{
+    if (!s->dep_armed) return 0;
+    if (cpg_wait(s->cp, s->dep_keep, t->now - 1)) {
+        dep_wait_from(t, s, t->now);
+        return 1;
+    }
+    if (s->dep_from) {
+        t->cnt.depbar_wait_slot_cycles += t->now - s->dep_from;
+        s->dep_from = 0;
+    }
+    s->dep_armed = 0;
+    return 0;
 }
 
 /* The value rows of slot s's current pass, whose sources are the instruction's from
@@ -292,6 +326,7 @@ static const drv_inst *src_peek(void *ctx, unsigned w)
     if (s->head_ok) return &s->head; /* built: stays presentable until its pop */
     if (!s->used || s->exited || bar_blocked(t, s)) return NULL;
     if (t->fetch && s->part == 0 && !t->fetch(t->fetch_ctx, w, s->ti->pc)) return NULL;
+    if (dep_blocked(t, s)) return NULL;
     build_head(t, s);
     return &s->head;
 }
@@ -308,6 +343,15 @@ static void src_pop(void *ctx, unsigned w)
         return;
     }
     t->cnt.insts++;
+    if (s->cp && (s->ti_flags & TRC_F_CPCOPY)) cpg_copy(s->cp);
+    if (s->cp && (s->ti_flags & TRC_F_CPCLOSE)) {
+        cpg_close(s->cp, s->seq - 1); /* its last pass's sequence number */
+        t->cnt.cp_groups++;
+    }
+    if (s->cp && (s->ti_flags & TRC_F_DEPBAR)) {
+        s->dep_armed = 1;
+        s->dep_keep = s->ti->dep_keep; /* ti is still this instruction (next_inst below) */
+    }
     t->cnt.unknown_insts += (s->ti_flags & TRC_F_UNKNOWN) != 0;
     t->cnt.val_insts += s->ti_val;
     t->cnt.split_insts += s->nparts > 1;
@@ -347,6 +391,8 @@ static void src_complete(void *ctx, unsigned w)
     maybe_free(t, s);
 }
 
+static uint64_t src_exec_done(void *ctx, unsigned w, const drv_inst *h, uint64_t start);
+
 /* A source with every slot free and its drv_src, holding no warp yet. NULL with err when
  * out of memory. */
 static tsrc_t *alloc_src(const cfg_t *c, const drv_keys *k, const char *path, char *err)
@@ -367,6 +413,7 @@ static tsrc_t *alloc_src(const cfg_t *c, const drv_keys *k, const char *path, ch
     t->iface.pop = src_pop;
     t->iface.complete = src_complete;
     t->iface.active = src_active;
+    t->iface.exec_done = src_exec_done; /* copies' landings (tsrc_set_mem: timed by memory) */
     t->nfree = c->warps;
     if (k->rf_states && !(t->rs = calloc((size_t)(c->warps ? c->warps : 1) * c->regs, sizeof *t->rs))) {
         free(t->slot);
@@ -387,7 +434,10 @@ void tsrc_close(tsrc_t *t)
         s->outstanding = 0;
         maybe_free(t, s);
     }
-    for (unsigned w = 0; w < t->c.warps; w++) free(t->slot[w].dist);
+    for (unsigned w = 0; w < t->c.warps; w++) {
+        free(t->slot[w].dist);
+        free(t->slot[w].cp);
+    }
     free(t->rs);
     free(t->slot);
     free(t);
@@ -423,7 +473,12 @@ static void start_warp(tsrc_t *t, unsigned w, grp_t *g, const trc_warp *tw)
 {
     slot_t *s = &t->slot[w];
     free(s->dist);
+    free(s->cp);
     memset(s, 0, sizeof *s);
+    if (tw->flags_any & TRC_F_CPCLOSE) { /* it closes groups of copies: DEPBAR may wait */
+        if ((s->cp = malloc(sizeof *s->cp))) cpg_reset(s->cp);
+        else t->oom = 1;
+    }
     if (t->next_use) { /* the distances of its whole stream */
         size_t nop = 0;
         for (uint32_t i = 0; i < tw->n; i++) nop += (size_t)tw->inst[i].ndst + tw->inst[i].nsrc;
@@ -473,15 +528,26 @@ tsrc_t *tsrc_create_fed(const cfg_t *c, const drv_keys *k, const char *path, cha
 
 void tsrc_next_use(tsrc_t *t) { t->next_use = 1; }
 
-/* drv_src.held: a warp waiting for its next instruction's fetch, for how long. */
+/* drv_src.held: a warp waiting for its next instruction's fetch, or at a DEPBAR for copies
+ * that executed, for how long (the longer). */
 static uint64_t src_held(void *ctx, unsigned w)
 {
-    const tsrc_t *t = ctx;
-    const slot_t *s = &t->slot[w];
+    tsrc_t *t = ctx;
+    slot_t *s = &t->slot[w];
     if (!s->used || s->exited || s->head_ok || s->part != 0 || !t->fetch_wait) return 0;
     if ((s->ti->flags & TRC_F_BARRIER) && !(s->g->open && s->arr_epoch == s->g->epoch + 1))
         return 0; /* at a barrier: held until others arrive, not for a known time */
-    return t->fetch_wait(t->fetch_ctx, w, s->ti->pc);
+    uint64_t f = t->fetch_wait(t->fetch_ctx, w, s->ti->pc), d = 0;
+    if (s->dep_armed) {
+        uint64_t u = cpg_wait(s->cp, s->dep_keep, t->now - 1);
+        if (u == UINT64_MAX) return 0; /* a copy it waits for has not executed */
+        if (u) {
+            d = u - (t->now - 1);
+            dep_wait_from(t, s, t->now + 1); /* from the next cycle's peek, which a
+                                                sleeping sub-core does not make */
+        }
+    }
+    return f > d ? f : d;
 }
 
 void tsrc_set_fetch(tsrc_t *t, tsrc_fetch_fn fn, tsrc_fetch_wait_fn wait, void *ctx)
@@ -497,16 +563,19 @@ static uint64_t src_exec_done(void *ctx, unsigned w, const drv_inst *h, uint64_t
 {
     tsrc_t *t = ctx;
     const trc_inst *ti = h->ext;
-    if (ti && t->slot[w].used) /* a memory instruction (build_head) */
-        return t->mem(t->mem_ctx, t->slot[w].warp, ti, start);
-    return start + (h->lat ? h->lat : 1);
+    slot_t *s = &t->slot[w];
+    uint64_t ready = start + (h->lat ? h->lat : 1);
+    if (ti && s->used && t->mem) /* a memory instruction (build_head) */
+        ready = t->mem(t->mem_ctx, s->warp, ti, start);
+    if (ti && (ti->flags & TRC_F_CPCOPY) && s->used && s->cp)
+        cpg_landed(s->cp, h->seq, ready > start ? ready : start + 1);
+    return ready;
 }
 
 void tsrc_set_mem(tsrc_t *t, tsrc_mem_fn fn, void *ctx)
 {
     t->mem = fn;
     t->mem_ctx = ctx;
-    t->iface.exec_done = fn ? src_exec_done : NULL;
 }
 
 tsrc_blk *tsrc_blk_create(void (*done)(void *ctx, void *arg), void *ctx, void *arg)
@@ -529,7 +598,7 @@ int tsrc_place(tsrc_t *t, tsrc_blk *blk, const trc_warp *tw, unsigned w, char *e
     if (tw->n == 0) return 0;
     start_warp(t, w, g, tw);
     if (t->oom) {
-        snprintf(err, TSRC_ERR_LEN, "%s: out of memory (reuse distances)", t->path);
+        snprintf(err, TSRC_ERR_LEN, "%s: out of memory (reuse distances or copy groups)", t->path);
         return -1;
     }
     return 0;

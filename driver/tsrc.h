@@ -52,6 +52,10 @@ typedef struct {
     uint64_t unknown_insts;        /* trace instructions of an opcode of no known class */
     uint64_t val_insts;            /* trace instructions issued with register values
                                       (tracer 6 `Val`, when kept) */
+    /* asynchronous copies (docs/trace.md "Asynchronous copies") */
+    uint64_t cp_groups;            /* groups of copies closed (LDGDEPBAR issued) */
+    uint64_t depbar_waits;         /* DEPBARs that waited for a group to land */
+    uint64_t depbar_wait_slot_cycles; /* warp-slot cycles spent so */
     /* cfg.rf_states: register-cycles of the warps' registers (R0 up to the highest one a
      * warp names, from its first issue to its last), by the state a liveness-aware
      * register file could keep them in: OFF (dead: the next access writes it, or there is

@@ -83,6 +83,9 @@ void gsum_trace(tsrc_counts *t, const tsrc_counts *a)
     if (a->max_held > t->max_held) t->max_held = a->max_held;
     t->unknown_insts += a->unknown_insts;
     t->val_insts += a->val_insts;
+    t->cp_groups += a->cp_groups;
+    t->depbar_waits += a->depbar_waits;
+    t->depbar_wait_slot_cycles += a->depbar_wait_slot_cycles;
     t->reg_cycles_off += a->reg_cycles_off;
     t->reg_cycles_sleep += a->reg_cycles_sleep;
     t->reg_cycles_on += a->reg_cycles_on;

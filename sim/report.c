@@ -243,6 +243,10 @@ void rep_summary(FILE *f, const char *prog, const sim_cfg *c, const char *cfg_pa
     if (r->tc.unknown_insts)
         fprintf(f, "  unknown    %s instructions of opcodes of no known class (%s), timed as "
                 "integer ALU\n", num(r->tc.unknown_insts, n1, sizeof n1), r->unknown_ops);
+    if (r->tc.cp_groups)
+        fprintf(f, "  cp.async   %s groups of copies closed; %s DEPBARs waited for theirs, "
+                "%s warp cycles in all\n", num(r->tc.cp_groups, n1, sizeof n1),
+                num(r->tc.depbar_waits, n2, sizeof n2), num(r->tc.depbar_wait_slot_cycles, n3, sizeof n3));
     if (r->g.used) gpu_summary(f, r);
     fprintf(f, "  IPC                        %.4f\n", x.ipc);
     fprintf(f, "  hit ratio                  %.2f %%  (%s of %s distinct source registers)\n",
@@ -269,7 +273,7 @@ void rep_summary(FILE *f, const char *prog, const sim_cfg *c, const char *cfg_pa
             num(s->alloc[ALLOC_OWNED_BUSY], n2, sizeof n2),
             num(s->alloc[ALLOC_NO_FREE], n3, sizeof n3), num(s->alloc[ALLOC_WAIT], n4, sizeof n4));
     fprintf(f, "  no instruction offered     memory %s, other dependence %s, operand collection "
-            "%s, barrier or fetch %s, no warp %s (cycles%s)\n",
+            "%s, barrier, fetch or DEPBAR %s, no warp %s (cycles%s)\n",
             num(r->dc.stall_mem, n1, sizeof n1), num(r->dc.stall_dep, n2, sizeof n2),
             num(r->dc.stall_collect, n3, sizeof n3), num(r->dc.stall_other, n4, sizeof n4),
             num(r->dc.stall_empty, n5, sizeof n5), r->g.used ? ", summed over the sub-cores" : "");
@@ -667,6 +671,11 @@ static void write_json(FILE *f, const char *prog, const sim_cfg *c, const char *
         ju64(&to, "unknown_instructions", t->unknown_insts);
         jtext(&to, "unknown_opcodes", r->unknown_ops);
         if (t->val_insts) ju64(&to, "value_instructions", t->val_insts);
+        if (t->cp_groups) {
+            ju64(&to, "cp_async_groups", t->cp_groups);
+            ju64(&to, "depbar_waits", t->depbar_waits);
+            ju64(&to, "depbar_wait_slot_cycles", t->depbar_wait_slot_cycles);
+        }
         if (c->m.drv.rf_states) {
             ju64(&to, "reg_cycles_off", t->reg_cycles_off);
             ju64(&to, "reg_cycles_sleep", t->reg_cycles_sleep);

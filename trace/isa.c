@@ -283,6 +283,9 @@ void isa_decode(const char *opcode, isa_info *o)
 
     if (strcmp(b, "EXIT") == 0) o->flags |= TRC_F_EXIT;
     if (strcmp(b, "LDL") == 0 || strcmp(b, "STL") == 0) o->flags |= TRC_F_LOCAL;
+    if (strcmp(b, "LDGSTS") == 0) o->flags |= TRC_F_CPCOPY;
+    if (strcmp(b, "LDGDEPBAR") == 0) o->flags |= TRC_F_CPCLOSE;
+    if (strcmp(b, "DEPBAR") == 0) o->flags |= TRC_F_DEPBAR; /* every form, as Accel-Sim */
     if (strcmp(b, "BAR") == 0 && (has_mod(&t, "SYNC") || has_mod(&t, "RED")))
         o->flags |= TRC_F_BARRIER;
 

@@ -664,11 +664,26 @@ static const char *reg_values(parse_t *ps, const ectx *e, const char *p, uint32_
     return p;
 }
 
+/* The immediate at p (checked by skip_sdec) as a count: 0 when negative, at most
+ * 0xffff (DEPBAR's groups left in flight, trc_inst.dep_keep). */
+static uint16_t imm_count(const char *p)
+{
+    if (*p == '-') return 0;
+    p += *p == '+';
+    uint64_t v = 0;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        for (p += 2; hex1[(unsigned char)*p]; p++) v = v < 0x10000 ? v * 16 + hex1[(unsigned char)*p] - 1 : v;
+    } else {
+        for (; *p >= '0' && *p <= '9'; p++) v = v < 0x10000 ? v * 10 + (uint64_t)(*p - '0') : v;
+    }
+    return (uint16_t)(v > 0xffff ? 0xffff : v);
+}
+
 /* From the memory width p to the end of the line (end: its NUL), m: where its listed
- * registers went. 0 and the width in *mw, *had set when it carries register values, or
- * -1 with the message. */
+ * registers went. 0 and the width in *mw, the first immediate as a count in *imm (0:
+ * none; imm_count), *had set when it carries register values, or -1 with the message. */
 static int tail(parse_t *ps, const ectx *e, const char *p, const char *end, uint32_t mask,
-                const vmap *m, uint32_t *mw, int *had)
+                const vmap *m, uint32_t *mw, uint16_t *imm, int *had)
 {
     const char *q;
     unsigned version = ps->f.version;
@@ -679,9 +694,12 @@ static int tail(parse_t *ps, const ectx *e, const char *p, const char *end, uint
         if (!(p = addresses(e, p, end, mask))) return -1;
         if (ps->keep) decode_addresses(ps, a, mask, *mw);
     }
+    *imm = 0;
     for (unsigned k = 0; version >= 5 && k < 2 && *p && !(*p >= 'A' && *p <= 'Z'); k++) {
-        /* one immediate (tracer 5), or two (later tracer 5 and tracer 6) */
+        /* one immediate (tracer 5), or two (later tracer 5 and tracer 6); the first is
+         * Accel-Sim's inst_trace_t.imm */
         if (!(q = skip_sdec(p))) return bad(e, p, "immediate", "a signed decimal number");
+        if (k == 0) *imm = imm_count(p);
         p = ws(q);
     }
     if (version >= 6 && !(p = reg_values(ps, e, p, mask, m, had))) return -1;
@@ -744,10 +762,11 @@ __attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, cons
     vmap map;
     const char *ops = p;
     uint32_t mw;
+    uint16_t imm;
     int had = 0;
     if (!(p = operands(ps, e, p, &l))) return -1;
     val_map(&l, &map);
-    if (tail(ps, e, p, end, mask, &map, &mw, &had)) return -1;
+    if (tail(ps, e, p, end, mask, &map, &mw, &imm, &had)) return -1;
     uint8_t *x = ps->xreg, nd, ns;
     if (expand(e, l.ld, l.nd, &l.info->dst_w, 1, x, &nd, "destination")) return -1;
     if (expand(e, l.ls, l.ns, l.info->src_w, 0, x + nd, &ns, "source")) return -1;
@@ -758,6 +777,8 @@ __attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, cons
     o->mspace = l.info->mspace;
     o->top = reg_top(x, (unsigned)nd + ns);
     o->dst_near = o->src_near = 0;
+    o->mwidth = 0;
+    if (o->flags & TRC_F_DEPBAR) o->dep_keep = imm;
     int whole = mw == 0 && !had; /* nothing dynamic after the mask: remember it all */
     memo_store(m, ops, (size_t)((whole ? end : p) - ops), whole, o, &map);
     return 0;
@@ -769,6 +790,7 @@ int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what,
     const char *p = line, *q, *end = line + n;
     uint64_t v;
     uint32_t mw;
+    uint16_t imm = 0;
     int had = 0;
     if ((ps->f.version < 3 || ps->f.lineinfo) && !(p = prefix(ps, &e, p))) return -1;
     if (!(q = rd_hex_fast(p, end, 8, &v))) return bad(&e, p, "PC", "a hex number of at most 8 digits");
@@ -781,10 +803,13 @@ int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what,
     memo_ent *m = memo_slot(ps, pc);  /* the rest: from the memo, or scanned and remembered */
     int hit = memo_match(m, p, end);
     ps->naddr = 0;
+    ps->mwidth = 0;
     ps->nrows = 0;
     ps->vdst = ps->vsrc = 0;
-    if (hit == MEMO_OPS && tail(ps, &e, p + m->len, end, mask, &m->map, &mw, &had)) return -1;
+    if (hit == MEMO_OPS && tail(ps, &e, p + m->len, end, mask, &m->map, &mw, &imm, &had)) return -1;
     if (hit != MEMO_MISS) *o = m->inst;
+    if (hit == MEMO_OPS && (o->flags & TRC_F_DEPBAR)) o->dep_keep = imm; /* a whole line's
+                                                                          is in the memo */
     else if (parse_full(ps, &e, p, end, mask, m, o)) return -1;
     o->pc = pc;
     o->mask = mask;

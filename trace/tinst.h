@@ -51,6 +51,10 @@ enum {
 #define TRC_F_EXIT    2u  /* EXIT: ends the warp */
 #define TRC_F_LOCAL   4u  /* LDL / STL: per-thread local memory (addresses are each thread's own) */
 #define TRC_F_UNKNOWN 8u  /* an opcode of no known class: timed as integer ALU (isa.h) */
+#define TRC_F_CPCOPY  16u /* LDGSTS: an asynchronous copy (cp.async) into the open group */
+#define TRC_F_CPCLOSE 32u /* LDGDEPBAR: closes the open group of copies (cp.async.commit_group) */
+#define TRC_F_DEPBAR  64u /* DEPBAR: waits until at most dep_keep closed groups are in flight
+                             (cp.async.wait_group; docs/trace.md "Asynchronous copies") */
 
 #define TRC_INLINE_REGS 16  /* registers (destinations + sources) an instruction holds itself */
 
@@ -74,7 +78,12 @@ typedef struct {
                                          far (0); filled by hints/ (trc_src_near) */
     uint8_t mspace;                   /* TRC_M_* */
     uint8_t naddr;                    /* addresses kept (trc_keep_addresses), 0..32 */
-    uint16_t mwidth;                  /* memory width of the line, bytes per thread */
+    union {
+        uint16_t mwidth;              /* memory width of the line, bytes per thread */
+        uint16_t dep_keep;            /* TRC_F_DEPBAR (no memory access): the closed groups
+                                         of copies it leaves in flight, its immediate (0
+                                         when the line has none, as Accel-Sim) */
+    };
     uint32_t maddr;                   /* index of its first address in trc_warp.addr */
     uint32_t vdst, vsrc;              /* values kept (trc_keep_values): bit i, dst[i] / src[i]
                                          has a row of register values; 0: none */

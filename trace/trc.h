@@ -39,6 +39,8 @@ typedef struct {
     uint32_t nval, cap_val;  /* rows */
     trc_xregs *xregs;  /* the register lists of its instructions of more than
                           TRC_INLINE_REGS registers (trc_inst.reg.ext); NULL when none */
+    uint8_t flags_any; /* the TRC_F_* flags of its instructions, or-ed (a caller that
+                          builds a warp by hand sets it too) */
 } trc_warp;
 
 typedef struct {

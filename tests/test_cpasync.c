@@ -1,0 +1,297 @@
+/* test_cpasync.c - Ampere's asynchronous copies (cp.async): LDGSTS joins the open group,
+ * LDGDEPBAR closes it, the instruction after `DEPBAR.LE SB0, N` waits until at most N
+ * closed groups are in flight (driver/cpgrp.c, driver/tsrc.c; docs/trace.md
+ * "Asynchronous copies"). The groups' bookkeeping is worked by hand; the runs are checked
+ * against equivalent kernels whose cost is known without the rule: a DEPBAR 0 after one
+ * copy costs what a use of a load of the same address does, and a DEPBAR that leaves
+ * every group in flight costs what a NOP does. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cpgrp.h"
+#include "run.h"
+#include "simcfg.h"
+#include "trc.h"
+#include "tt.h"
+
+/* Groups closed, copies landing out of order, the open group not waited for, retiring. */
+static void test_groups_by_hand(void)
+{
+    cpg_t g;
+    cpg_reset(&g);
+    TT_EQ(cpg_wait(&g, 0, 0), 0);             /* nothing closed: no wait */
+    cpg_copy(&g);                             /* seq 0 */
+    cpg_close(&g, 1);
+    TT_EQ(cpg_wait(&g, 0, 5) == UINT64_MAX, 1); /* its copy has not executed */
+    TT_EQ(cpg_wait(&g, 1, 5), 0);             /* one group may stay in flight */
+    cpg_copy(&g);                             /* seq 2 */
+    cpg_copy(&g);                             /* seq 3 */
+    cpg_close(&g, 4);
+    cpg_copy(&g);                             /* seq 5: open, never waited for */
+    cpg_landed(&g, 3, 300);
+    cpg_landed(&g, 0, 150);
+    TT_EQ(cpg_wait(&g, 1, 10), 150);          /* the older group lands at 150 */
+    TT_EQ(cpg_wait(&g, 0, 10) == UINT64_MAX, 1); /* seq 2 of the newer has not executed */
+    cpg_landed(&g, 2, 200);
+    TT_EQ(cpg_wait(&g, 0, 10), 300);
+    TT_EQ(cpg_wait(&g, 0, 150), 300);         /* the first retired at 150 */
+    TT_EQ(g.n, 1);
+    TT_EQ(cpg_wait(&g, 0, 300), 0);
+    TT_EQ(g.n, 0);
+    TT_EQ(g.open.pending, 1);
+    cpg_landed(&g, 5, 50);                    /* the open group's copy */
+    TT_EQ(g.open.pending, 0);
+    TT_EQ(g.open.done, 50);
+}
+
+/* More closed groups than CPG_GROUPS: the oldest two merge, and a DEPBAR leaving fewer
+ * than CPG_GROUPS in flight still waits for exactly the groups it should. */
+static void test_groups_merge(void)
+{
+    cpg_t g;
+    cpg_reset(&g);
+    uint64_t seq = 0;
+    for (unsigned i = 0; i < CPG_GROUPS + 1; i++) { /* group i: one copy, lands 1000 - i */
+        cpg_copy(&g);
+        cpg_landed(&g, seq++, 1000 - i);
+        cpg_close(&g, seq++);
+    }
+    TT_EQ(g.n, CPG_GROUPS);
+    /* 17 closed, 15 may stay: groups 0 and 1 (landing 1000 and 999) are waited for */
+    TT_EQ(cpg_wait(&g, CPG_GROUPS - 1, 0), 1000);
+    /* 17 closed, 14 may stay: groups 0..2 */
+    TT_EQ(cpg_wait(&g, CPG_GROUPS - 2, 0), 1000);
+    TT_EQ(cpg_wait(&g, CPG_GROUPS - 1, 1000), 0);
+    TT_EQ(cpg_wait(&g, 0, 1000), 0);
+    TT_EQ(g.n, 0);
+}
+
+static int keep_addr; /* read_warp keeps the memory addresses (the GPU's reading) */
+
+/* The first block of trace text txt (tracer version in its header): its first warp's
+ * instructions into *out (at most n); the count, or -1. */
+static int read_warp(const char *txt, trc_inst *out, unsigned n, uint8_t *flags_any)
+{
+    char err[TRC_ERR_LEN];
+    trc_t *t = trc_open_mem(txt, strlen(txt), "snip", err);
+    trc_block *b = NULL;
+    int got = -1;
+    if (!t) {
+        fprintf(stderr, "  %s\n", err);
+        return -1;
+    }
+    if (keep_addr) trc_keep_addresses(t);
+    if (trc_next_block(t, &b, err) == 1) {
+        got = (int)(b->warp[0].n < n ? b->warp[0].n : n);
+        memcpy(out, b->warp[0].inst, (size_t)got * sizeof *out);
+        *flags_any = b->warp[0].flags_any;
+        trc_block_free(b);
+    } else {
+        fprintf(stderr, "  %s\n", err);
+    }
+    trc_close(t);
+    return got;
+}
+
+#define HDR(v) "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n" \
+               "-binary version = 80\n-accelsim tracer version = " v "\n\n"      \
+               "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\n"
+
+/* The flags of the three opcodes, and DEPBAR's immediate: decimal, hex, negative,
+ * absent (tracer 4), the first of two (tracer 6). */
+static void test_parse(void)
+{
+    trc_inst in[8];
+    uint8_t any = 0;
+    const char *v5 = HDR("5") "insts = 6\n"
+        "0000 ffffffff 0 LDGSTS.E.BYPASS.128 2 R2 R4 16 1 0x7f0000000000 16 0\n"
+        "0010 ffffffff 0 LDGDEPBAR 0 0 0\n"
+        "0020 ffffffff 0 DEPBAR.LE 0 0 1\n"
+        "0030 ffffffff 0 DEPBAR.LE 0 0 0x2\n"
+        "0040 ffffffff 0 DEPBAR.LE 0 0 -1\n"
+        "0050 ffffffff 0 DEPBAR.LE 0 0 0\n#END_TB\n";
+    TT_EQ(read_warp(v5, in, 8, &any), 6);
+    TT_EQ(in[0].flags & (TRC_F_CPCOPY | TRC_F_CPCLOSE | TRC_F_DEPBAR), TRC_F_CPCOPY);
+    TT_EQ(in[0].mwidth, keep_addr ? 16 : 0);
+    TT_EQ(in[1].flags & (TRC_F_CPCOPY | TRC_F_CPCLOSE | TRC_F_DEPBAR), TRC_F_CPCLOSE);
+    TT_EQ(in[2].flags & (TRC_F_CPCOPY | TRC_F_CPCLOSE | TRC_F_DEPBAR), TRC_F_DEPBAR);
+    TT_EQ(in[2].dep_keep, 1);
+    TT_EQ(in[3].dep_keep, 2);
+    TT_EQ(in[4].dep_keep, 0);
+    TT_EQ(in[5].dep_keep, 0);
+    TT_EQ(any & (TRC_F_CPCOPY | TRC_F_CPCLOSE | TRC_F_DEPBAR),
+          TRC_F_CPCOPY | TRC_F_CPCLOSE | TRC_F_DEPBAR);
+    /* the same line twice (the parser's memo) keeps its value; another PC its own */
+    const char *memo = HDR("5") "insts = 3\n"
+        "0020 ffffffff 0 DEPBAR.LE 0 0 3\n0020 ffffffff 0 DEPBAR.LE 0 0 3\n"
+        "0020 ffffffff 0 DEPBAR.LE 0 0 1\n#END_TB\n";
+    TT_EQ(read_warp(memo, in, 8, &any), 3);
+    TT_EQ(in[0].dep_keep, 3);
+    TT_EQ(in[1].dep_keep, 3);
+    TT_EQ(in[2].dep_keep, 1);
+    const char *v4 = HDR("4") "insts = 1\n0020 ffffffff 0 DEPBAR.LE 0 0\n#END_TB\n";
+    TT_EQ(read_warp(v4, in, 8, &any), 1);
+    TT_EQ(in[0].dep_keep, 0);
+    const char *v6 = HDR("6") "insts = 2\n0020 ffffffff 0 DEPBAR.LE 0 0 3 7 NoVal\n"
+        "0030 ffffffff 0 NOP 0 0 5 0 NoVal\n#END_TB\n";
+    TT_EQ(read_warp(v6, in, 8, &any), 2);
+    TT_EQ(in[0].dep_keep, 3);
+    TT_EQ(in[1].mwidth, 0);
+    TT_EQ(any & TRC_F_CPCLOSE, 0);
+}
+
+static char path[64];
+
+/* Run trace text txt to completion on the machine (GPU: 1) with fast_idle; 0 or -1. */
+static int run_txt(const char *txt, int gpu, int fast_idle, run_result *r)
+{
+    sim_cfg c;
+    run_opts o;
+    char err[RUN_ERR_LEN];
+    simcfg_defaults(&c);
+    if (!gpu) c.m.gpu.machine = GPU_MACHINE_SUBCORE;
+    c.m.gpu.fast_idle = fast_idle;
+    memset(&o, 0, sizeof o);
+    memset(r, 0, sizeof *r);
+    snprintf(path, sizeof path, "/tmp/test_cpasync_XXXXXX");
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) return -1;
+    fputs(txt, f);
+    if (fclose(f)) return -1;
+    o.trace = path;
+    int rc = run_sim(&c, &o, r, err);
+    if (rc) fprintf(stderr, "  run_sim: %d: %s\n", rc, err);
+    unlink(path);
+    return rc || !r->complete ? -1 : 0;
+}
+
+#define K5 "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = 1024\n" \
+           "-nregs = 32\n-binary version = 80\n-accelsim tracer version = 5\n\n"            \
+           "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 6\n"
+#define FFMAS "0030 ffffffff 1 R6 FFMA 2 R12 R9 0 0\n0040 ffffffff 1 R7 FFMA 2 R6 R9 0 0\n" \
+              "0050 ffffffff 0 EXIT 0 0 0\n#END_TB\n"
+
+/* One copy: DEPBAR 0 costs exactly what the use of a load of the same address, read
+ * through the same registers, costs; DEPBAR 1 exactly what a NOP costs. */
+static void test_one_copy(void)
+{
+    const char *copy0 = K5
+        "0000 ffffffff 0 LDGSTS.BYPASS.128 2 R4 R5 16 1 0x7f1269c00000 16 0\n"
+        "0010 ffffffff 0 LDGDEPBAR 0 0 0\n0020 ffffffff 0 DEPBAR.LE 0 0 0\n" FFMAS;
+    const char *copy1 = K5
+        "0000 ffffffff 0 LDGSTS.BYPASS.128 2 R4 R5 16 1 0x7f1269c00000 16 0\n"
+        "0010 ffffffff 0 LDGDEPBAR 0 0 0\n0020 ffffffff 0 DEPBAR.LE 0 0 1\n" FFMAS;
+    const char *nop = K5
+        "0000 ffffffff 0 LDGSTS.BYPASS.128 2 R4 R5 16 1 0x7f1269c00000 16 0\n"
+        "0010 ffffffff 0 LDGDEPBAR 0 0 0\n0020 ffffffff 0 NOP 0 0 0\n" FFMAS;
+    const char *load = K5
+        "0000 ffffffff 1 R12 LDG.E.128 1 R4 16 1 0x7f1269c00000 16 0\n"
+        "0010 ffffffff 0 NOP 0 0 0\n0020 ffffffff 0 NOP 0 0 0\n" FFMAS;
+    run_result *r = calloc(4, sizeof *r);
+    TT_CHECK(r != NULL);
+    if (!r) return;
+    for (int gpu = 0; gpu <= 1; gpu++) {
+        TT_EQ(run_txt(copy0, gpu, 1, &r[0]), 0);
+        TT_EQ(run_txt(copy1, gpu, 1, &r[1]), 0);
+        TT_EQ(run_txt(nop, gpu, 1, &r[2]), 0);
+        TT_EQ(run_txt(load, gpu, 1, &r[3]), 0);
+        TT_EQ(r[0].cycles, r[3].cycles);
+        TT_EQ(r[1].cycles, r[2].cycles);
+        TT_CHECK(r[0].cycles > r[1].cycles + 20); /* the copy's latency, at least L1's */
+        TT_EQ(r[0].tc.cp_groups, 1);
+        TT_EQ(r[0].tc.depbar_waits, 1);
+        if (!gpu) { /* one sub-core: the run is the warp's time, and its wait the difference
+                       (the GPU's total has a floor: launch and exit) */
+            TT_EQ(r[0].tc.depbar_wait_slot_cycles, r[0].cycles - r[1].cycles);
+        }
+        TT_CHECK(r[0].tc.depbar_wait_slot_cycles > 20);
+        TT_EQ(r[1].tc.depbar_waits, 0);
+        TT_EQ(r[3].tc.cp_groups, 0);
+    }
+    free(r);
+}
+
+/* A two-stage pipeline of copies in 4 blocks of 4 warps, as CUTLASS's multistage
+ * kernels: on the GPU, sleeping sub-cores (fast_idle) change nothing; a DEPBAR leaving
+ * every group in flight is a NOP; waiting for all groups costs more than for the older. */
+static char *pipeline(const char *keep_loop, const char *keep_end)
+{
+    size_t cap = 1 << 16, len = 0;
+    char *s = malloc(cap);
+    if (!s) return NULL;
+    len += (size_t)snprintf(s + len, cap - len,
+        "-kernel name = k\n-grid dim = (4,1,1)\n-block dim = (128,1,1)\n-shmem = 8192\n"
+        "-nregs = 32\n-binary version = 80\n-accelsim tracer version = 5\n\n");
+    for (unsigned b = 0; b < 4; b++) {
+        len += (size_t)snprintf(s + len, cap - len, "#BEGIN_TB\nthread block = %u,0,0\n", b);
+        for (unsigned w = 0; w < 4; w++) {
+            unsigned long long a = 0x7f0000000000ULL + (b * 4 + w) * 0x10000ULL;
+            len += (size_t)snprintf(s + len, cap - len, "warp = %u\ninsts = 23\n", w);
+            unsigned pc = 0;
+            for (unsigned st = 0; st < 2; st++, a += 512, pc += 0x20)
+                len += (size_t)snprintf(s + len, cap - len,
+                    "%04x ffffffff 0 LDGSTS.E.BYPASS.128 2 R2 R4 16 1 0x%llx 16 0\n"
+                    "%04x ffffffff 0 LDGDEPBAR 0 0 0\n", pc, a, pc + 0x10);
+            for (unsigned it = 0; it < 3; it++, a += 512, pc += 0x50)
+                len += (size_t)snprintf(s + len, cap - len,
+                    "%04x ffffffff 0 %s\n"
+                    "%04x ffffffff 1 R8 LDS 1 R3 4 1 0x7f1300000000 4 0\n"
+                    "%04x ffffffff 1 R9 FFMA 2 R8 R9 0 0\n"
+                    "%04x ffffffff 0 LDGSTS.E.BYPASS.128 2 R2 R4 16 1 0x%llx 16 0\n"
+                    "%04x ffffffff 0 LDGDEPBAR 0 0 0\n",
+                    pc, keep_loop, pc + 0x10, pc + 0x20, pc + 0x30, a, pc + 0x40);
+            len += (size_t)snprintf(s + len, cap - len,
+                "%04x ffffffff 0 %s\n%04x ffffffff 1 R8 LDS 1 R3 4 1 0x7f1300000000 4 0\n"
+                "%04x ffffffff 1 R9 FFMA 2 R8 R9 0 0\n%04x ffffffff 0 EXIT 0 0 0\n",
+                pc, keep_end, pc + 0x10, pc + 0x20, pc + 0x30);
+        }
+        len += (size_t)snprintf(s + len, cap - len, "#END_TB\n");
+    }
+    return s;
+}
+
+static void test_pipeline(void)
+{
+    char *older = pipeline("DEPBAR.LE 0 0 1", "DEPBAR.LE 0 0 0");
+    char *all = pipeline("DEPBAR.LE 0 0 0", "DEPBAR.LE 0 0 0");
+    char *none = pipeline("DEPBAR.LE 0 0 9", "DEPBAR.LE 0 0 9");
+    char *nops = pipeline("NOP 0 0 0", "NOP 0 0 0");
+    run_result *r = calloc(5, sizeof *r);
+    TT_CHECK(older && all && none && nops && r);
+    if (older && all && none && nops && r) {
+        TT_EQ(run_txt(older, 1, 1, &r[0]), 0);
+        TT_EQ(run_txt(older, 1, 0, &r[1]), 0);
+        TT_EQ(run_txt(all, 1, 1, &r[2]), 0);
+        TT_EQ(run_txt(none, 1, 1, &r[3]), 0);
+        TT_EQ(run_txt(nops, 1, 1, &r[4]), 0);
+        TT_EQ(r[0].cycles, r[1].cycles); /* fast_idle: bit-identical */
+        TT_EQ(r[0].tc.depbar_waits, r[1].tc.depbar_waits);
+        TT_EQ(r[0].tc.depbar_wait_slot_cycles, r[1].tc.depbar_wait_slot_cycles);
+        TT_EQ(r[0].tc.cp_groups, 16 * 5);
+        TT_CHECK(r[0].tc.depbar_waits >= 16); /* at least each warp's last DEPBAR 0 */
+        TT_EQ(r[3].cycles, r[4].cycles);
+        TT_EQ(r[3].tc.depbar_waits, 0);
+        TT_CHECK(r[2].cycles > r[0].cycles);
+        TT_CHECK(r[0].cycles > r[3].cycles);
+        TT_CHECK(r[2].tc.depbar_wait_slot_cycles > r[0].tc.depbar_wait_slot_cycles);
+    }
+    free(older);
+    free(all);
+    free(none);
+    free(nops);
+    free(r);
+}
+
+int main(void)
+{
+    TT_RUN(test_groups_by_hand);
+    TT_RUN(test_groups_merge);
+    TT_RUN(test_parse);
+    keep_addr = 1;
+    TT_RUN(test_parse);
+    TT_RUN(test_one_copy);
+    TT_RUN(test_pipeline);
+    TT_EXIT();
+}
