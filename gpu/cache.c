@@ -17,6 +17,7 @@ typedef struct {
     uint64_t line1;          /* line address + 1; 0: invalid way */
     uint64_t used;           /* last use (LRU stamp) */
     uint64_t ready1[NSECT];  /* 1 + cycle each sector's data is there; 0: not present */
+    unsigned dirty;          /* bit s: sector s is dirty (cache_fill) */
 } way_t;
 
 /* Each way also has a one-byte fingerprint of its line (0: invalid way), eight to a word,
@@ -183,10 +184,11 @@ static unsigned victim(const cache_t *c, size_t b)
     return v;
 }
 
-void cache_fill(cache_t *c, unsigned slice, uint64_t line, unsigned sector, uint64_t ready,
-                uint64_t now)
+unsigned cache_fill(cache_t *c, unsigned slice, uint64_t line, unsigned sector, uint64_t ready,
+                    uint64_t now, int dirty)
 {
     (void)now;
+    unsigned evicted = 0;
     way_t *w = find(c, slice, line);
     if (!w) {
         uint32_t *bp = &c->block[set_of(c, slice, line)];
@@ -194,6 +196,8 @@ void cache_fill(cache_t *c, unsigned slice, uint64_t line, unsigned sector, uint
         size_t b = *bp - 1;
         unsigned i = victim(c, b);
         w = &c->w[b * c->ways + i];
+        evicted = w->line1 ? w->dirty : 0;
+        w->dirty = 0;
         uint64_t *f = &c->fp[b * c->fpw + i / 8];
         *f = (*f & ~(0xffull << 8 * (i % 8))) | fingerprint(line) << 8 * (i % 8);
         w->line1 = line + 1;
@@ -204,6 +208,8 @@ void cache_fill(cache_t *c, unsigned slice, uint64_t line, unsigned sector, uint
     }
     w->used = ++c->stamp;
     w->ready1[sector & (NSECT - 1)] = ready + 1;
+    if (dirty) w->dirty |= 1u << (sector & (NSECT - 1));
+    return evicted;
 }
 
 void cache_settle(cache_t *c)

@@ -14,6 +14,8 @@
 
 typedef struct cache cache_t;
 
+/* Lines hold their sectors' arrival cycles and which sectors are dirty. */
+
 /* A cache of `slices` slices (>= 1) of `bytes` bytes and `ways` ways each (>= 1 set);
  * NULL when out of memory or when bytes < 128 * ways. */
 cache_t *cache_create(uint64_t bytes, unsigned ways, unsigned slices);
@@ -29,12 +31,13 @@ int cache_lookup(cache_t *c, unsigned slice, uint64_t line, unsigned sector, uin
 
 /* Make sector `sector` of `line` present in slice `slice` from cycle `ready` on,
  * allocating the line (the least recently used way of its set is evicted) if it is not
- * there. */
-void cache_fill(cache_t *c, unsigned slice, uint64_t line, unsigned sector, uint64_t ready,
-                uint64_t now);
+ * there; dirty: the sector now holds data not in memory (a write-back cache's store).
+ * The dirty sectors (bit s: sector s) of the line it evicted: 0 when none. */
+unsigned cache_fill(cache_t *c, unsigned slice, uint64_t line, unsigned sector, uint64_t ready,
+                    uint64_t now, int dirty);
 
 /* Every fill has arrived: each present sector is there from cycle 0 on (a new kernel,
- * whose cycles count from 0 again). */
+ * whose cycles count from 0 again); dirty sectors stay dirty. */
 void cache_settle(cache_t *c);
 
 /* Give add(ctx, p, n) each region of memory a lookup may read (the set index, the

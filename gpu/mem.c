@@ -180,16 +180,33 @@ static uint64_t cycle_up(uint64_t t)
     return (t + MILLI - 1) / MILLI;
 }
 
-/* One sector reaches L2 at cycle t: the cycle its data is back at the SM. write: a store
- * (written into L2, no DRAM read for a full sector). */
-static uint64_t l2_sector(mem_t *m, uint64_t line, unsigned sect, uint64_t t, int write)
+/* What a sector does at L2 (l2_sector). */
+enum { L2_LOAD, L2_STORE, L2_ATOM };
+
+/* The L2 evicted a line with the dirty sectors `dirty` at cycle t: they are written to
+ * DRAM, taking its bandwidth from t on (the write does not hold up the access that
+ * evicted it: a write-back buffer). */
+static void dram_write(mem_t *m, unsigned dirty, uint64_t t)
+{
+    uint64_t q = (uint64_t)COAL_SECTOR * MILLI / (m->c.dram_bw ? m->c.dram_bw : 1);
+    for (; dirty; dirty &= dirty - 1) {
+        take(m, &m->dram_busy, t * MILLI, q);
+        m->n.dram_write_bytes += COAL_SECTOR;
+    }
+}
+
+/* One sector reaches L2 at cycle t: the cycle its data is back at the SM. A store is
+ * written into the L2 (no DRAM read for a full sector); an atomic reads it like a load and
+ * leaves it dirty. The L2 is write-back: a line's dirty sectors go to DRAM when it is
+ * evicted. */
+static uint64_t l2_sector(mem_t *m, uint64_t line, unsigned sect, uint64_t t, int kind)
 {
     unsigned s = slice_of(m, line);
     uint64_t tm = take(m, &m->l2_busy[s], t * MILLI,
                        (uint64_t)COAL_SECTOR * MILLI / (m->c.l2_bw ? m->c.l2_bw : 1));
     uint64_t ts = cycle_up(tm), ready;
-    if (write) {
-        cache_fill(m->l2, s, line, sect, ts, ts); /* write-back L2: DRAM sees it on eviction */
+    if (kind == L2_STORE) {
+        dram_write(m, cache_fill(m->l2, s, line, sect, ts, ts, 1), ts);
         return ts + 1;
     }
     uint64_t in_l2 = m->c.l2_lat < m->c.dram_lat ? m->c.l2_lat : 0; /* the fill's lead */
@@ -202,13 +219,14 @@ static uint64_t l2_sector(mem_t *m, uint64_t line, unsigned sect, uint64_t t, in
         (ready + in_l2 <= ts + m->c.dram_lat ||
          ready + in_l2 <= cycle_up(tline_peek(&m->dram_busy, ts * MILLI, q)) + m->c.dram_lat)) {
         m->n.l2_hits++;
+        if (kind == L2_ATOM) cache_fill(m->l2, s, line, sect, ready, ts, 1); /* present: evicts nothing */
         return max64(ts + m->c.l2_lat, ready + (m->c.l2_lat > 0));
     }
     m->n.l2_misses++;
     uint64_t td = take(m, &m->dram_busy, ts * MILLI, q);
     m->n.dram_read_bytes += COAL_SECTOR;
     ready = cycle_up(td) + m->c.dram_lat;
-    cache_fill(m->l2, s, line, sect, ready - in_l2, ts);
+    dram_write(m, cache_fill(m->l2, s, line, sect, ready - in_l2, ts, kind == L2_ATOM), ts);
     return ready;
 }
 
@@ -265,10 +283,10 @@ static uint64_t load(mem_t *m, sm_mem *p, const coal_line *ln, unsigned nl, uint
             }
             m->n.l1_misses++;
             uint64_t tm = mshr_wait(m, p, t);
-            ready = l2_sector(m, ln[i].line, sct, tm, 0);
+            ready = l2_sector(m, ln[i].line, sct, tm, L2_LOAD);
             if (ready < tm + m->c.l1_lat) ready = tm + m->c.l1_lat;
             mshr_hold(m, p, ready);
-            cache_fill(p->l1, 0, ln[i].line, sct, ready, t);
+            cache_fill(p->l1, 0, ln[i].line, sct, ready, t, 0); /* write-through */
             done = max64(done, ready);
         }
     }
@@ -324,7 +342,7 @@ uint64_t mem_access(mem_t *m, unsigned sm, const trc_warp *warp, const trc_inst 
                 if (!(ln[i].sectors >> sct & 1)) continue;
                 if (atom) m->n.atom_sectors++;
                 else m->n.st_sectors++;
-                uint64_t r = l2_sector(m, ln[i].line, sct, t, !atom);
+                uint64_t r = l2_sector(m, ln[i].line, sct, t, atom ? L2_ATOM : L2_STORE);
                 done = max64(done, atom ? r : t + 1);
             }
         }

@@ -40,8 +40,8 @@ typedef struct {
     uint64_t l1_mshr_stall_cycles;                         /* misses waiting for an MSHR */
     uint64_t st_sectors, atom_sectors;
     uint64_t l2_hits, l2_misses;                           /* sectors reaching L2 */
-    uint64_t dram_read_bytes;  /* L2 misses; the L2 is write-back and its evictions are
-                                  not modelled, so DRAM writes are not counted */
+    uint64_t dram_read_bytes;  /* L2 misses */
+    uint64_t dram_write_bytes; /* dirty sectors the write-back L2 evicted */
     uint64_t shmem_insts, shmem_wavefronts;                /* conflicts: wavefronts - insts */
     uint64_t const_hits, const_misses;
     uint64_t icache_misses;

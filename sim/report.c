@@ -148,9 +148,10 @@ static void gpu_summary(FILE *f, const run_result *r)
     fprintf(f, "  L1 (load sectors)          %.2f %% hits  (%s hits, %s on a pending fill, %s "
             "misses)\n", pct(m->l1_hits + m->l1_pending_hits, ld), num(m->l1_hits, n1, sizeof n1),
             num(m->l1_pending_hits, n2, sizeof n2), num(m->l1_misses, n3, sizeof n3));
-    fprintf(f, "  L2 (sectors)               %.2f %% hits  (%s of %s); DRAM %s bytes read\n",
-            pct(m->l2_hits, m->l2_hits + m->l2_misses), num(m->l2_hits, n1, sizeof n1),
-            num(m->l2_hits + m->l2_misses, n2, sizeof n2), num(m->dram_read_bytes, n3, sizeof n3));
+    fprintf(f, "  L2 (sectors)               %.2f %% hits  (%s of %s); DRAM %s bytes read, %s "
+            "written\n", pct(m->l2_hits, m->l2_hits + m->l2_misses), num(m->l2_hits, n1, sizeof n1),
+            num(m->l2_hits + m->l2_misses, n2, sizeof n2), num(m->dram_read_bytes, n3, sizeof n3),
+            num(m->dram_write_bytes, n4, sizeof n4));
     fprintf(f, "  shared memory              %s instructions, %s wavefronts (%s from bank "
             "conflicts); constant %s hits, %s misses; %s cold instruction lines\n",
             num(m->shmem_insts, n1, sizeof n1), num(m->shmem_wavefronts, n2, sizeof n2),
@@ -475,6 +476,7 @@ static void gpu_json(FILE *f, const run_result *r, int *first)
     ju64(&o, "l2_hits", m->l2_hits);
     ju64(&o, "l2_misses", m->l2_misses);
     ju64(&o, "dram_read_bytes", m->dram_read_bytes);
+    ju64(&o, "dram_write_bytes", m->dram_write_bytes);
     ju64(&o, "shmem_insts", m->shmem_insts);
     ju64(&o, "shmem_wavefronts", m->shmem_wavefronts);
     ju64(&o, "const_hits", m->const_hits);

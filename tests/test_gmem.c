@@ -2,8 +2,9 @@
  * enough to evict or a cycle exactly on a boundary, each expected value worked out by
  * hand from docs/gpu.md: a lookup at the very cycle its fill arrives is a hit (not a
  * pending hit), L1 eviction in LRU order seen through the L2's latency, the L2 slice's
- * and DRAM's bandwidths one sector at a time, and a new kernel freeing the L1 lookup
- * slots, shared memory, MSHRs, L2 and DRAM while its caches keep their lines. */
+ * and DRAM's bandwidths one sector at a time, a new kernel freeing the L1 lookup
+ * slots, shared memory, MSHRs, L2 and DRAM while its caches keep their lines, and the
+ * write-back L2's dirty sectors taking DRAM bandwidth when evicted. */
 #include <string.h>
 #include "mem.h"
 #include "tt.h"
@@ -226,6 +227,46 @@ static void test_new_kernel_resets(void)
     mem_destroy(m);
 }
 
+/* An L2 of one set of 4 ways (512 bytes), DRAM of 8 B/cycle (4 cycles a sector). Stores
+ * of one sector to lines 0..3 at cycles 0..3 fill the 4 ways dirty (the slice takes one a
+ * cycle: each at its own cycle; stores do not allocate in L1). Line 4 stored at 4 evicts
+ * line 0, the least recently used: its dirty sector is written to DRAM at 4, busy
+ * [4, 8). A load of line 32 at 4 (its L1 lookup in the same cycle as the store's) misses
+ * L1; the slice is busy until 5, DRAM until 8: back at 8 + 500 (505 without the write).
+ * Its fill evicts line 1: written [12, 16) after the load's read [8, 12). A load of line
+ * 64 at 6 starts at 16: 516; it evicts line 2. Loads only (clean lines) write nothing;
+ * an atomic leaves its sector dirty. */
+static void test_dram_writes(void)
+{
+    mem_cfg mc = cfg1();
+    mc.l2_bytes = 512;
+    mc.dram_bw = 8;
+    mem_t *m = mk(&mc);
+    if (!m) return;
+    for (uint64_t l = 0; l < 5; l++) {
+        uint64_t a = l * 128;
+        TT_EQ(acc(m, TRC_M_STORE, &a, 1, l), l + 1);
+    }
+    TT_EQ(mem_get_counts(m)->dram_write_bytes, 32);
+    TT_EQ(ld(m, 32 * 128, 4), 508);
+    TT_EQ(mem_get_counts(m)->dram_write_bytes, 64);
+    TT_EQ(ld(m, 64 * 128, 6), 516);
+    TT_EQ(mem_get_counts(m)->dram_write_bytes, 96);
+    TT_EQ(mem_get_counts(m)->dram_read_bytes, 64);
+    mem_destroy(m);
+    if (!(m = mk(&mc))) return; /* clean lines */
+    for (uint64_t l = 0; l < 6; l++) ld(m, l * 1000 * 128, l * 1000);
+    TT_EQ(mem_get_counts(m)->dram_write_bytes, 0);
+    TT_EQ(mem_get_counts(m)->dram_read_bytes, 6 * 32);
+    mem_destroy(m);
+    if (!(m = mk(&mc))) return; /* an atomic's sector, then 4 clean lines evict it */
+    uint64_t a = 0x40; /* line 0, sector 2 */
+    acc(m, TRC_M_ATOMIC, &a, 1, 0);
+    for (uint64_t l = 1; l < 5; l++) ld(m, l * 128, l * 1000);
+    TT_EQ(mem_get_counts(m)->dram_write_bytes, 32);
+    mem_destroy(m);
+}
+
 int main(void)
 {
     TT_RUN(test_pending_at_fill_cycle);
@@ -234,5 +275,6 @@ int main(void)
     TT_RUN(test_l2_dram_bandwidth);
     TT_RUN(test_l2_slices);
     TT_RUN(test_new_kernel_resets);
+    TT_RUN(test_dram_writes);
     TT_EXIT();
 }
