@@ -238,6 +238,11 @@ static void build_head(const tsrc_t *t, slot_t *s)
         h->ext = ti->mspace != TRC_M_NONE ? ti : NULL; /* only memory is timed by it */
         h->lat = k->exec[h->cls].lat;
         h->ii = k->exec[h->cls].ii;
+        if (ti->cls == TRC_CLS_TENSOR && ti->unit_cycles) { /* a warpgroup MMA: by its N; the
+                                                              pipeline adds 3 (docs/gpu.md) */
+            h->ii = ti->unit_cycles;
+            h->lat = ti->unit_cycles > 3 ? ti->unit_cycles - 3u : 1u;
+        }
     } else {
         h->ndst = 0;
         h->lat = 1; /* an operand-reading pass: nothing executes */

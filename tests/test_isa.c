@@ -286,6 +286,36 @@ static void test_async_copies(void)
     TT_EQ(d.src_w[1], 2);  /* B: 32 x 8 FP8 */
 }
 
+/* Warpgroup MMAs hold their unit by N (Accel-Sim's trace_driven.cc and the table of
+ * hopper_opcode.h): N / 2 from 64 on, the table below, N / 2 for an N it lacks; the
+ * flags of the cp.async opcodes; no unit cycles for anything else. */
+static void test_unit_cycles(void)
+{
+    static const struct {
+        const char *op;
+        unsigned cycles;
+    } t[] = {{"HGMMA.64x128x16.F32.BF16", 64}, {"HGMMA.64x256x16.F32.BF16", 128},
+             {"QGMMA.64x256x32.F32.E4M3.E4M3", 128}, {"IGMMA.64x64x32.S32.S8.S8", 32},
+             {"HGMMA.64x8x16.F32", 18}, {"HGMMA.64x16x16.F32", 20}, {"HGMMA.64x56x16.F16", 56},
+             {"IGMMA.64x48x32.S32.S8.S8", 24}, {"HGMMA.SP.64x64x32.F32.BF16", 32},
+             {"HGMMA", 0}, {"HMMA.16816.F32", 0}, {"WARPGROUP.ARRIVE", 0}, {"FFMA", 0}};
+    for (unsigned k = 0; k < sizeof t / sizeof t[0]; k++) {
+        isa_info i;
+        isa_decode(t[k].op, &i);
+        if (i.unit_cycles != t[k].cycles) fprintf(stderr, "  %s\n", t[k].op);
+        TT_EQ(i.unit_cycles, t[k].cycles);
+    }
+    isa_info i;
+    isa_decode("LDGSTS.E.BYPASS.128", &i);
+    TT_EQ(i.flags, TRC_F_CPCOPY);
+    isa_decode("LDGDEPBAR", &i);
+    TT_EQ(i.flags, TRC_F_CPCLOSE);
+    isa_decode("DEPBAR.LE", &i);
+    TT_EQ(i.flags, TRC_F_DEPBAR);
+    isa_decode("WARPGROUP.DEPBAR.LE", &i);
+    TT_EQ(i.flags, 0);
+}
+
 int main(void)
 {
     TT_RUN(test_volta);
@@ -295,5 +325,6 @@ int main(void)
     TT_RUN(test_hopper);
     TT_RUN(test_check_can_fail);
     TT_RUN(test_async_copies);
+    TT_RUN(test_unit_cycles);
     TT_EXIT();
 }

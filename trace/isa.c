@@ -117,6 +117,32 @@ static uint8_t clamp_w(unsigned w)
     return (uint8_t)(w < 1 ? 1 : w > 8 ? 8 : w);
 }
 
+/* The cycles a Hopper warpgroup MMA (HGMMA, IGMMA, QGMMA, BGMMA) holds its unit, from
+ * the N of its MxNxK modifier, as Accel-Sim's trace_driven.cc: N / 2 from N = 64 on (a
+ * warp's 16 rows of a 64 x N x K tile at the H100's tensor throughput), below it the
+ * microbenchmarked table of hopper_opcode.h (N / 2 for an N it does not list); 0 when
+ * there is no shape. */
+static uint16_t gmma_cycles(const toks *t)
+{
+    static const unsigned small[][2] = {{56, 56}, {40, 20}, {32, 24}, {24, 12}, {16, 20}, {8, 18}};
+    for (unsigned i = 1; i < t->n; i++) {
+        unsigned v[3] = {0, 0, 0}, k = 0;
+        const char *s = t->t[i];
+        for (; *s && k < 3; s++) {
+            if (*s >= '0' && *s <= '9') v[k] = v[k] < 100000 ? v[k] * 10 + (unsigned)(*s - '0') : v[k];
+            else if (*s == 'x' && v[k]) k++;
+            else break;
+        }
+        if (*s || k != 2 || !v[1] || !v[2]) continue;
+        unsigned n = v[1];
+        if (n >= 64) return (uint16_t)(n / 2 > 0xffff ? 0xffff : n / 2);
+        for (unsigned j = 0; j < sizeof small / sizeof small[0]; j++)
+            if (small[j][0] == n) return (uint16_t)small[j][1];
+        return (uint16_t)(n / 2 ? n / 2 : 1);
+    }
+    return 0;
+}
+
 /* Data width of a memory op in registers, Accel-Sim style: the first all-digit modifier
  * (or U<bits>) gives bits; 4 bytes when none. */
 static uint8_t mem_words(const toks *t)
@@ -306,6 +332,8 @@ void isa_decode(const char *opcode, isa_info *o)
         conv_widths(&t, o);
     } else if (o->cls == TRC_CLS_TENSOR) {
         mma_widths(&t, o);
+        size_t bl = strlen(b);
+        if (bl >= 4 && strcmp(b + bl - 4, "GMMA") == 0) o->unit_cycles = gmma_cycles(&t);
     } else if ((strcmp(b, "IMAD") == 0 || strcmp(b, "IADD") == 0) && has_mod(&t, "WIDE")) {
         o->dst_w = 2;
         o->src_w[2] = 2;

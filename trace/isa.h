@@ -14,6 +14,9 @@ typedef struct {
     uint8_t flags;                   /* TRC_F_* */
     uint8_t mspace;                  /* TRC_M_* */
     uint8_t unknown;                 /* 1: an opcode of no known class (timed as integer) */
+    uint16_t unit_cycles;            /* Hopper's warpgroup MMAs (*GMMA.MxNxK): the cycles
+                                        its unit is held, from N (Accel-Sim); 0: the
+                                        class's latency and interval */
     uint8_t dst_w;                   /* width of every listed destination, 1..8 */
     uint8_t src_w[TRC_MAX_LISTED];   /* width of the listed source at each position, 1..8 */
 } isa_info;

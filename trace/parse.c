@@ -777,8 +777,9 @@ __attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, cons
     o->mspace = l.info->mspace;
     o->top = reg_top(x, (unsigned)nd + ns);
     o->dst_near = o->src_near = 0;
-    o->mwidth = 0;
+    o->mwidth = 0; /* memory: the reader sets it from the addresses (trc.c) */
     if (o->flags & TRC_F_DEPBAR) o->dep_keep = imm;
+    else if (o->cls == TRC_CLS_TENSOR) o->unit_cycles = l.info->unit_cycles;
     int whole = mw == 0 && !had; /* nothing dynamic after the mask: remember it all */
     memo_store(m, ops, (size_t)((whole ? end : p) - ops), whole, o, &map);
     return 0;

@@ -78,11 +78,15 @@ typedef struct {
                                          far (0); filled by hints/ (trc_src_near) */
     uint8_t mspace;                   /* TRC_M_* */
     uint8_t naddr;                    /* addresses kept (trc_keep_addresses), 0..32 */
-    union {
-        uint16_t mwidth;              /* memory width of the line, bytes per thread */
-        uint16_t dep_keep;            /* TRC_F_DEPBAR (no memory access): the closed groups
-                                         of copies it leaves in flight, its immediate (0
-                                         when the line has none, as Accel-Sim) */
+    union {                           /* by kind of instruction: */
+        uint16_t mwidth;              /* memory (mspace != TRC_M_NONE): the line's memory
+                                         width, bytes per thread */
+        uint16_t dep_keep;            /* TRC_F_DEPBAR: the closed groups of copies it
+                                         leaves in flight, its immediate (0 when the line
+                                         has none, as Accel-Sim) */
+        uint16_t unit_cycles;         /* TRC_CLS_TENSOR: Hopper's warpgroup MMAs (*GMMA)
+                                         hold the unit this many cycles, the latency too
+                                         (isa_info.unit_cycles); 0: the class's */
     };
     uint32_t maddr;                   /* index of its first address in trc_warp.addr */
     uint32_t vdst, vsrc;              /* values kept (trc_keep_values): bit i, dst[i] / src[i]

@@ -430,7 +430,7 @@ static int keep_addr(trc_t *t, trc_warp *w, trc_inst *in, char *err)
     const uint64_t *a;
     uint32_t mw;
     unsigned n = parse_addresses(t->ps, &a, &mw);
-    if (!(in->flags & TRC_F_DEPBAR)) in->mwidth = (uint16_t)(mw > 0xffff ? 0xffff : mw);
+    if (in->mspace != TRC_M_NONE) in->mwidth = (uint16_t)(mw > 0xffff ? 0xffff : mw);
     if (n == 0) return 0;
     if (w->naddr + n > w->cap_addr) {
         uint32_t nc = w->cap_addr ? 2 * w->cap_addr : 256;
@@ -509,7 +509,7 @@ static int add_inst(trc_t *t, blk_state *st, const char *s, size_t n, char *err)
     if (!trc_regs_inline(in) && keep_xregs(t, w, in, err)) return -1;
     in->line = (uint32_t)rd_lineno(t->rd);
     in->naddr = 0;
-    if (!(in->flags & TRC_F_DEPBAR)) in->mwidth = 0; /* DEPBAR: dep_keep, from the line */
+    if (in->mspace != TRC_M_NONE) in->mwidth = 0; /* else dep_keep or unit_cycles, parsed */
     in->maddr = 0;
     in->vdst = in->vsrc = in->vrow = 0;
     if (t->keep && keep_addr(t, w, in, err)) return -1;

@@ -1,10 +1,12 @@
-/* test_cpasync.c - Ampere's asynchronous copies (cp.async): LDGSTS joins the open group,
- * LDGDEPBAR closes it, the instruction after `DEPBAR.LE SB0, N` waits until at most N
- * closed groups are in flight (driver/cpgrp.c, driver/tsrc.c; docs/trace.md
- * "Asynchronous copies"). The groups' bookkeeping is worked by hand; the runs are checked
- * against equivalent kernels whose cost is known without the rule: a DEPBAR 0 after one
- * copy costs what a use of a load of the same address does, and a DEPBAR that leaves
- * every group in flight costs what a NOP does. */
+/* test_async.c - the asynchronous operations of Ampere and Hopper.
+ * cp.async: LDGSTS joins the open group, LDGDEPBAR closes it, the instruction after
+ * `DEPBAR.LE SB0, N` waits until at most N closed groups are in flight (driver/cpgrp.c,
+ * driver/tsrc.c; docs/trace.md "Asynchronous copies"). The groups' bookkeeping is worked
+ * by hand; the runs are checked against equivalent kernels whose cost is known without
+ * the rule: a DEPBAR 0 after one copy costs what a use of a load of the same address
+ * does, and a DEPBAR that leaves every group in flight costs what a NOP does.
+ * Warpgroup MMAs (wgmma: HGMMA, ...): their unit is held N / 2 cycles (docs/gpu.md), so
+ * a chain of them costs exactly N / 2 a link more per doubling of N. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,6 +132,12 @@ static void test_parse(void)
     TT_EQ(in[0].dep_keep, 3);
     TT_EQ(in[1].dep_keep, 3);
     TT_EQ(in[2].dep_keep, 1);
+    const char *mma = HDR("5") "insts = 2\n"
+        "0000 ffffffff 1 R24 HGMMA.64x128x16.F32.BF16 1 R24 0 0\n"
+        "0010 ffffffff 1 R8 LDG.E 1 R2 4 1 0x7f0000000000 4 0\n#END_TB\n";
+    TT_EQ(read_warp(mma, in, 8, &any), 2);
+    TT_EQ(in[0].unit_cycles, 64); /* kept by the reader, addresses kept or not */
+    TT_EQ(in[1].mwidth, keep_addr ? 4 : 0);
     const char *v4 = HDR("4") "insts = 1\n0020 ffffffff 0 DEPBAR.LE 0 0\n#END_TB\n";
     TT_EQ(read_warp(v4, in, 8, &any), 1);
     TT_EQ(in[0].dep_keep, 0);
@@ -154,7 +162,7 @@ static int run_txt(const char *txt, int gpu, int fast_idle, run_result *r)
     c.m.gpu.fast_idle = fast_idle;
     memset(&o, 0, sizeof o);
     memset(r, 0, sizeof *r);
-    snprintf(path, sizeof path, "/tmp/test_cpasync_XXXXXX");
+    snprintf(path, sizeof path, "/tmp/test_async_XXXXXX");
     int fd = mkstemp(path);
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!f) return -1;
@@ -284,6 +292,41 @@ static void test_pipeline(void)
     free(r);
 }
 
+/* A warp of 8 HGMMA.64xNx16, dependent through R24 (chain) or not, then EXIT. */
+static void gmma_trace(char *buf, size_t cap, unsigned n, int chain)
+{
+    size_t len = (size_t)snprintf(buf, cap,
+        "-kernel name = g\n-grid dim = (1,1,1)\n-block dim = (128,1,1)\n-nregs = 168\n"
+        "-binary version = 90\n-accelsim tracer version = 5\n\n"
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 9\n");
+    for (unsigned i = 0; i < 8; i++)
+        len += (size_t)snprintf(buf + len, cap - len,
+                                "%04x ffffffff 1 R%u HGMMA.64x%ux16.F32.BF16 1 R%u 0 0\n", i * 16,
+                                chain ? 24 : 24 + 8 * i, n, chain ? 24 : 100);
+    snprintf(buf + len, cap - len, "0080 ffffffff 0 EXIT 0 0 0\n#END_TB\n");
+}
+
+/* N = 128 holds the tensor unit 64 cycles, N = 256 128: on one sub-core and on the GPU,
+ * 8 of them cost 8 x 64 cycles more at N = 256, chained (each waits for the last's
+ * result: latency N / 2 - 3, plus the 3 of the pipeline) or not (each waits for the
+ * unit). */
+static void test_gmma_by_n(void)
+{
+    char buf[2048];
+    run_result *r = calloc(2, sizeof *r);
+    TT_CHECK(r != NULL);
+    if (!r) return;
+    for (int gpu = 0; gpu <= 1; gpu++)
+        for (int chain = 0; chain <= 1; chain++) {
+            gmma_trace(buf, sizeof buf, 128, chain);
+            TT_EQ(run_txt(buf, gpu, 1, &r[0]), 0);
+            gmma_trace(buf, sizeof buf, 256, chain);
+            TT_EQ(run_txt(buf, gpu, 1, &r[1]), 0);
+            TT_EQ(r[1].cycles - r[0].cycles, 8 * 64);
+        }
+    free(r);
+}
+
 int main(void)
 {
     TT_RUN(test_groups_by_hand);
@@ -293,5 +336,6 @@ int main(void)
     TT_RUN(test_parse);
     TT_RUN(test_one_copy);
     TT_RUN(test_pipeline);
+    TT_RUN(test_gmma_by_n);
     TT_EXIT();
 }
