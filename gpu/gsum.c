@@ -107,6 +107,7 @@ void gsum_mem(mem_counts *t, const mem_counts *a)
     t->l2_hits += a->l2_hits;
     t->l2_misses += a->l2_misses;
     t->dram_read_bytes += a->dram_read_bytes;
+    t->l1_bypassed += a->l1_bypassed;
     t->dram_write_bytes += a->dram_write_bytes;
     t->shmem_insts += a->shmem_insts;
     t->shmem_wavefronts += a->shmem_wavefronts;

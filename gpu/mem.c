@@ -266,8 +266,10 @@ static void mshr_hold(const mem_t *m, sm_mem *p, uint64_t until)
     h[i] = until;
 }
 
-/* A global/local load (or an access timed like one) through L1. */
-static uint64_t load(mem_t *m, sm_mem *p, const coal_line *ln, unsigned nl, uint64_t now)
+/* A global/local load (or an access timed like one) through L1; bypass: it neither looks
+ * up nor fills L1 (still an L1 lookup slot and an MSHR: it goes down the same pipeline). */
+static uint64_t load(mem_t *m, sm_mem *p, const coal_line *ln, unsigned nl, uint64_t now,
+                     int bypass)
 {
     uint64_t done = now + m->c.l1_lat;
     for (unsigned i = 0; i < nl; i++) {
@@ -275,6 +277,15 @@ static uint64_t load(mem_t *m, sm_mem *p, const coal_line *ln, unsigned nl, uint
         m->n.l1_lines++;
         for (unsigned sct = 0; sct < 4; sct++) {
             if (!(ln[i].sectors >> sct & 1)) continue;
+            if (bypass) {
+                m->n.l1_bypassed++;
+                uint64_t tm = mshr_wait(m, p, t);
+                ready = l2_sector(m, ln[i].line, sct, tm, L2_LOAD);
+                if (ready < tm + m->c.l1_lat) ready = tm + m->c.l1_lat;
+                mshr_hold(m, p, ready);
+                done = max64(done, ready);
+                continue;
+            }
             if (cache_lookup(p->l1, 0, ln[i].line, sct, t, &ready)) {
                 if (ready > t) m->n.l1_pending_hits++;
                 else m->n.l1_hits++;
@@ -350,7 +361,7 @@ uint64_t mem_access(mem_t *m, unsigned sm, const trc_warp *warp, const trc_inst 
     }
     if (ti->mspace == TRC_M_LOAD) m->n.ld_insts++;
     else m->n.other_insts++;
-    return load(m, p, ln, nl, now);
+    return load(m, p, ln, nl, now, (ti->flags & TRC_F_L1BYPASS) != 0);
 }
 
 uint64_t mem_fetch_ready(const mem_t *m, unsigned sm, uint32_t pc)

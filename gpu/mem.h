@@ -37,6 +37,7 @@ typedef struct {
     uint64_t ld_insts, st_insts, atom_insts, other_insts; /* global/local/generic */
     uint64_t l1_lines;         /* line lookups in L1 (its throughput: one per cycle) */
     uint64_t l1_hits, l1_pending_hits, l1_misses;          /* load sectors */
+    uint64_t l1_bypassed;      /* load sectors that bypassed L1 (TRC_F_L1BYPASS) */
     uint64_t l1_mshr_stall_cycles;                         /* misses waiting for an MSHR */
     uint64_t st_sectors, atom_sectors;
     uint64_t l2_hits, l2_misses;                           /* sectors reaching L2 */

@@ -148,6 +148,9 @@ static void gpu_summary(FILE *f, const run_result *r)
     fprintf(f, "  L1 (load sectors)          %.2f %% hits  (%s hits, %s on a pending fill, %s "
             "misses)\n", pct(m->l1_hits + m->l1_pending_hits, ld), num(m->l1_hits, n1, sizeof n1),
             num(m->l1_pending_hits, n2, sizeof n2), num(m->l1_misses, n3, sizeof n3));
+    if (m->l1_bypassed)
+        fprintf(f, "  L1 bypassed                %s load sectors (.BYPASS, .STRONG.GPU/.SYS: "
+                "straight to L2)\n", num(m->l1_bypassed, n1, sizeof n1));
     fprintf(f, "  L2 (sectors)               %.2f %% hits  (%s of %s); DRAM %s bytes read, %s "
             "written\n", pct(m->l2_hits, m->l2_hits + m->l2_misses), num(m->l2_hits, n1, sizeof n1),
             num(m->l2_hits + m->l2_misses, n2, sizeof n2), num(m->dram_read_bytes, n3, sizeof n3),
@@ -475,6 +478,7 @@ static void gpu_json(FILE *f, const run_result *r, int *first)
     ju64(&o, "atom_sectors", m->atom_sectors);
     ju64(&o, "l2_hits", m->l2_hits);
     ju64(&o, "l2_misses", m->l2_misses);
+    ju64(&o, "l1_bypassed", m->l1_bypassed);
     ju64(&o, "dram_read_bytes", m->dram_read_bytes);
     ju64(&o, "dram_write_bytes", m->dram_write_bytes);
     ju64(&o, "shmem_insts", m->shmem_insts);

@@ -115,6 +115,7 @@ static void test_parse(void)
         "0050 ffffffff 0 DEPBAR.LE 0 0 0\n#END_TB\n";
     TT_EQ(read_warp(v5, in, 8, &any), 6);
     TT_EQ(in[0].flags & (TRC_F_CPCOPY | TRC_F_CPCLOSE | TRC_F_DEPBAR), TRC_F_CPCOPY);
+    TT_EQ(in[0].flags & TRC_F_L1BYPASS, TRC_F_L1BYPASS);
     TT_EQ(in[0].mwidth, keep_addr ? 16 : 0);
     TT_EQ(in[1].flags & (TRC_F_CPCOPY | TRC_F_CPCLOSE | TRC_F_DEPBAR), TRC_F_CPCLOSE);
     TT_EQ(in[2].flags & (TRC_F_CPCOPY | TRC_F_CPCLOSE | TRC_F_DEPBAR), TRC_F_DEPBAR);

@@ -43,8 +43,8 @@ static mem_t *mk(const mem_cfg *mc)
     return m;
 }
 
-/* A load by one thread of the 4 bytes at address a, at cycle now. */
-static uint64_t ld(mem_t *m, uint64_t a, uint64_t now)
+/* A load by one thread of the 4 bytes at address a, at cycle now, with flags. */
+static uint64_t ldf(mem_t *m, uint64_t a, uint64_t now, unsigned flags)
 {
     trc_warp tw;
     trc_inst ti;
@@ -53,10 +53,13 @@ static uint64_t ld(mem_t *m, uint64_t a, uint64_t now)
     tw.addr = &a;
     tw.naddr = 1;
     ti.mspace = TRC_M_LOAD;
+    ti.flags = (uint8_t)flags;
     ti.naddr = 1;
     ti.mwidth = 4;
     return mem_access(m, 0, &tw, &ti, now);
 }
+
+static uint64_t ld(mem_t *m, uint64_t a, uint64_t now) { return ldf(m, a, now, 0); }
 
 /* n threads' addresses a of space sp, width 4, at cycle now. */
 static uint64_t acc(mem_t *m, unsigned sp, uint64_t *a, unsigned n, uint64_t now)
@@ -267,6 +270,27 @@ static void test_dram_writes(void)
     mem_destroy(m);
 }
 
+/* A bypassing load (cp.async.cg, .STRONG.GPU) skips L1: A, loaded at 0 (DRAM, 500) and
+ * in L1, loaded again bypassing at 1000 is an L2 hit (1200); B bypassing at 2000 comes
+ * from DRAM (2500) and is not filled into L1: a plain load of B at 3000 misses L1 and
+ * hits L2 (3200); A plain at 4000 still hits L1 (4030). */
+static void test_l1_bypass(void)
+{
+    mem_cfg mc = cfg1();
+    mem_t *m = mk(&mc);
+    if (!m) return;
+    TT_EQ(ld(m, 0x000, 0), 500);
+    TT_EQ(ldf(m, 0x000, 1000, TRC_F_L1BYPASS), 1200);
+    TT_EQ(ldf(m, 0x1000, 2000, TRC_F_L1BYPASS), 2500);
+    TT_EQ(ld(m, 0x1000, 3000), 3200);
+    TT_EQ(ld(m, 0x000, 4000), 4030);
+    const mem_counts *n = mem_get_counts(m);
+    TT_EQ(n->l1_bypassed, 2);
+    TT_EQ(n->l1_hits, 1);
+    TT_EQ(n->l1_misses, 2);
+    mem_destroy(m);
+}
+
 int main(void)
 {
     TT_RUN(test_pending_at_fill_cycle);
@@ -276,5 +300,6 @@ int main(void)
     TT_RUN(test_l2_slices);
     TT_RUN(test_new_kernel_resets);
     TT_RUN(test_dram_writes);
+    TT_RUN(test_l1_bypass);
     TT_EXIT();
 }

@@ -306,13 +306,23 @@ static void test_unit_cycles(void)
         TT_EQ(i.unit_cycles, t[k].cycles);
     }
     isa_info i;
-    isa_decode("LDGSTS.E.BYPASS.128", &i);
+    isa_decode("LDGSTS.E.LTC128B.128", &i); /* cp.async.ca: through L1 */
     TT_EQ(i.flags, TRC_F_CPCOPY);
     isa_decode("LDGDEPBAR", &i);
     TT_EQ(i.flags, TRC_F_CPCLOSE);
     isa_decode("DEPBAR.LE", &i);
     TT_EQ(i.flags, TRC_F_DEPBAR);
     isa_decode("WARPGROUP.DEPBAR.LE", &i);
+    TT_EQ(i.flags, 0);
+    isa_decode("LDGSTS.E.BYPASS.LTC128B.128", &i);
+    TT_EQ(i.flags, TRC_F_CPCOPY | TRC_F_L1BYPASS);
+    isa_decode("LDG.E.STRONG.GPU", &i);
+    TT_EQ(i.flags, TRC_F_L1BYPASS);
+    isa_decode("LD.E.STRONG.SYS", &i);
+    TT_EQ(i.flags, TRC_F_L1BYPASS);
+    isa_decode("LDG.E.128.SYS", &i); /* a scope alone keeps L1 */
+    TT_EQ(i.flags, 0);
+    isa_decode("STG.E.STRONG.GPU", &i); /* stores never allocate in L1 here anyway */
     TT_EQ(i.flags, 0);
 }
 

@@ -312,6 +312,10 @@ void isa_decode(const char *opcode, isa_info *o)
     if (strcmp(b, "LDGSTS") == 0) o->flags |= TRC_F_CPCOPY;
     if (strcmp(b, "LDGDEPBAR") == 0) o->flags |= TRC_F_CPCLOSE;
     if (strcmp(b, "DEPBAR") == 0) o->flags |= TRC_F_DEPBAR; /* every form, as Accel-Sim */
+    if ((strcmp(b, "LDG") == 0 || strcmp(b, "LD") == 0 || strcmp(b, "LDL") == 0 ||
+         strcmp(b, "LDGSTS") == 0) &&
+        (has_mod(&t, "BYPASS") || (has_mod(&t, "STRONG") && (has_mod(&t, "GPU") || has_mod(&t, "SYS")))))
+        o->flags |= TRC_F_L1BYPASS; /* trace_driven.cc: cache_op = CACHE_GLOBAL */
     if (strcmp(b, "BAR") == 0 && (has_mod(&t, "SYNC") || has_mod(&t, "RED")))
         o->flags |= TRC_F_BARRIER;
 

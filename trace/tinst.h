@@ -55,6 +55,9 @@ enum {
 #define TRC_F_CPCLOSE 32u /* LDGDEPBAR: closes the open group of copies (cp.async.commit_group) */
 #define TRC_F_DEPBAR  64u /* DEPBAR: waits until at most dep_keep closed groups are in flight
                              (cp.async.wait_group; docs/trace.md "Asynchronous copies") */
+#define TRC_F_L1BYPASS 128u /* a load that bypasses L1 (.BYPASS, .STRONG.GPU, .STRONG.SYS:
+                               cp.async.cg, volatile and coherent loads; Accel-Sim's
+                               CACHE_GLOBAL) */
 
 #define TRC_INLINE_REGS 16  /* registers (destinations + sources) an instruction holds itself */
 
