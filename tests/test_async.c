@@ -150,6 +150,64 @@ static void test_parse(void)
     TT_EQ(any & TRC_F_CPCLOSE, 0);
 }
 
+/* The first block of txt fails to read; its message contains want. */
+static void read_fails(const char *txt, const char *want)
+{
+    char err[TRC_ERR_LEN];
+    trc_t *t = trc_open_mem(txt, strlen(txt), "snip", err);
+    trc_block *b = NULL;
+    TT_CHECK(t != NULL);
+    if (!t) return;
+    TT_EQ(trc_next_block(t, &b, err), -1);
+    if (!strstr(err, want)) fprintf(stderr, "  message: %s\n", err);
+    TT_CHECK(strstr(err, want) != NULL);
+    trc_close(t);
+}
+
+/* TMA copies and warpgroup MMAs as the tracers write them: TMA with no transfer list
+ * (older tracers), with `3 count addr...` or `4 base count delta...` right after the
+ * memory width (accel-sim-framework), or after `mbar multicast [mask] bytes oob` (its
+ * newer parser); GMMA with or without the newer commit-group flag before the width. The
+ * transfers are read, not kept (the copy is timed without addresses). */
+static void test_tma_gmma_lines(void)
+{
+    trc_inst in[16];
+    uint8_t any;
+    const char *v5 = HDR("5") "insts = 9\n"
+        "0000 ffffffff 0 UTMALDG.2D 0 0 0\n"
+        "0010 ffffffff 0 UTMALDG.2D 0 0 3 2 0x7f0000000000 0x7f0000000080 0\n"
+        "0020 ffffffff 0 UTMALDG.2D 0 0 4 0x7f0000000000 3 128 128 0\n"
+        "0030 ffffffff 0 UBLKCP.S.G 0 16 4 0x7f0000000000 0 0\n"
+        "0040 ffffffff 0 UTMALDG.2D 0 16 7f0000400 0 16384 0 3 2 7f0000000000 7f0000000080 0\n"
+        "0050 ffffffff 0 UTMALDG.2D.MULTICAST 0 16 400 1 3 8192 0 4 7f0000000000 2 128 0\n"
+        "0060 ffffffff 1 R24 HGMMA.64x128x16.F32.BF16 1 R24 0 0\n"
+        "0070 ffffffff 1 R24 HGMMA.64x128x16.F32.BF16 1 R24 1 0 0 0\n"
+        "0080 ffffffff 0 DEPBAR.LE 0 0 1\n#END_TB\n";
+    TT_EQ(read_warp(v5, in, 16, &any), 9);
+    for (unsigned k = 0; k < 6; k++) {
+        TT_EQ(in[k].cls, TRC_CLS_LDST);
+        TT_EQ(in[k].naddr, 0);
+    }
+    TT_EQ(in[6].unit_cycles, 64);
+    TT_EQ(in[7].unit_cycles, 64);
+    TT_EQ(in[8].dep_keep, 1); /* the line after still reads right */
+    const char *v6 = HDR("6") "insts = 3\n"
+        "0000 ffffffff 0 UTMALDG.2D 0 16 7f0000400 0 16384 0 3 1 7f0000000000 0 0 NoVal\n"
+        "0010 ffffffff 1 R24 HGMMA.64x256x16.F32.BF16 1 R24 1 0 0 0 NoVal\n"
+        "0020 ffffffff 1 R24 HGMMA.64x64x16.F32.BF16 1 R24 0 0 0 NoVal\n#END_TB\n";
+    TT_EQ(read_warp(v6, in, 16, &any), 3);
+    TT_EQ(in[1].unit_cycles, 128);
+    TT_EQ(in[2].unit_cycles, 32);
+    read_fails(HDR("5") "insts = 1\n0000 ffffffff 0 UTMALDG.2D 0 0 3 2 0x7f0000000000\n#END_TB\n",
+               "TMA transfer address");
+    read_fails(HDR("5") "insts = 1\n0000 ffffffff 0 UTMALDG.2D 0 0 5 1 0x7f0000000000 0\n#END_TB\n",
+               "as a TMA transfer list: bad TMA multicast CTA mask"); /* 5: not a mode, so the
+                                                                    newer header, whose
+                                                                    mask is 16 bits */
+    read_fails(HDR("5") "insts = 1\n0000 ffffffff 1 R24 HGMMA.64x64x16.F32 1 R24 0 0 0 0 0\n"
+               "#END_TB\n", "unexpected");
+}
+
 static char path[64];
 
 /* Run trace text txt to completion on the machine (GPU: 1) with fast_idle; 0 or -1. */
@@ -338,5 +396,6 @@ int main(void)
     TT_RUN(test_one_copy);
     TT_RUN(test_pipeline);
     TT_RUN(test_gmma_by_n);
+    TT_RUN(test_tma_gmma_lines);
     TT_EXIT();
 }

@@ -312,6 +312,9 @@ void isa_decode(const char *opcode, isa_info *o)
     if (strcmp(b, "LDGSTS") == 0) o->flags |= TRC_F_CPCOPY;
     if (strcmp(b, "LDGDEPBAR") == 0) o->flags |= TRC_F_CPCLOSE;
     if (strcmp(b, "DEPBAR") == 0) o->flags |= TRC_F_DEPBAR; /* every form, as Accel-Sim */
+    static const char *const tma_ops[] = {"UTMALDG", "UTMASTG", "UTMAPF", "UTMAREDG", "UBLKCP",
+                                          "UBLKPF", "UBLKRED", NULL};
+    o->tma = (uint8_t)in_list(b, tma_ops);
     if ((strcmp(b, "LDG") == 0 || strcmp(b, "LD") == 0 || strcmp(b, "LDL") == 0 ||
          strcmp(b, "LDGSTS") == 0) &&
         (has_mod(&t, "BYPASS") || (has_mod(&t, "STRONG") && (has_mod(&t, "GPU") || has_mod(&t, "SYS")))))

@@ -14,6 +14,9 @@ typedef struct {
     uint8_t flags;                   /* TRC_F_* */
     uint8_t mspace;                  /* TRC_M_* */
     uint8_t unknown;                 /* 1: an opcode of no known class (timed as integer) */
+    uint8_t tma;                     /* 1: a TMA copy (UTMALDG, UTMASTG, UTMAPF, UTMAREDG,
+                                        UBLKCP, UBLKPF, UBLKRED): newer tracers list its
+                                        transfers in a layout of their own (parse.c) */
     uint16_t unit_cycles;            /* Hopper's warpgroup MMAs (*GMMA.MxNxK): the cycles
                                         its unit is held, from N (Accel-Sim); 0: the
                                         class's latency and interval */

@@ -62,6 +62,7 @@ typedef struct {
                                ends at the memory width */
     char text[MEMO_TEXT];   /* from the destination count on */
     trc_inst inst;          /* its decoding: op, cls, flags, registers; hints cleared */
+    uint8_t kind;           /* its memory part's layout (TAIL_*) */
     vmap map;               /* its listed registers (for register values) */
     uint8_t xreg[2 * TRC_MAX_XREGS];  /* its register lists when too long to be inline
                                          (inst.reg.ext points here) */
@@ -496,13 +497,14 @@ static int memo_match(const memo_ent *m, const char *p, const char *end)
 /* Remember text[0..len) (whole: a line's whole rest) and its decoding in m; a text too
  * long to keep leaves m as it was. */
 static void memo_store(memo_ent *m, const char *text, size_t len, int whole, const trc_inst *in,
-                       const vmap *map)
+                       const vmap *map, unsigned kind)
 {
     if (len > MEMO_TEXT) return;
     memcpy(m->text, text, len);
     m->len = len;
     m->whole = whole;
     m->inst = *in;
+    m->kind = (uint8_t)kind;
     if (!trc_regs_inline(in)) {
         memcpy(m->xreg, in->reg.ext, (size_t)in->ndst + in->nsrc);
         m->inst.reg.ext = m->xreg;
@@ -679,27 +681,108 @@ static uint16_t imm_count(const char *p)
     return (uint16_t)(v > 0xffff ? 0xffff : v);
 }
 
+/* The layout of a line's memory part, by opcode (isa_info): plain; a TMA copy (UTMA*,
+ * UBLK*), which newer tracers follow with a transfer list; a warpgroup MMA (*GMMA), which
+ * the newest follow with a commit-group flag before the memory width. */
+enum { TAIL_PLAIN, TAIL_TMA, TAIL_GMMA };
+
+static unsigned tail_kind(const isa_info *i)
+{
+    return i->tma ? TAIL_TMA : i->unit_cycles ? TAIL_GMMA : TAIL_PLAIN;
+}
+
+/* A TMA copy's transfer list at p (after the memory width), as Accel-Sim's trace parsers
+ * read it: `3 count addr...` or `4 base count delta...` (count - 1 deltas) in
+ * accel-sim-framework's trace_parser.cc, the same after `mbar multicast [cta_mask]
+ * bytes oob_bytes` in its newer one (docs/trace.md). The position after it, or NULL
+ * with the message. The transfers are not timed: the copy is an access without
+ * addresses (docs/gpu.md). */
+static const char *tma_list(const ectx *e, const char *p, const char *end)
+{
+    const char *q;
+    uint32_t v, mode, count;
+    if (!((p[0] == '3' || p[0] == '4') && IS_END(p[1]))) { /* the newer header first */
+        if (!(q = skip_hex(p, end, 16))) return bad(e, p, "TMA mbarrier address", "a hex address"), NULL;
+        p = ws(q);
+        if (!(q = rd_dec(p, 1, &v))) return bad_dec(e, p, "TMA multicast flag", 1), NULL;
+        p = ws(q);
+        if (v) {
+            if (!(q = skip_hex(p, end, 4))) return bad(e, p, "TMA multicast CTA mask", "a hex mask"), NULL;
+            p = ws(q);
+        }
+        for (unsigned k = 0; k < 2; k++, p = ws(q))
+            if (!(q = rd_dec(p, 0xffffffffu, &v)))
+                return bad_dec(e, p, k ? "TMA out-of-bounds byte count" : "TMA byte count", 0xffffffffu), NULL;
+    }
+    if (!(q = rd_dec(p, 4, &mode)) || mode < 3) return bad(e, p, "TMA address mode", "3 or 4"), NULL;
+    p = ws(q);
+    if (mode == 4) {
+        if (!(q = skip_hex(p, end, 16))) return bad(e, p, "TMA base address", "a hex address"), NULL;
+        p = ws(q);
+    }
+    if (!(q = rd_dec(p, 1u << 24, &count))) return bad_dec(e, p, "TMA transfer count", 1u << 24), NULL;
+    p = ws(q);
+    for (uint32_t i = mode == 4; i < count; i++, p = ws(q))
+        if (!(q = mode == 3 ? skip_hex(p, end, 16) : skip_sdec(p)))
+            return bad(e, p, mode == 3 ? "TMA transfer address" : "TMA transfer delta",
+                       mode == 3 ? "count hex addresses" : "count - 1 signed decimal deltas"), NULL;
+    return p;
+}
+
+static int tail_as(parse_t *ps, const ectx *e, const char *p, const char *end, uint32_t mask,
+                   const vmap *m, uint32_t *mw, uint16_t *imm, int *had, unsigned kind);
+
 /* From the memory width p to the end of the line (end: its NUL), m: where its listed
- * registers went. 0 and the width in *mw, the first immediate as a count in *imm (0:
- * none; imm_count), *had set when it carries register values, or -1 with the message. */
+ * registers went, kind: its layout (TAIL_*). 0 and the width in *mw, the first immediate
+ * as a count in *imm (0: none; imm_count), *had set when it carries register values, or
+ * -1 with the message. A TMA line is read as a plain one first (older tracers list no
+ * transfers), a GMMA line skips the numbers before its immediates' end. */
 static int tail(parse_t *ps, const ectx *e, const char *p, const char *end, uint32_t mask,
-                const vmap *m, uint32_t *mw, uint16_t *imm, int *had)
+                const vmap *m, uint32_t *mw, uint16_t *imm, int *had, unsigned kind)
+{
+    if (kind != TAIL_TMA) return tail_as(ps, e, p, end, mask, m, mw, imm, had, kind);
+    char first[256];
+    if (tail_as(ps, e, p, end, mask, m, mw, imm, had, TAIL_PLAIN) == 0) return 0;
+    snprintf(first, sizeof first, "%s", e->what);
+    ps->naddr = 0;
+    ps->nrows = 0;
+    ps->vdst = ps->vsrc = 0;
+    *had = 0;
+    if (tail_as(ps, e, p, end, mask, m, mw, imm, had, TAIL_TMA) == 0) return 0;
+    char second[256];
+    snprintf(second, sizeof second, "%s", e->what);
+    snprintf(e->what, e->wn, "%.200s; as a TMA transfer list: %.200s", first, second);
+    return -1;
+}
+
+static int tail_as(parse_t *ps, const ectx *e, const char *p, const char *end, uint32_t mask,
+                   const vmap *m, uint32_t *mw, uint16_t *imm, int *had, unsigned kind)
 {
     const char *q;
     unsigned version = ps->f.version;
-    if (!(q = rd_dec(p, MAX_MEM_WIDTH, mw))) return bad_dec(e, p, "memory width", MAX_MEM_WIDTH);
-    p = ws(q);
-    if (*mw > 0) {
-        const char *a = p;
-        if (!(p = addresses(e, p, end, mask))) return -1;
-        if (ps->keep) decode_addresses(ps, a, mask, *mw);
-    }
+    unsigned nnum = version >= 5 ? 2 : 0; /* numbers after the memory part: one immediate
+                                             (tracer 5) or two (later 5 and 6) */
     *imm = 0;
-    for (unsigned k = 0; version >= 5 && k < 2 && *p && !(*p >= 'A' && *p <= 'Z'); k++) {
-        /* one immediate (tracer 5), or two (later tracer 5 and tracer 6); the first is
-         * Accel-Sim's inst_trace_t.imm */
+    if (kind == TAIL_GMMA) { /* no memory part: [commit flag] 0 [immediates], numbers only */
+        *mw = 0;
+        if (!(q = skip_sdec(p))) return bad_dec(e, p, "memory width", MAX_MEM_WIDTH);
+        p = ws(q);
+        nnum = version >= 5 ? 3 : 1;
+    } else {
+        if (!(q = rd_dec(p, MAX_MEM_WIDTH, mw))) return bad_dec(e, p, "memory width", MAX_MEM_WIDTH);
+        p = ws(q);
+        if (kind == TAIL_TMA) {
+            if (!(p = tma_list(e, p, end))) return -1;
+        } else if (*mw > 0) {
+            const char *a = p;
+            if (!(p = addresses(e, p, end, mask))) return -1;
+            if (ps->keep) decode_addresses(ps, a, mask, *mw);
+        }
+    }
+    for (unsigned k = 0; k < nnum && *p && !(*p >= 'A' && *p <= 'Z'); k++) {
+        /* the first immediate is Accel-Sim's inst_trace_t.imm */
         if (!(q = skip_sdec(p))) return bad(e, p, "immediate", "a signed decimal number");
-        if (k == 0) *imm = imm_count(p);
+        if (k == 0 && kind != TAIL_GMMA) *imm = imm_count(p);
         p = ws(q);
     }
     if (version >= 6 && !(p = reg_values(ps, e, p, mask, m, had))) return -1;
@@ -766,7 +849,8 @@ __attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, cons
     int had = 0;
     if (!(p = operands(ps, e, p, &l))) return -1;
     val_map(&l, &map);
-    if (tail(ps, e, p, end, mask, &map, &mw, &imm, &had)) return -1;
+    unsigned kind = tail_kind(l.info);
+    if (tail(ps, e, p, end, mask, &map, &mw, &imm, &had, kind)) return -1;
     uint8_t *x = ps->xreg, nd, ns;
     if (expand(e, l.ld, l.nd, &l.info->dst_w, 1, x, &nd, "destination")) return -1;
     if (expand(e, l.ls, l.ns, l.info->src_w, 0, x + nd, &ns, "source")) return -1;
@@ -781,7 +865,7 @@ __attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, cons
     if (o->flags & TRC_F_DEPBAR) o->dep_keep = imm;
     else if (o->cls == TRC_CLS_TENSOR) o->unit_cycles = l.info->unit_cycles;
     int whole = mw == 0 && !had; /* nothing dynamic after the mask: remember it all */
-    memo_store(m, ops, (size_t)((whole ? end : p) - ops), whole, o, &map);
+    memo_store(m, ops, (size_t)((whole ? end : p) - ops), whole, o, &map, kind);
     return 0;
 }
 
@@ -807,7 +891,8 @@ int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what,
     ps->mwidth = 0;
     ps->nrows = 0;
     ps->vdst = ps->vsrc = 0;
-    if (hit == MEMO_OPS && tail(ps, &e, p + m->len, end, mask, &m->map, &mw, &imm, &had)) return -1;
+    if (hit == MEMO_OPS && tail(ps, &e, p + m->len, end, mask, &m->map, &mw, &imm, &had, m->kind))
+        return -1;
     if (hit != MEMO_MISS) *o = m->inst;
     if (hit == MEMO_OPS && (o->flags & TRC_F_DEPBAR)) o->dep_keep = imm; /* a whole line's
                                                                           is in the memo */
