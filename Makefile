@@ -197,7 +197,8 @@ TEST_CMDS += "bash scripts/check_rtl.sh $(BUILD)/ccugen" "bash tests/gen_errors.
 TEST_CMDS += "bash tests/trace_runs.sh" "bash tests/cli_help.sh" "bash tests/hint_check.sh" \
              "bash tests/trace_formats.sh" "bash tests/papers_counting.sh" "bash tests/compare_designs.sh" \
              "bash tests/hint_static.sh" "bash tests/energy_table.sh" "bash tests/runner_limits.sh" \
-             "bash tests/kit_quick.sh" "bash tests/grid_scale.sh" "bash tests/claims.sh"
+             "bash tests/kit_quick.sh" "bash tests/grid_scale.sh" "bash tests/claims.sh" \
+             "bash tests/async_app.sh"
 TEST_CMDS += $(TRACE_TEST_CMDS)
 
 # make check: the quick tier (a few minutes of CPU, under two minutes on 2 cores): the
@@ -209,7 +210,7 @@ CHECK_CMDS := $(foreach t,$(TESTS),"$(t)") "bash tests/trace_runs.sh" "bash test
               "bash tests/energy_table.sh" "bash tests/grid_scale.sh" "bash tests/cfg_split.sh" \
               "bash tests/check_cosim.sh" "bash tests/check_cosim.sh data_bits=32 warps=4 ccus=2 entries=4 slots=3" \
               "bash tests/runner_limits.sh" "bash tests/kit_quick.sh" "bash tests/filelist_test.sh" \
-              "bash tests/linemap_test.sh"
+              "bash tests/linemap_test.sh" "bash tests/async_app.sh"
 check: $(TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen
 	@bash tests/run_tests.sh $(CHECK_CMDS)
 
