@@ -180,6 +180,12 @@ static uint64_t cycle_up(uint64_t t)
     return (t + MILLI - 1) / MILLI;
 }
 
+/* Milli-cycles the DRAM takes for one sector, read or written. */
+static uint64_t dram_sector_q(const mem_t *m)
+{
+    return (uint64_t)COAL_SECTOR * MILLI / (m->c.dram_bw ? m->c.dram_bw : 1);
+}
+
 /* What a sector does at L2 (l2_sector). */
 enum { L2_LOAD, L2_STORE, L2_ATOM };
 
@@ -188,7 +194,7 @@ enum { L2_LOAD, L2_STORE, L2_ATOM };
  * evicted it: a write-back buffer). */
 static void dram_write(mem_t *m, unsigned dirty, uint64_t t)
 {
-    uint64_t q = (uint64_t)COAL_SECTOR * MILLI / (m->c.dram_bw ? m->c.dram_bw : 1);
+    uint64_t q = dram_sector_q(m);
     for (; dirty; dirty &= dirty - 1) {
         take(m, &m->dram_busy, t * MILLI, q);
         m->n.dram_write_bytes += COAL_SECTOR;
@@ -210,7 +216,7 @@ static uint64_t l2_sector(mem_t *m, uint64_t line, unsigned sect, uint64_t t, in
         return ts + 1;
     }
     uint64_t in_l2 = m->c.l2_lat < m->c.dram_lat ? m->c.l2_lat : 0; /* the fill's lead */
-    uint64_t q = (uint64_t)COAL_SECTOR * MILLI / (m->c.dram_bw ? m->c.dram_bw : 1);
+    uint64_t q = dram_sector_q(m);
     /* a hit, unless the sector is still on its way for a request that arrived after this
      * one (a later cycle of an SM stepped earlier in the batch) and a miss now would bring
      * it sooner: then this request is the one that misses (the first test is the cheap
@@ -277,27 +283,19 @@ static uint64_t load(mem_t *m, sm_mem *p, const coal_line *ln, unsigned nl, uint
         m->n.l1_lines++;
         for (unsigned sct = 0; sct < 4; sct++) {
             if (!(ln[i].sectors >> sct & 1)) continue;
-            if (bypass) {
-                m->n.l1_bypassed++;
-                uint64_t tm = mshr_wait(m, p, t);
-                ready = l2_sector(m, ln[i].line, sct, tm, L2_LOAD);
-                if (ready < tm + m->c.l1_lat) ready = tm + m->c.l1_lat;
-                mshr_hold(m, p, ready);
-                done = max64(done, ready);
-                continue;
-            }
-            if (cache_lookup(p->l1, 0, ln[i].line, sct, t, &ready)) {
+            if (!bypass && cache_lookup(p->l1, 0, ln[i].line, sct, t, &ready)) {
                 if (ready > t) m->n.l1_pending_hits++;
                 else m->n.l1_hits++;
                 done = max64(done, max64(t + m->c.l1_lat, ready));
                 continue;
             }
-            m->n.l1_misses++;
+            if (bypass) m->n.l1_bypassed++;
+            else m->n.l1_misses++;
             uint64_t tm = mshr_wait(m, p, t);
             ready = l2_sector(m, ln[i].line, sct, tm, L2_LOAD);
             if (ready < tm + m->c.l1_lat) ready = tm + m->c.l1_lat;
             mshr_hold(m, p, ready);
-            cache_fill(p->l1, 0, ln[i].line, sct, ready, t, 0); /* write-through */
+            if (!bypass) cache_fill(p->l1, 0, ln[i].line, sct, ready, t, 0); /* write-through */
             done = max64(done, ready);
         }
     }
