@@ -83,6 +83,7 @@ typedef struct gpu {
     uint64_t resident;               /* blocks resident on the GPU */
     uint64_t cyc;
     uint64_t regs_block, shmem_block;
+    unsigned l1_kb;                  /* the kernel's L1 (preset_l1_kb) */
     uint64_t interval;               /* milli-cycles between two dispatches to these SMs */
     gblk *rel_head, *rel_tail;       /* retired blocks not yet released, by release */
     int own_mem;                     /* the memory system is this run's (else an app's) */

@@ -122,18 +122,25 @@ static mem_t *make_mem(const gpu_cfg *c, unsigned nsm, unsigned share, char *err
     return mem_create(&m, err, RUN_ERR_LEN);
 }
 
-/* sm_fill: the fewest SMs the kernel's grid fills completely, at the blocks per SM its
- * warps, registers and shared memory allow (at least 1). */
-static uint64_t fill_sms(const gpu_t *g, const trc_kernel *k)
+/* The blocks of kernel k one SM can hold at once: its warps, registers and shared memory
+ * against the SM's limits (at least 1). */
+static uint64_t blocks_per_sm(const gpu_t *g, const trc_kernel *k)
 {
-    uint64_t blocks = (uint64_t)k->grid.x * k->grid.y * k->grid.z * g->scale.k;
     uint64_t wpb = ((uint64_t)k->block.x * k->block.y * k->block.z + 31) / 32;
     if (wpb == 0) wpb = 1;
     uint64_t per = g->c.gpu.max_blocks_sm, t = (uint64_t)g->nsub * g->c.hw.warps / wpb;
     if (t < per) per = t;
     if (g->regs_block && (t = g->c.gpu.regs_sm / (wpb * g->regs_block)) < per) per = t;
     if (g->shmem_block && (t = g->c.gpu.shmem_sm / g->shmem_block) < per) per = t;
-    if (per == 0) per = 1;
+    return per ? per : 1;
+}
+
+/* sm_fill: the fewest SMs the kernel's grid fills completely, at the blocks per SM its
+ * warps, registers and shared memory allow (at least 1). */
+static uint64_t fill_sms(const gpu_t *g, const trc_kernel *k)
+{
+    uint64_t blocks = (uint64_t)k->grid.x * k->grid.y * k->grid.z * g->scale.k;
+    uint64_t per = blocks_per_sm(g, k);
     uint64_t need = (blocks + per - 1) / per;
     return need ? need : 1;
 }
@@ -209,6 +216,8 @@ gpu_t *gpu_open(const gpu_cfg *c0, const run_opts *o, gpu_counts *gc, mem_t **sh
     }
     g->regs_block = ((uint64_t)nregs * 32 + REG_GRAIN - 1) / REG_GRAIN * REG_GRAIN;
     g->shmem_block = k->shmem;
+    g->l1_kb = preset_l1_kb(&g->c, blocks_per_sm(g, k) * g->shmem_block);
+    gc->l1_kb = g->l1_kb;
     gc->used = 1;
     gc->cfg = g->c;
     gc->arch = g->c.gpu.arch;
@@ -303,7 +312,14 @@ int gpu_run_shared(const gpu_cfg *c, const run_opts *o, run_result *r, mem_t **m
     if (!g) return 2;
     int rc = 0;
     double t0 = now_s();
-    if (g->mem) mem_new_kernel(g->mem);
+    if (g->mem) {
+        mem_new_kernel(g->mem);
+        if (mem_set_l1(g->mem, (uint64_t)g->l1_kb * 1024, err, RUN_ERR_LEN)) {
+            gpu_free(g);
+            return 2;
+        }
+        g->gc->l1_kb = (unsigned)(mem_l1_bytes(g->mem) / 1024);
+    }
     if (g->batch == 1) { /* every SM every cycle, sub-cores in start order */
         for (g->cyc = 0;; g->cyc++) {
             if ((rc = gpu_sched_dispatch(g, err) ? 2 : 0)) break;

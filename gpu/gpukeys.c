@@ -7,7 +7,7 @@
 enum {
     KI_MACHINE, KI_ARCH, KI_SMS, KI_SM_SUBSET, KI_SM_FILL, KI_FAST_IDLE, KI_SM_BATCH,
     KI_GRID_SCALE, KI_SUBCORE_ASSIGN, KI_MAX_BLOCKS_SM, KI_REGS_SM, KI_SHMEM_SM, KI_L1_KB,
-    KI_L1_WAYS, KI_L1_MSHRS, KI_L2_KB, KI_L2_WAYS, KI_L2_SLICES, KI_L2_LAT, KI_L2_BW,
+    KI_L1_ADAPTIVE, KI_L1_UNIFIED_KB, KI_L1_WAYS, KI_L1_MSHRS, KI_L2_KB, KI_L2_WAYS, KI_L2_SLICES, KI_L2_LAT, KI_L2_BW,
     KI_DRAM_LAT, KI_DRAM_BW, KI_CONST_LAT, KI_CONST_MISS_LAT, KI_ICACHE_MISS_LAT,
     KI_LAUNCH_LAT, KI_LAUNCH_MIN, KI_LAUNCH_MIN_BLOCK, KI_EXIT_LAT, KI_BLOCK_INTERVAL,
     KI_BLOCK_EXIT_LAT, KI_WARP_EXIT_LAT, KI_COUNT
@@ -40,6 +40,8 @@ static const cfg_key keys[KI_COUNT] = {
     [KI_REGS_SM] = GPU("regs_sm", regs_sm, 1u << 24),
     [KI_SHMEM_SM] = GPU("shmem_sm", shmem_sm, 1u << 24),
     [KI_L1_KB] = GPU("l1_kb", l1_kb, 65536),
+    [KI_L1_ADAPTIVE] = ONOFF("l1_adaptive", l1_adaptive, 1),
+    [KI_L1_UNIFIED_KB] = GPU("l1_unified_kb", l1_unified_kb, 65536),
     [KI_L1_WAYS] = GPU("l1_ways", l1_ways, 1024),
     [KI_L1_MSHRS] = GPU("l1_mshrs", l1_mshrs, 65536),
     [KI_L2_KB] = GPU("l2_kb", l2_kb, 1u << 20),

@@ -29,6 +29,10 @@ typedef struct {
     unsigned subcore_assign; /* GPU_ASSIGN_*: warp -> sub-core */
     unsigned max_blocks_sm, regs_sm, shmem_sm; /* per-SM limits (blocks, registers, bytes) */
     unsigned l1_kb, l1_ways, l1_mshrs;          /* per-SM L1 data cache */
+    int l1_adaptive;         /* 1: each kernel's L1 is l1_unified_kb less the smallest shared-
+                                memory carve-out that holds its resident blocks' shared
+                                memory (preset_l1_kb); 0: l1_kb for every kernel */
+    unsigned l1_unified_kb;  /* the SM's unified L1 / shared-memory storage, KiB */
     unsigned l2_kb, l2_ways, l2_slices, l2_lat, l2_bw; /* L2: bw = bytes/cycle per slice */
     unsigned dram_lat, dram_bw;                 /* DRAM: bw = bytes/cycle, whole GPU */
     unsigned const_lat, const_miss_lat;         /* constant cache hit / miss */

@@ -101,11 +101,38 @@ void mem_new_kernel(mem_t *m)
         memset(p->ipc, 0, sizeof p->ipc);
         p->l1_free = p->shmem_free = 0;
         memset(p->mshr, 0, m->c.l1_mshrs * sizeof *p->mshr);
-        cache_settle(p->l1);
+        cache_clear(p->l1); /* not coherent: invalidated at each kernel (Accel-Sim's
+                               gpgpu_flush_l1_cache 1 in all three presets' configs) */
     }
     for (unsigned s = 0; s < m->c.l2_slices; s++) tline_clear(&m->l2_busy[s]);
     cache_settle(m->l2);
     tline_clear(&m->dram_busy);
+}
+
+int mem_set_l1(mem_t *m, uint64_t bytes, char *err, unsigned errlen)
+{
+    uint64_t way_bytes = 128ull * (m->c.l1_ways ? m->c.l1_ways : 1);
+    if (bytes < way_bytes) bytes = way_bytes; /* at least one set */
+    bytes -= bytes % way_bytes;
+    if (bytes == m->c.l1_bytes) return 0;
+    for (unsigned s = 0; s < m->c.sms; s++) {
+        cache_destroy(m->sm[s].l1);
+        if (!(m->sm[s].l1 = cache_create(bytes, m->c.l1_ways, 1))) {
+            snprintf(err, errlen, "out of memory (an L1 of %llu bytes)", (unsigned long long)bytes);
+            for (unsigned t = s + 1; t < m->c.sms; t++) { /* none freed twice by mem_destroy */
+                cache_destroy(m->sm[t].l1);
+                m->sm[t].l1 = NULL;
+            }
+            return -1;
+        }
+    }
+    m->c.l1_bytes = bytes;
+    return 0;
+}
+
+uint64_t mem_l1_bytes(const mem_t *m)
+{
+    return m->c.l1_bytes;
 }
 
 void mem_forget(mem_t *m, uint64_t cycle)

@@ -57,11 +57,19 @@ mem_t *mem_create(const mem_cfg *m, char *err, unsigned errlen);
 /* Free (NULL is fine). */
 void mem_destroy(mem_t *m);
 
-/* A new kernel, whose cycles count from 0: the data caches keep their lines (a GPU does
- * not flush them between kernels), every fill on its way has arrived and every resource
- * is free; instruction and constant caches start empty (another kernel's code and
- * parameters). Keeps the counters. */
+/* A new kernel, whose cycles count from 0: the L2 keeps its lines (every fill on its way
+ * has arrived), the L1s are invalidated (they are not coherent), every resource is free;
+ * instruction and constant caches start empty (another kernel's code and parameters).
+ * Keeps the counters. */
 void mem_new_kernel(mem_t *m);
+
+/* Make every SM's L1 `bytes` (rounded down to whole sets of l1_ways 128-byte lines, at
+ * least one) for the kernel about to start, after mem_new_kernel (its lines are invalid
+ * by then). 0, or -1 with err (out of memory; m is then only fit for mem_destroy). */
+int mem_set_l1(mem_t *m, uint64_t bytes, char *err, unsigned errlen);
+
+/* The bytes of each SM's L1 now. */
+uint64_t mem_l1_bytes(const mem_t *m);
 
 /* No request will arrive before `cycle` any more: forget the bandwidth taken before it. */
 void mem_forget(mem_t *m, uint64_t cycle);

@@ -132,8 +132,10 @@ static void gpu_summary(FILE *f, const run_result *r)
                 num(g->blocks_run, n1, sizeof n1), num(g->blocks, n2, sizeof n2));
     else if (g->sms_run != g->sms)
         fprintf(f, ", of which %u, the fewest the kernel fills (sm_fill)", g->sms_run);
-    fprintf(f, "; %u sub-cores ran warps, at most %u blocks resident on an SM\n", g->subs_used,
-            g->max_resident);
+    fprintf(f, "; %u sub-cores ran warps, at most %u blocks resident on an SM; L1 %u KB%s\n",
+            g->subs_used, g->max_resident, g->l1_kb,
+            g->cfg.gpu.l1_adaptive ? " (the rest of the unified storage after the shared-memory "
+                                     "carve-out)" : "");
     if (g->grid_scale > 1)
         fprintf(f, "  grid     scaled x %u (grid_scale, weak scaling: the blocks replicated, each "
                 "replica's addresses %s bytes further; docs/gpu.md)\n", g->grid_scale,
@@ -456,6 +458,7 @@ static void gpu_json(FILE *f, const run_result *r, int *first)
     ju64(&o, "blocks", g->blocks);
     ju64(&o, "blocks_simulated", g->blocks_run);
     ju64(&o, "max_resident_blocks_per_sm", g->max_resident);
+    ju64(&o, "l1_kb", g->l1_kb);
     ju64(&o, "grid_scale", g->grid_scale);
     ju64(&o, "grid_scale_stride", g->scale_stride);
     ju64(&o, "launch_cycles", g->launch_cycles);

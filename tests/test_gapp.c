@@ -39,19 +39,46 @@ static void base_cfg(sim_cfg *c)
     for (unsigned i = 0; i < sizeof kv / sizeof kv[0]; i++) set(c, kv[i][0], kv[i][1]);
 }
 
-/* Run a kernel of `blocks` blocks (warp body `body`, NULL: gtrace.h's) on c into *r. */
-static int run(const sim_cfg *c, unsigned blocks, const char *body, run_result *r)
+/* Run a kernel of `blocks` blocks of `shmem` bytes of shared memory each (warp body
+ * `body`, NULL: gtrace.h's) on c into *r. */
+static int run_shmem(const sim_cfg *c, unsigned blocks, unsigned shmem, const char *body,
+                     run_result *r)
 {
     char err[RUN_ERR_LEN];
     run_opts o;
     memset(&o, 0, sizeof o);
-    if (gtrace_write(path, "test_gapp", blocks, 0, body)) return -1;
+    if (gtrace_write(path, "test_gapp", blocks, shmem, body)) return -1;
     o.trace = path;
     o.check_invariants = 1;
     int rc = run_sim(c, &o, r, err);
     if (rc) fprintf(stderr, "  run: %s\n", err);
     unlink(path);
     return rc;
+}
+
+static int run(const sim_cfg *c, unsigned blocks, const char *body, run_result *r)
+{
+    return run_shmem(c, blocks, 0, body, r);
+}
+
+/* The L1 follows the shared-memory carve-out (docs/gpu.md section 3; Turing: 96 KB
+ * unified, carve-outs 32 and 64 KB). 8 warp slots per SM hold 4 blocks of 2 warps: with
+ * 8,000 bytes each (32,000 <= 32 KB) the L1 is 64 KB, with 10,000 (40,000 > 32 KB) 32 KB;
+ * l1_kb = 50 is every kernel's L1, rounded down to whole sets of 64 ways (8 KB): 48. */
+static void test_l1_by_shmem(void)
+{
+    sim_cfg c;
+    run_result *r = calloc(1, sizeof *r);
+    if (!r) return;
+    base_cfg(&c);
+    TT_EQ(run_shmem(&c, 4, 8000, NULL, r), 0);
+    TT_EQ(r->g.l1_kb, 64);
+    TT_EQ(run_shmem(&c, 4, 10000, NULL, r), 0);
+    TT_EQ(r->g.l1_kb, 32);
+    set(&c, "l1_kb", "50");
+    TT_EQ(run_shmem(&c, 4, 10000, NULL, r), 0);
+    TT_EQ(r->g.l1_kb, 48);
+    free(r);
 }
 
 /* Everything after the launch moves with it: launch 10 -> 510 adds 500 cycles and the
@@ -130,7 +157,9 @@ static void test_subset_share(void)
  * 6 blocks, 6 x 4 instructions, launch 10 + 10, cycles the kernels' sum, at most 4
  * blocks resident at once (the first kernel's; not 4 + 2), one SM. The memory counters
  * restart per kernel and add up: the first kernel misses its 32 sectors in L1 once (its
- * other 3 blocks find them there or on their way), the second finds all 2 x 32 in L1. */
+ * other 3 blocks find them there or on their way); the second starts with the L1
+ * invalidated (a new kernel), so it misses them once more (its first block) and finds
+ * them in L2: 64 misses, 3 x 32 + 32 hits, DRAM read once. */
 static void test_kernel_list_sums(void)
 {
     sim_cfg c;
@@ -159,8 +188,9 @@ static void test_kernel_list_sums(void)
     TT_EQ(t->g.max_resident, 4);
     TT_EQ(t->g.sms_run, 1);
     TT_EQ(t->g.mem.ld_insts, 6);
-    TT_EQ(t->g.mem.l1_misses, 32);
-    TT_EQ(t->g.mem.l1_hits + t->g.mem.l1_pending_hits, 5 * 32);
+    TT_EQ(t->g.mem.l1_misses, 2 * 32);
+    TT_EQ(t->g.mem.l1_hits + t->g.mem.l1_pending_hits, 4 * 32);
+    TT_EQ(t->g.mem.l2_hits, 32);
     TT_EQ(t->g.mem.dram_read_bytes, 32 * 32);
     app_free(&a);
     unlink(list);
@@ -174,5 +204,6 @@ int main(void)
     TT_RUN(test_launch_exit_in_runs);
     TT_RUN(test_subset_share);
     TT_RUN(test_kernel_list_sums);
+    TT_RUN(test_l1_by_shmem);
     TT_EXIT();
 }

@@ -196,7 +196,8 @@ static void test_l2_slices(void)
 }
 
 /* A new kernel counts its cycles from 0: every resource is free again and every fill
- * has arrived, the data caches keep their lines, the constant cache starts cold. */
+ * has arrived, the L2 keeps its lines and the L1 loses them (invalidated), the constant
+ * cache starts cold. */
 static void test_new_kernel_resets(void)
 {
     mem_cfg mc = cfg1();
@@ -216,13 +217,14 @@ static void test_new_kernel_resets(void)
     TT_EQ(mem_access(m, 0, &tw, &lc, 1000), 1150);   /* constant miss */
     mem_new_kernel(m);
     TT_EQ(acc(m, TRC_M_SHARED, sh, 1, 0), 25);       /* not 1001 + 25 */
-    TT_EQ(ld(m, 0x1000, 0), 30);                     /* a hit at 0 (the fill has arrived),
-                                                        the L1 free at 0, not 1000 */
     TT_EQ(ld(m, 0x2000, 0), 500);                    /* the MSHR, L2 and DRAM free at 0 */
+    TT_EQ(ld(m, 0x1000, 600), 800);                  /* an L2 hit (its fill has arrived):
+                                                        the L1 was invalidated */
     TT_EQ(mem_access(m, 0, &tw, &lc, 0), 150);       /* constants start cold */
     const mem_counts *n = mem_get_counts(m);
-    TT_EQ(n->l1_hits, 1);
+    TT_EQ(n->l1_hits, 0);
     TT_EQ(n->l1_pending_hits, 0);
+    TT_EQ(n->l2_hits, 1);
     TT_EQ(n->l1_mshr_stall_cycles, 0);
     TT_EQ(n->const_misses, 2);
     mem_clear_counts(m);

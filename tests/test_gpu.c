@@ -497,8 +497,8 @@ static void test_common_clock(void)
 static void test_application(void)
 {
     /* a kernel list: a memory copy, the load kernel twice; the second kernel's block goes
-     * to the same SM and finds its lines in the L1 the first left (the same GPU); its
-     * cycles count from 0 again */
+     * to the same SM, whose L1 a new kernel invalidates, and finds its line in the L2 the
+     * first left (the same GPU); its cycles count from 0 again */
     static const char *ld =
         "#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 3\n"
         "0000 ffffffff 1 R6 LDG.E 1 R2 4 1 0x1000 4\n"
@@ -527,9 +527,10 @@ static void test_application(void)
     TT_EQ(r->insts, 6);
     TT_EQ(r->cycles, a.k[0].cycles + a.k[1].cycles);
     TT_CHECK(a.k[0].cycles > 1000);                    /* DRAM */
-    TT_CHECK(a.k[1].cycles > 30 && a.k[1].cycles < 100); /* L1 hits (32 cycles) */
-    TT_EQ(r->g.mem.l1_hits, 4);
-    TT_EQ(r->g.mem.l1_misses, 4);                      /* the first kernel's */
+    TT_CHECK(a.k[1].cycles > 100 && a.k[1].cycles < 1000); /* an L2 hit (100 cycles) */
+    TT_EQ(r->g.mem.l1_hits, 0);
+    TT_EQ(r->g.mem.l1_misses, 8);                      /* 4 sectors, once a kernel */
+    TT_EQ(r->g.mem.l2_hits, 4);                        /* the second kernel's */
     app_free(&a);
     /* a line that is neither: file:line, exit 2 */
     f = fopen(list, "w");

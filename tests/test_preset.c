@@ -214,9 +214,51 @@ static void test_preset_pick(void)
     TT_EQ(c.m.gpu.dram_lat, 1234);
 }
 
+/* The L1 of a kernel by its resident blocks' shared memory (docs/gpu.md section 3): the
+ * unified size less the smallest carve-out that holds it, the largest when none does;
+ * l1_kb when l1_adaptive is off, which setting l1_kb implies, unless l1_adaptive is set
+ * too. */
+static void test_l1_carveout(void)
+{
+    sim_cfg c;
+    char err[CFG_ERR_LEN];
+    simcfg_defaults(&c);
+    TT_EQ(preset_apply(&c.m, GPU_ARCH_HOPPER, err), 0);
+    c.m.gpu.arch = GPU_ARCH_HOPPER;
+    TT_EQ(preset_l1_kb(&c.m, 0), 256);            /* carve-out 0 */
+    TT_EQ(preset_l1_kb(&c.m, 1), 248);            /* 8 */
+    TT_EQ(preset_l1_kb(&c.m, 64 * 1024), 192);    /* exactly 64 */
+    TT_EQ(preset_l1_kb(&c.m, 64 * 1024 + 1), 156); /* 100 */
+    TT_EQ(preset_l1_kb(&c.m, 200 * 1024), 28);    /* 228 */
+    TT_EQ(preset_l1_kb(&c.m, 300 * 1024), 28);    /* none holds it: the largest */
+    simcfg_defaults(&c);
+    TT_EQ(preset_apply(&c.m, GPU_ARCH_AMPERE, err), 0);
+    c.m.gpu.arch = GPU_ARCH_AMPERE;
+    TT_EQ(preset_l1_kb(&c.m, 50 * 1024), 128);    /* 64 of 192 */
+    TT_EQ(preset_l1_kb(&c.m, 150 * 1024), 28);    /* 164 */
+    simcfg_defaults(&c);
+    TT_EQ(preset_apply(&c.m, GPU_ARCH_TURING, err), 0);
+    c.m.gpu.arch = GPU_ARCH_TURING;
+    TT_EQ(preset_l1_kb(&c.m, 0), 64);             /* Turing's smallest carve-out is 32 */
+    TT_EQ(preset_l1_kb(&c.m, 40 * 1024), 32);
+    simcfg_defaults(&c);                          /* l1_kb set: every kernel's */
+    TT_EQ(simcfg_set(&c, "l1_kb", "100", "test", err), 0);
+    TT_EQ(preset_apply(&c.m, GPU_ARCH_HOPPER, err), 0);
+    c.m.gpu.arch = GPU_ARCH_HOPPER;
+    TT_EQ(c.m.gpu.l1_adaptive, 0);
+    TT_EQ(preset_l1_kb(&c.m, 0), 100);
+    simcfg_defaults(&c);                          /* ... unless adaptive is asked for */
+    TT_EQ(simcfg_set(&c, "l1_kb", "100", "test", err), 0);
+    TT_EQ(simcfg_set(&c, "l1_adaptive", "on", "test", err), 0);
+    TT_EQ(preset_apply(&c.m, GPU_ARCH_HOPPER, err), 0);
+    c.m.gpu.arch = GPU_ARCH_HOPPER;
+    TT_EQ(preset_l1_kb(&c.m, 0), 256);
+}
+
 int main(void)
 {
     TT_RUN(test_presets_match_docs);
     TT_RUN(test_preset_pick);
+    TT_RUN(test_l1_carveout);
     TT_EXIT();
 }
