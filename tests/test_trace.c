@@ -1147,6 +1147,35 @@ static void test_shipped(void)
     }
 }
 
+/* The memo (trace/parse.c): a warp of 3 instructions repeated in 4 warps, a memory line
+ * among them with other addresses each time, is scanned in full 3 times (the first
+ * warp); the other 9 lines come from the memo, their memory part scanned alone. */
+static void test_memo_hits(void)
+{
+    char err[TRC_ERR_LEN], txt[2048];
+    size_t n = (size_t)snprintf(txt, sizeof txt,
+        "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (128,1,1)\n-binary version = 80\n"
+        "-accelsim tracer version = 5\n\n#BEGIN_TB\nthread block = 0,0,0\n");
+    for (unsigned w = 0; w < 4; w++)
+        n += (size_t)snprintf(txt + n, sizeof txt - n,
+            "warp = %u\ninsts = 3\n0000 ffffffff 1 R4 LDG.E 1 R2 4 1 0x%x 4 0\n"
+            "0010 ffffffff 1 R5 IADD3 2 R4 R4 0 0\n0020 ffffffff 0 EXIT 0 0 0\n", w,
+            0x1000 + 512 * w);
+    snprintf(txt + n, sizeof txt - n, "#END_TB\n");
+    trc_t *t = trc_open_mem(txt, strlen(txt), "snip", err);
+    trc_block *b = NULL;
+    TT_CHECK(t != NULL);
+    if (!t) return;
+    trc_keep_addresses(t);
+    TT_EQ(trc_next_block(t, &b, err), 1);
+    TT_EQ(trc_lines_scanned(t), 3);
+    if (b) {
+        TT_EQ(b->warp[3].addr[b->warp[3].inst[0].maddr], 0x1000 + 512 * 3); /* still its own */
+        trc_block_free(b);
+    }
+    trc_close(t);
+}
+
 int main(int argc, char **argv)
 {
     quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
@@ -1169,5 +1198,6 @@ int main(int argc, char **argv)
     TT_RUN(test_nul_far);
     TT_RUN(test_mutations);
     TT_RUN(test_shipped);
+    TT_RUN(test_memo_hits);
     TT_EXIT();
 }

@@ -87,6 +87,7 @@ struct parse {
     uint8_t xreg[2 * TRC_MAX_XREGS];  /* the last line parsed in full: its registers after
                                          expansion, destinations then sources */
     memo_ent memo[1u << MEMO_BITS];
+    uint64_t full_lines;    /* lines scanned in full (memo misses) */
 };
 
 /* Character classes: hex digit value + 1 (0 = not hex), and token ends. */
@@ -433,6 +434,11 @@ static void decode_addresses(parse_t *ps, const char *p, uint32_t mask, uint32_t
         if (i > 0) a += (uint64_t)(mode == 1 ? step : scan_sdec(&p));
         ps->addr[i] = a;
     }
+}
+
+uint64_t parse_full_lines(const parse_t *ps)
+{
+    return ps->full_lines;
 }
 
 void parse_keep_addresses(parse_t *ps)
@@ -893,10 +899,14 @@ int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what,
     ps->vdst = ps->vsrc = 0;
     if (hit == MEMO_OPS && tail(ps, &e, p + m->len, end, mask, &m->map, &mw, &imm, &had, m->kind))
         return -1;
-    if (hit != MEMO_MISS) *o = m->inst;
-    if (hit == MEMO_OPS && (o->flags & TRC_F_DEPBAR)) o->dep_keep = imm; /* a whole line's
-                                                                          is in the memo */
-    else if (parse_full(ps, &e, p, end, mask, m, o)) return -1;
+    if (hit == MEMO_MISS) {
+        ps->full_lines++;
+        if (parse_full(ps, &e, p, end, mask, m, o)) return -1;
+    } else {
+        *o = m->inst;
+        if (hit == MEMO_OPS && (o->flags & TRC_F_DEPBAR)) o->dep_keep = imm; /* a whole
+                                                                   line's is in the memo */
+    }
     o->pc = pc;
     o->mask = mask;
     return 0;

@@ -39,6 +39,9 @@ void parse_keep_addresses(parse_t *ps);
  * threads, *mwidth the line's memory width in bytes. */
 unsigned parse_addresses(const parse_t *ps, const uint64_t **addr, uint32_t *mwidth);
 
+/* Lines scanned in full so far (the others came from the memo, parse.c). */
+uint64_t parse_full_lines(const parse_t *ps);
+
 /* From now on decode the register values of `Val` lines (tracer 6; parse_values). */
 void parse_keep_values(parse_t *ps);
 

@@ -674,6 +674,11 @@ void trc_close(trc_t *t)
     free(t);
 }
 
+uint64_t trc_lines_scanned(const trc_t *t)
+{
+    return t->ps ? parse_full_lines(t->ps) : 0;
+}
+
 const char *trc_opcode_name(const trc_t *t, unsigned op)
 {
     return op < t->nops ? t->ops[op].name : "?";

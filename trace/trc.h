@@ -101,6 +101,10 @@ void trc_block_free(trc_block *b);
 /* Close a reader (NULL is fine). */
 void trc_close(trc_t *t);
 
+/* Instruction lines scanned in full so far: a line equal (from its operands on) to the
+ * last one at its PC slot is not (the parser's memo, trace/parse.c). */
+uint64_t trc_lines_scanned(const trc_t *t);
+
 /* The text of an interned opcode, e.g. "IMAD.WIDE"; "?" if out of range. */
 const char *trc_opcode_name(const trc_t *t, unsigned op);
 
