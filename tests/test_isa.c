@@ -305,25 +305,24 @@ static void test_unit_cycles(void)
         if (i.unit_cycles != t[k].cycles) fprintf(stderr, "  %s\n", t[k].op);
         TT_EQ(i.unit_cycles, t[k].cycles);
     }
-    isa_info i;
-    isa_decode("LDGSTS.E.LTC128B.128", &i); /* cp.async.ca: through L1 */
-    TT_EQ(i.flags, TRC_F_CPCOPY);
-    isa_decode("LDGDEPBAR", &i);
-    TT_EQ(i.flags, TRC_F_CPCLOSE);
-    isa_decode("DEPBAR.LE", &i);
-    TT_EQ(i.flags, TRC_F_DEPBAR);
-    isa_decode("WARPGROUP.DEPBAR.LE", &i);
-    TT_EQ(i.flags, 0);
-    isa_decode("LDGSTS.E.BYPASS.LTC128B.128", &i);
-    TT_EQ(i.flags, TRC_F_CPCOPY | TRC_F_L1BYPASS);
-    isa_decode("LDG.E.STRONG.GPU", &i);
-    TT_EQ(i.flags, TRC_F_L1BYPASS);
-    isa_decode("LD.E.STRONG.SYS", &i);
-    TT_EQ(i.flags, TRC_F_L1BYPASS);
-    isa_decode("LDG.E.128.SYS", &i); /* a scope alone keeps L1 */
-    TT_EQ(i.flags, 0);
-    isa_decode("STG.E.STRONG.GPU", &i); /* stores never allocate in L1 here anyway */
-    TT_EQ(i.flags, 0);
+    static const struct {
+        const char *op;
+        unsigned flags;
+    } f[] = {{"LDGSTS.E.LTC128B.128", TRC_F_CPCOPY}, /* cp.async.ca: through L1 */
+             {"LDGDEPBAR", TRC_F_CPCLOSE},
+             {"DEPBAR.LE", TRC_F_DEPBAR},
+             {"WARPGROUP.DEPBAR.LE", 0},
+             {"LDGSTS.E.BYPASS.LTC128B.128", TRC_F_CPCOPY | TRC_F_L1BYPASS},
+             {"LDG.E.STRONG.GPU", TRC_F_L1BYPASS},
+             {"LD.E.STRONG.SYS", TRC_F_L1BYPASS},
+             {"LDG.E.128.SYS", 0},      /* a scope alone keeps L1 */
+             {"STG.E.STRONG.GPU", 0}};  /* stores never allocate in L1 here anyway */
+    for (unsigned k = 0; k < sizeof f / sizeof f[0]; k++) {
+        isa_info i;
+        isa_decode(f[k].op, &i);
+        if (i.flags != f[k].flags) fprintf(stderr, "  %s\n", f[k].op);
+        TT_EQ(i.flags, f[k].flags);
+    }
 }
 
 int main(void)
