@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# validate_apps.sh - whole applications (or kernels) you measured against the GPU model:
+# the check issue 35 sets for held-out applications, on your own traces.
+#   bash scripts/validate_apps.sh DIR [OUT [CONFIG]]
+# DIR/ground_truth_nsys.csv lists them as ../shared/hw-cycles does: a header line, then
+# `trace,gpu,clock_mhz,cycles,source` per row, `trace` a .traceg (.xz, .gz) or a kernel
+# list (kernelslist.g) relative to DIR, `cycles` the measured ones (Nsight Systems kernel
+# durations x clock, summed over the application's kernels). Each runs once on the GPU
+# model (machine = gpu, warps = 16: the 64 warps an Ampere or Hopper SM holds; CONFIG for
+# anything else, configs/default.cfg by default) with --quiet --json.
+# Prints and writes OUT/validate_apps.csv (trace, measured, simulated, error_pct, the
+# instructions of opcodes of no known class, the kernels) and judges each row: within
+# +-LIMIT % (the environment's VALIDATE_LIMIT, 15 by default, the issue's bar) and no
+# unknown opcode.
+# Exit: 0 every row passes; 1 one does not; 2 bad input (one line naming the file).
+set -u
+cd "$(dirname "$0")/.." || exit 2
+dir=${1:-}
+out=${2:-build/validate-apps}
+cfg=${3:-configs/default.cfg}
+limit=${VALIDATE_LIMIT:-15}
+sim=build/malekeh-sim
+if [ -z "$dir" ]; then
+    echo "validate-apps: no folder given (expected make validate-apps APPS=DIR, or scripts/validate_apps.sh DIR [OUT [CONFIG]]; DIR holds ground_truth_nsys.csv)" >&2
+    exit 2
+fi
+gt=$dir/ground_truth_nsys.csv
+[ -f "$gt" ] || { echo "validate-apps: $gt not found (expected trace,gpu,clock_mhz,cycles,source rows)" >&2; exit 2; }
+[ -x "$sim" ] || { echo "validate-apps: $sim not built (make build)" >&2; exit 2; }
+case $limit in '' | *[!0-9.]*) echo "validate-apps: VALIDATE_LIMIT=$limit (expected a number of percent)" >&2; exit 2 ;; esac
+rm -rf "$out.tmp" && mkdir -p "$out.tmp/runs"
+trap 'rm -rf "$out.tmp"' EXIT
+echo "trace,measured_cycles,simulated_cycles,error_pct,unknown_instructions,kernels" > "$out.tmp/validate_apps.csv"
+n=0
+line=0
+while IFS=, read -r trace _ _ cycles _; do
+    line=$((line + 1))
+    [ "$line" = 1 ] && continue
+    [ -z "$trace" ] && continue
+    case $cycles in
+        '' | *[!0-9.]* | .*) echo "validate-apps: $gt:$line: bad cycles '$cycles' (expected a positive number)" >&2; exit 2 ;;
+    esac
+    [ -f "$dir/$trace" ] || { echo "validate-apps: $gt:$line: $dir/$trace not found (expected a trace or kernel list relative to $dir)" >&2; exit 2; }
+    n=$((n + 1))
+    json=$out.tmp/runs/$n.json
+    if ! "$sim" --config "$cfg" --set machine=gpu --set warps=16 --trace "$dir/$trace" --quiet \
+        --json "$json" 2> "$out.tmp/runs/$n.err"; then
+        echo "validate-apps: $gt:$line: malekeh-sim failed on $trace: $(tail -1 "$out.tmp/runs/$n.err")" >&2
+        exit 2
+    fi
+    s=$(grep -m1 '"cycles":' "$json" | tr -dc 0-9)
+    u=$(grep -m1 '"unknown_instructions":' "$json" | tr -dc 0-9)
+    k=$(grep -m1 '"kernels":' "$json" | tr -dc 0-9)
+    echo "$trace,$cycles,$s,$(awk -v s="$s" -v m="$cycles" 'BEGIN{printf "%.2f", 100*(s-m)/m}'),${u:-0},${k:-1}" \
+        >> "$out.tmp/validate_apps.csv"
+done < "$gt"
+[ "$n" -gt 0 ] || { echo "validate-apps: $gt lists no trace (expected a row after the header)" >&2; exit 2; }
+mkdir -p "$(dirname "$out")" && rm -rf "$out" && mkdir -p "$out" &&
+    cp "$out.tmp/validate_apps.csv" "$out/validate_apps.csv"
+
+echo "== validate-apps: the GPU model ($cfg, machine = gpu, warps = 16, preset from each trace) against $gt (judged at +-$limit %, no unknown opcode)"
+printf '%-44s %7s %12s %12s %8s %8s\n' trace kernels measured simulated error unknown
+awk -F, 'NR > 1 {printf "%-44s %7s %12.0f %12s %7s%% %8s\n", $1, $6, $2, $3, $4, $5}' "$out/validate_apps.csv"
+awk -F, -v l="$limit" 'NR > 1 {e = $4 < 0 ? -$4 : $4; s += e; n++; if (e > m) m = e}
+  END {printf "mean |error| %.1f %%, largest %.1f %% over %d rows\n", s / n, m, n}' "$out/validate_apps.csv"
+bad=$(awk -F, -v l="$limit" 'NR > 1 && ($4 < -l || $4 > l || $5 > 0) {k++} END {print k + 0}' "$out/validate_apps.csv")
+echo "wrote $out/validate_apps.csv"
+if [ "$bad" -ne 0 ]; then
+    echo "validate-apps: $bad of $n rows outside +-$limit % or with unknown opcodes"
+    exit 1
+fi
+echo "validate-apps: all $n rows within +-$limit %, no unknown opcode"

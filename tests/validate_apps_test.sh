@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# validate_apps_test.sh - make validate-apps (scripts/validate_apps.sh) on measurements
+# made up from the model's own runs, so each verdict is known: a kernel and a two-kernel
+# application "measured" at exactly their simulated cycles pass (0.00 %); measured 30 %
+# longer they fail (-23.08 %); a trace with an opcode of no known class fails though its
+# cycles match; a missing trace, bad cycles and a missing table are refused with one
+# line and exit 2. No workloads needed (the repository's own trace).
+set -u
+# shellcheck source=tests/sim_lib.sh
+. "$(dirname "$0")/sim_lib.sh"
+sim_setup validate_apps_test
+
+xz -dc workloads/matrixmul32_sm61_kernel-1.traceg.xz > "$tmp/kernel-1.traceg"
+printf 'kernel-1.traceg\nkernel-1.traceg\n' > "$tmp/kernelslist.g"
+printf -- '-kernel name = odd\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 90\n-accelsim tracer version = 5\n\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n0000 ffffffff 1 R1 FOOBAR.X 0 0 0\n0010 ffffffff 0 EXIT 0 0 0\n#END_TB\n' \
+    > "$tmp/odd.traceg"
+sim_cycles() { "$SIM" --quiet --set machine=gpu --set warps=16 --trace "$tmp/$1" --json "$tmp/c.json" 2>/dev/null; get "$tmp/c.json" cycles; }
+k=$(sim_cycles kernel-1.traceg)
+a=$(sim_cycles kernelslist.g)
+o=$(sim_cycles odd.traceg)
+
+table() { # factor for the measured cycles, then trace:cycles pairs
+    local f=$1; shift
+    echo "trace,gpu,clock_mhz,cycles,source"
+    for p in "$@"; do
+        echo "${p%%:*},NVIDIA H100 PCIe,1755,$(awk -v c="${p##*:}" -v f="$f" 'BEGIN{printf "%.2f", c * f}'),made up"
+    done
+}
+verdict() { # name, expected exit, expected text on stdout or stderr
+    local name=$1 want=$2 text=$3 rc
+    bash scripts/validate_apps.sh "$tmp" "$tmp/out" > "$tmp/log" 2> "$tmp/err"; rc=$?
+    if [ "$rc" = "$want" ] && grep -q -- "$text" "$tmp/log" "$tmp/err"; then
+        echo "PASS: validate_apps_test: $name"
+    else
+        echo "FAIL: validate_apps_test: $name (exit $rc, expected $want and '$text')"
+        sed 's/^/    /' "$tmp/log" "$tmp/err"
+    fi
+}
+
+table 1 "kernel-1.traceg:$k" "kernelslist.g:$a" > "$tmp/ground_truth_nsys.csv"
+verdict "measured = simulated: both pass" 0 "all 2 rows within +-15 %"
+awk -F, 'NR > 1 && $4 == "0.00" {n++} END {exit n != 2}' "$tmp/out/validate_apps.csv" &&
+    grep -q '^kernelslist.g,.*,0,2$' "$tmp/out/validate_apps.csv" &&
+    echo "PASS: validate_apps_test: the table has 0.00 % twice and the list's 2 kernels" ||
+    echo "FAIL: validate_apps_test: the table"
+table 1.3 "kernel-1.traceg:$k" "kernelslist.g:$a" > "$tmp/ground_truth_nsys.csv"
+verdict "measured 30 % longer: both fail at -23.08 %" 1 "2 of 2 rows outside"
+grep -q ',-23.08,' "$tmp/out/validate_apps.csv" &&
+    echo "PASS: validate_apps_test: -23.08 % in the table" || echo "FAIL: validate_apps_test: no -23.08 %"
+table 1 "odd.traceg:$o" > "$tmp/ground_truth_nsys.csv"
+verdict "an unknown opcode fails the row" 1 "1 of 1 rows outside +-15 % or with unknown opcodes"
+table 1 "nope.traceg:100" > "$tmp/ground_truth_nsys.csv"
+verdict "a missing trace" 2 "ground_truth_nsys.csv:2: .*nope.traceg not found"
+printf 'trace,gpu,clock_mhz,cycles,source\nkernel-1.traceg,x,1755,ten,y\n' > "$tmp/ground_truth_nsys.csv"
+verdict "bad cycles" 2 "ground_truth_nsys.csv:2: bad cycles 'ten'"
+rm "$tmp/ground_truth_nsys.csv"
+verdict "no table" 2 "ground_truth_nsys.csv not found"
