@@ -20,6 +20,10 @@ static const char *const fp_ops[] = {
 static const char *const dp_ops[] = {"DADD", "DFMA", "DMUL", "DSETP", "DSET", "DMNMX", NULL};
 static const char *const sfu_ops[] = {"MUFU", "RRO", "F2F", "F2FP", "F2I", "I2F", "I2I",
                                       "I2IP", "I2FP", "F2IP", "FRND", NULL};
+/* TMA copies: Accel-Sim's trace parser reads a transfer list after their memory width. */
+static const char *const tma_ops[] = {"UTMALDG", "UTMASTG", "UTMAPF", "UTMAREDG", "UBLKCP",
+                                      "UBLKPF", "UBLKRED", NULL};
+
 static const char *const ldst_ops[] = {
     "LD", "LDG", "LDL", "LDC", "ST", "STG", "STL", "ATOM", "ATOMG", "RED", "REDG", "CCTL",
     "CCTLL", "CCTLT", "LDGSTS", "TEX", "TLD", "TLD4", "TMML", "TXD", "TXQ", "TEXS", "TLDS",
@@ -312,8 +316,6 @@ void isa_decode(const char *opcode, isa_info *o)
     if (strcmp(b, "LDGSTS") == 0) o->flags |= TRC_F_CPCOPY;
     if (strcmp(b, "LDGDEPBAR") == 0) o->flags |= TRC_F_CPCLOSE;
     if (strcmp(b, "DEPBAR") == 0) o->flags |= TRC_F_DEPBAR; /* every form, as Accel-Sim */
-    static const char *const tma_ops[] = {"UTMALDG", "UTMASTG", "UTMAPF", "UTMAREDG", "UBLKCP",
-                                          "UBLKPF", "UBLKRED", NULL};
     o->tma = (uint8_t)in_list(b, tma_ops);
     if ((strcmp(b, "LDG") == 0 || strcmp(b, "LD") == 0 || strcmp(b, "LDL") == 0 ||
          strcmp(b, "LDGSTS") == 0) &&

@@ -509,7 +509,6 @@ static int add_inst(trc_t *t, blk_state *st, const char *s, size_t n, char *err)
     if (!trc_regs_inline(in) && keep_xregs(t, w, in, err)) return -1;
     in->line = (uint32_t)rd_lineno(t->rd);
     in->naddr = 0;
-    if (in->mspace != TRC_M_NONE) in->mwidth = 0; /* else dep_keep or unit_cycles, parsed */
     in->maddr = 0;
     in->vdst = in->vsrc = in->vrow = 0;
     if (t->keep && keep_addr(t, w, in, err)) return -1;
