@@ -319,6 +319,8 @@ int gpu_run_shared(const gpu_cfg *c, const run_opts *o, run_result *r, mem_t **m
             return 2;
         }
         g->gc->l1_kb = (unsigned)(mem_l1_bytes(g->mem) / 1024);
+        for (unsigned i = 0; g->c.gpu.memcpy_l2 && i < o->ncopies; i++)
+            g->gc->copied_l2_bytes += mem_copy_in(g->mem, o->copies[i].addr, o->copies[i].bytes);
     }
     if (g->batch == 1) { /* every SM every cycle, sub-cores in start order */
         for (g->cyc = 0;; g->cyc++) {

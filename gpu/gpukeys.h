@@ -34,6 +34,8 @@ typedef struct {
                                 memory (preset_l1_kb); 0: l1_kb for every kernel */
     unsigned l1_unified_kb;  /* the SM's unified L1 / shared-memory storage, KiB */
     unsigned l2_kb, l2_ways, l2_slices, l2_lat, l2_bw; /* L2: bw = bytes/cycle per slice */
+    int memcpy_l2;           /* 1: an application's host-to-device copies are in the L2 when
+                                the next kernel starts (mem_copy_in); 0: not */
     unsigned dram_lat, dram_bw;                 /* DRAM: bw = bytes/cycle, whole GPU */
     unsigned const_lat, const_miss_lat;         /* constant cache hit / miss */
     unsigned icache_miss_lat;                   /* a cold 128-byte instruction line */

@@ -23,6 +23,8 @@ typedef struct {
     uint64_t block_full_cycles;/* cycles the next block waited for an SM with room */
     unsigned max_resident;     /* blocks resident on one SM at once, at most */
     unsigned l1_kb;            /* each SM's L1 for the kernel, KiB (l1_adaptive) */
+    uint64_t copied_l2_bytes;  /* bytes of host-to-device copies placed in the L2 before it
+                                  (run_opts.copies, memcpy_l2) */
     unsigned subs_used;        /* sub-cores that ran at least one warp */
     unsigned grid_scale;       /* grid_scale: replicas of the kernel's blocks (gscale.h) */
     uint64_t scale_stride;     /* bytes between two replicas' addresses (0: none) */

@@ -263,6 +263,22 @@ static uint64_t l2_sector(mem_t *m, uint64_t line, unsigned sect, uint64_t t, in
     return ready;
 }
 
+uint64_t mem_copy_in(mem_t *m, uint64_t addr, uint64_t bytes)
+{
+    uint64_t span = MEM_COPY_L2_SPAN * m->c.l2_bytes;
+    if (bytes == 0 || addr > UINT64_MAX - (bytes - 1)) return 0; /* empty, or past the top */
+    if (bytes > span) {
+        addr += bytes - span;
+        bytes = span;
+    }
+    uint64_t first = addr / COAL_SECTOR, last = (addr + bytes - 1) / COAL_SECTOR;
+    for (uint64_t s = first; s <= last; s++) {
+        uint64_t line = s / (128 / COAL_SECTOR);
+        cache_fill(m->l2, slice_of(m, line), line, (unsigned)(s % (128 / COAL_SECTOR)), 0, 0, 0);
+    }
+    return bytes;
+}
+
 /* The cycle SM p's L1 looks up a line requested at cycle now: L1_LOOKUPS lines per cycle
  * (Accel-Sim's gpgpu_l1_banks = 4 in all three presets' configurations). */
 static uint64_t l1_slot(sm_mem *p, uint64_t now)

@@ -71,6 +71,16 @@ int mem_set_l1(mem_t *m, uint64_t bytes, char *err, unsigned errlen);
 /* The bytes of each SM's L1 now. */
 uint64_t mem_l1_bytes(const mem_t *m);
 
+/* A host-to-device copy of `bytes` bytes to address addr, made before the kernel about to
+ * start (after mem_new_kernel): its sectors are in the L2 from cycle 0 on, clean, the most
+ * recently used (Accel-Sim's perf_memcpy_to_gpu with gpgpu_perf_sim_memcpy 1; the copy
+ * engines write through the L2); the dirty lines it evicts are written back before the kernel
+ * (not timed, not counted). Only its last MEM_COPY_L2_SPAN L2 capacities are placed:
+ * the earlier lines an LRU L2 would have evicted. The bytes placed. */
+uint64_t mem_copy_in(mem_t *m, uint64_t addr, uint64_t bytes);
+
+#define MEM_COPY_L2_SPAN 4
+
 /* No request will arrive before `cycle` any more: forget the bandwidth taken before it. */
 void mem_forget(mem_t *m, uint64_t cycle);
 

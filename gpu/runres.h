@@ -15,6 +15,11 @@
 
 #define RUN_ERR_LEN 700
 
+/* A host-to-device memory copy of an application (a kernel list's MemcpyHtoD line). */
+typedef struct {
+    uint64_t addr, bytes;
+} run_copy;
+
 typedef struct {
     const char *trace;      /* trace file, or NULL for the synthetic streams */
     const char *hint_file;  /* trace runs: hints from this file (NULL: cfg.hints) */
@@ -25,6 +30,10 @@ typedef struct {
     int check_invariants;   /* run sc_check_invariants after every cycle */
     int values;             /* bit-accurate: carry register values, check every operand;
                                0: statistics only (the same statistics, no payloads) */
+    const run_copy *copies; /* GPU runs: the host-to-device copies made since the previous
+                               kernel, in order, placed in the L2 before this one starts
+                               (memcpy_l2; mem_copy_in) */
+    unsigned ncopies;
 } run_opts;
 
 typedef struct {

@@ -1,6 +1,7 @@
 /* app.c - a whole application from a kernelslist.g (see app.h). */
 #include "app.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "mem.h"
 
 #define LINE_LEN 2048
+#define COPIES_MAX 256 /* host-to-device copies kept between two kernels, the newest */
 
 /* The line with its trailing white space cut; its first non-blank character. */
 static char *trim(char *s)
@@ -22,6 +24,22 @@ static char *trim(char *s)
 static int is_memcpy(const char *s)
 {
     return strncmp(s, "MemcpyHtoD,", 11) == 0 || strncmp(s, "MemcpyDtoH,", 11) == 0;
+}
+
+/* A memory copy line "MemcpyHtoD,0xADDRESS,BYTES" (or DtoH; Accel-Sim's tracer writes
+ * the address in hex, the count in decimal): 0 and *cp, -1 if malformed or out of range. */
+static int parse_copy(const char *s, run_copy *cp)
+{
+    char *end;
+    const char *p = s + 11;
+    if (!((p[0] >= '0' && p[0] <= '9') || (p[0] >= 'a' && p[0] <= 'f') || (p[0] >= 'A' && p[0] <= 'F')))
+        return -1;
+    errno = 0;
+    cp->addr = strtoull(p, &end, 16);
+    if (*end != ',' || !(end[1] >= '0' && end[1] <= '9')) return -1;
+    p = end + 1;
+    cp->bytes = strtoull(p, &end, 10);
+    return *end || errno ? -1 : 0;
 }
 
 static int is_trace_name(const char *s)
@@ -87,6 +105,7 @@ static void add_run(run_result *t, const run_result *k)
         g->blocks += k->g.blocks;
         g->blocks_run += k->g.blocks_run;
         g->launch_cycles += k->g.launch_cycles;
+        g->copied_l2_bytes += k->g.copied_l2_bytes;
         g->body_cycles += k->g.body_cycles;
         g->block_full_cycles += k->g.block_full_cycles;
         if (k->g.max_resident > g->max_resident) g->max_resident = k->g.max_resident;
@@ -104,6 +123,8 @@ int app_run(const sim_cfg *c, const run_opts *o, const char *list, run_result *t
     unsigned line = 0;
     int rc = 0;
     mem_t *mem = NULL;
+    run_copy copies[COPIES_MAX];
+    unsigned ncp = 0;
     run_result *k = calloc(1, sizeof *k);
     sim_cfg cc = *c;
     FILE *f = fopen(list, "r");
@@ -124,17 +145,22 @@ int app_run(const sim_cfg *c, const run_opts *o, const char *list, run_result *t
         line++;
         if (!*s || *s == '#') continue;
         if (is_memcpy(s)) {
-            const char *b = strrchr(s, ',');
-            char *end;
-            unsigned long long n = strtoull(b + 1, &end, 0);
-            if (end == b + 1 || *end) {
-                snprintf(err, RUN_ERR_LEN, "%s:%u: a memory copy without a byte count "
-                         "(expected MemcpyHtoD,ADDRESS,BYTES)", list, line);
+            run_copy cp;
+            if (parse_copy(s, &cp)) {
+                snprintf(err, RUN_ERR_LEN, "%s:%u: '%.60s' is not a memory copy (expected "
+                         "%.10s,ADDRESS,BYTES: a hex address and a byte count)", list, line, s, s);
                 rc = 2;
                 goto out;
             }
             a->memcpys++;
-            a->memcpy_bytes += n;
+            a->memcpy_bytes += cp.bytes;
+            if (s[9] == 'D' && cp.bytes) { /* HtoD: the next kernel finds it in L2 */
+                if (ncp == COPIES_MAX) { /* the oldest go: the newest are what L2 keeps */
+                    memmove(copies, copies + 1, (COPIES_MAX - 1) * sizeof *copies);
+                    ncp--;
+                }
+                copies[ncp++] = cp;
+            }
             continue;
         }
         snprintf(path, sizeof path, "%s%s", s[0] == '/' ? "" : dir, s);
@@ -155,9 +181,13 @@ int app_run(const sim_cfg *c, const run_opts *o, const char *list, run_result *t
         }
         run_opts ko = *o;
         ko.trace = path;
+        ko.copies = copies;
+        ko.ncopies = ncp;
         rc = c->m.gpu.machine == GPU_MACHINE_GPU ? gpu_run_shared(&cc.m, &ko, k, &mem, err)
                                            : run_sim(&cc, &ko, k, err);
         if (rc) goto out;
+        ncp = 0;
+        a->memcpy_l2_bytes += k->g.copied_l2_bytes;
         if (k->g.used) cc.m.gpu.arch = k->g.arch; /* one GPU: the first kernel's preset for all */
         app_kernel *e = &a->k[a->nk++];
         memcpy(e->trace, path, sizeof e->trace - 1);

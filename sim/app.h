@@ -1,7 +1,8 @@
 /* app.h - a whole application: Accel-Sim's kernelslist.g (one line per kernel trace file,
  * relative to the list's folder, and MemcpyHtoD/MemcpyDtoH lines, in order) run kernel
  * after kernel on the same machine; on the GPU the L1s and L2 keep their lines from one
- * kernel to the next. Memory copies are listed and counted, not timed. docs/gpu.md.
+ * kernel to the next. Memory copies are listed and counted, not timed; a host-to-device
+ * one is in the L2 when the next kernel starts (memcpy_l2). docs/gpu.md.
  */
 #ifndef APP_H
 #define APP_H
@@ -25,6 +26,8 @@ typedef struct app_result {
     unsigned nk;
     unsigned memcpys;       /* MemcpyHtoD / MemcpyDtoH lines */
     uint64_t memcpy_bytes;
+    uint64_t memcpy_l2_bytes; /* of the host-to-device ones, placed in the L2 before the
+                                 next kernel (memcpy_l2; gpu_counts.copied_l2_bytes) */
 } app_result;
 
 /* 1 if path is a kernel list (its first line that is not blank is a memory copy or a file

@@ -459,6 +459,7 @@ static void gpu_json(FILE *f, const run_result *r, int *first)
     ju64(&o, "blocks_simulated", g->blocks_run);
     ju64(&o, "max_resident_blocks_per_sm", g->max_resident);
     ju64(&o, "l1_kb", g->l1_kb);
+    ju64(&o, "copied_l2_bytes", g->copied_l2_bytes);
     ju64(&o, "grid_scale", g->grid_scale);
     ju64(&o, "grid_scale_stride", g->scale_stride);
     ju64(&o, "launch_cycles", g->launch_cycles);
@@ -504,6 +505,7 @@ static void app_json(FILE *f, const app_result *a, int *first)
     ju64(&o, "kernels", a->nk);
     ju64(&o, "memcpys", a->memcpys);
     ju64(&o, "memcpy_bytes", a->memcpy_bytes);
+    ju64(&o, "memcpy_l2_bytes", a->memcpy_l2_bytes);
     jkey(&o, "per_kernel");
     fputc('[', f);
     for (unsigned i = 0; i < a->nk; i++) {

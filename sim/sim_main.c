@@ -168,8 +168,9 @@ static int json_unwritable(const char *path)
 /* The kernels of an application, one line each (the total follows as the summary). */
 static void print_app(const app_result *ap, const char *list)
 {
-    printf(PROG ": application %s: %u kernels, %u memory copies (%llu bytes, not timed)\n",
-           list, ap->nk, ap->memcpys, (unsigned long long)ap->memcpy_bytes);
+    printf(PROG ": application %s: %u kernels, %u memory copies (%llu bytes, not timed; %llu "
+           "bytes in the L2 when the next kernel starts)\n", list, ap->nk, ap->memcpys,
+           (unsigned long long)ap->memcpy_bytes, (unsigned long long)ap->memcpy_l2_bytes);
     for (unsigned i = 0; i < ap->nk; i++) {
         const app_kernel *k = &ap->k[i];
         printf("  kernel %-3u %-40.40s %10llu instructions %10llu cycles  IPC %.4f  hit ratio "

@@ -6,7 +6,8 @@
 # that bypass L1). Both kernels run to completion with no warning and no unknown opcode
 # (--strict-isa), on the bit-accurate path with every invariant checked; the JSON counts
 # each copy group, DEPBAR wait and bypassing sector the kernels make; sleeping sub-cores
-# (fast_idle) change nothing. No workloads needed.
+# (fast_idle) change nothing; the application's host-to-device copy is in the L2 when the
+# kernels start (memcpy_l2). No workloads needed.
 set -u
 # shellcheck source=tests/sim_lib.sh
 . "$(dirname "$0")/sim_lib.sh"
@@ -89,6 +90,11 @@ check "DEPBARs waited" "[ '$(get "$tmp/on.json" depbar_waits)' -ge 16 ]"
 # 16 warps x 5 LDGSTS x 4 sectors (16 bytes x 32 threads = 512 bytes) + 16 STRONG.GPU loads
 check "bypassing load sectors" "[ '$(get "$tmp/on.json" l1_bypassed)' = $(( 16 * 5 * 16 + 16 * 4 )) ]"
 check "no unknown opcode" "[ '$(get "$tmp/on.json" unknown_instructions)' = 0 ]"
+# the copy (1 MiB at 0x7f0000000000, every address the kernels load) is in the L2
+# (memcpy_l2): no DRAM read; without it the loads go to DRAM and take longer
+check "the copy placed in the L2" "[ '$(get "$tmp/on.json" memcpy_l2_bytes)' = 1048576 ] && [ '$(get "$tmp/on.json" dram_read_bytes)' = 0 ]"
+"$SIM" --quiet --set memcpy_l2=off --trace "$tmp/kernelslist.g" --json "$tmp/cold.json" 2>/dev/null
+check "memcpy_l2 off: DRAM reads, more cycles" "[ '$(get "$tmp/cold.json" dram_read_bytes)' -gt 0 ] && [ '$(get "$tmp/cold.json" cycles)' -gt '$(get "$tmp/on.json" cycles)' ]"
 "$SIM" --quiet --set fast_idle=off --check --trace "$tmp/kernelslist.g" --json "$tmp/off.json" 2>/dev/null
 for k in cycles depbar_wait_slot_cycles l1_bypassed dram_read_bytes; do
     v=$(get "$tmp/on.json" "$k")

@@ -43,7 +43,9 @@ bad "grid_scale on the synthetic workload" "grid_scale.*needs a trace on machine
 printf 'MemcpyHtoD,0x1000,64\nno_such_kernel.traceg\n' > "$tmp/kernelslist.g"
 bad "a kernel list naming a missing trace" "kernelslist.g:2: cannot read" "$SIM" --trace "$tmp/kernelslist.g"
 printf 'MemcpyHtoD,0x1000,many\n' > "$tmp/k2.g"
-bad "a memory copy without a byte count" "k2.g:1: a memory copy without a byte count" "$SIM" --trace "$tmp/k2.g"
+bad "a memory copy without a byte count" "k2.g:1: 'MemcpyHtoD,0x1000,many' is not a memory copy (expected MemcpyHtoD,ADDRESS,BYTES" "$SIM" --trace "$tmp/k2.g"
+printf 'MemcpyHtoD,4096\n' > "$tmp/k3.g"
+bad "a memory copy without an address" "k3.g:1: .* is not a memory copy" "$SIM" --trace "$tmp/k3.g"
 # an instruction with 32 active threads and one address
 xz -dc "$T" | awk '!done && / LDG.E / { sub(/ 4 1 0x[0-9a-f]+ 4/, " 4 0 0x10"); done = 1 } { print }' > "$tmp/mask.traceg"
 if cmp -s <(xz -dc "$T") "$tmp/mask.traceg"; then

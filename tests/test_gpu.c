@@ -494,6 +494,22 @@ static void test_common_clock(void)
     free(r);
 }
 
+/* Run the kernel list `text` (its %s: the kernel trace at path) with c: 0 and *a, *r. */
+static int run_list(const sim_cfg *c, const char *text, run_result *r, app_result *a, char *err)
+{
+    char list[96];
+    snprintf(list, sizeof list, "%s.g", path);
+    FILE *f = fopen(list, "w");
+    if (!f) return -1;
+    fprintf(f, text, path, path);
+    fclose(f);
+    run_opts o;
+    memset(&o, 0, sizeof o);
+    int rc = app_run(c, &o, list, r, a, err);
+    unlink(list);
+    return rc;
+}
+
 static void test_application(void)
 {
     /* a kernel list: a memory copy, the load kernel twice; the second kernel's block goes
@@ -510,6 +526,7 @@ static void test_application(void)
     gpu_setup(&c);
     simcfg_set(&c, "dram_lat", "1000", "test", e2);
     simcfg_set(&c, "l2_lat", "100", "test", e2);
+    simcfg_set(&c, "memcpy_l2", "off", "test", e2); /* the copy is not in L2 */
     TT_EQ(write_trace(0, ld), 0);
     snprintf(list, sizeof list, "%s.g", path);
     FILE *f = fopen(list, "w");
@@ -524,6 +541,7 @@ static void test_application(void)
     TT_EQ(a.nk, 2);
     TT_EQ(a.memcpys, 1);
     TT_EQ(a.memcpy_bytes, 128);
+    TT_EQ(a.memcpy_l2_bytes, 0);
     TT_EQ(r->insts, 6);
     TT_EQ(r->cycles, a.k[0].cycles + a.k[1].cycles);
     TT_CHECK(a.k[0].cycles > 1000);                    /* DRAM */
@@ -539,7 +557,74 @@ static void test_application(void)
     TT_EQ(app_run(&c, &o, list, r, &a, err), 2);
     TT_CHECK(strstr(err, ".g:2: ") != NULL);
     app_free(&a);
+    /* a copy line without its address or with a bad count: file:line, exit 2 */
+    static const char *const bad[] = {"MemcpyHtoD,128\n%s\n", "MemcpyHtoD,0x1000,12k\n%s\n",
+                                      "MemcpyHtoD,0x1000,99999999999999999999\n%s\n",
+                                      "MemcpyDtoH,zz,4\n%s\n"};
+    for (unsigned i = 0; i < 4; i++) {
+        TT_EQ(run_list(&c, bad[i], r, &a, err), 2);
+        TT_CHECK(strstr(err, ".g:1: ") != NULL && strstr(err, "ADDRESS,BYTES") != NULL);
+        app_free(&a);
+    }
     unlink(list);
+    unlink(path);
+    free(r);
+}
+
+static void test_copy_in_l2(void)
+{
+    /* memcpy_l2 (the default): a host-to-device copy is in the L2 when the next kernel
+     * starts, sector by sector; a device-to-host copy, another address or a copy's head
+     * beyond MEM_COPY_L2_SPAN L2 capacities is not */
+    static const char *ld =
+        "#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 3\n"
+        "0000 ffffffff 1 R6 LDG.E 1 R2 4 1 0x1000 4\n"
+        "0010 ffffffff 1 R7 IADD3 2 R6 R6 0\n0020 ffffffff 0 EXIT 0 0\n\n#END_TB\n";
+    static const struct {
+        const char *list;
+        unsigned l2_hits;      /* of the kernel's 4 sectors at 0x1000..0x107f, each kernel */
+        uint64_t l2_bytes;     /* memcpy_l2_bytes */
+    } cases[] = {
+        {"MemcpyHtoD,0x1000,128\n%s\n%s\n", 4 + 4, 128},  /* both kernels hit */
+        {"MemcpyHtoD,0x0000000000001001,32\n%s\n", 2, 32}, /* bytes 0x1001..0x1020: 2 sectors */
+        {"MemcpyHtoD,0x1060,1\n%s\n", 1, 1},               /* the last sector */
+        {"MemcpyHtoD,0x1080,4096\nMemcpyHtoD,0xfe0,32\n%s\n", 0, 4096 + 32}, /* beside it */
+        {"MemcpyDtoH,0x1000,128\n%s\n", 0, 0},             /* to the host */
+        {"MemcpyHtoD,0x1000,0\n%s\n", 0, 0},               /* empty */
+        {"%s\nMemcpyHtoD,0x1000,128\n", 0, 0},             /* after the last kernel */
+        {"%s\nMemcpyHtoD,0x1000,128\n%s\n", 4, 128},      /* before the second only */
+        /* 1 GiB from 0x1000: only its last 4 x 1 MiB are placed, 0x1000 is not */
+        {"MemcpyHtoD,0x1000,1073741824\n%s\n", 0, MEM_COPY_L2_SPAN * 1048576ull},
+        /* one that ends at 0x1080 is placed whole when it is no longer than the span */
+        {"MemcpyHtoD,0x0,4224\n%s\n", 4, 4224},
+    };
+    sim_cfg c;
+    char err[RUN_ERR_LEN], e2[CFG_ERR_LEN];
+    run_result *r = calloc(1, sizeof *r);
+    app_result a;
+    gpu_setup(&c);
+    simcfg_set(&c, "dram_lat", "1000", "test", e2);
+    simcfg_set(&c, "l2_lat", "100", "test", e2);
+    simcfg_set(&c, "l2_kb", "1024", "test", e2);
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        TT_EQ(write_trace(0, ld), 0);
+        TT_EQ(run_list(&c, cases[i].list, r, &a, err), 0);
+        TT_EQ(r->g.mem.l2_hits, cases[i].l2_hits);
+        TT_EQ(a.memcpy_l2_bytes, cases[i].l2_bytes);
+        TT_EQ(r->g.copied_l2_bytes, cases[i].l2_bytes);
+        if (cases[i].l2_hits == 4) TT_CHECK(a.k[a.nk - 1].cycles < 1000); /* no DRAM */
+        if (cases[i].l2_hits == 0) TT_CHECK(a.k[0].cycles > 1000);
+        app_free(&a);
+        unlink(path);
+    }
+    /* the tail of a long copy is what is placed: a load of its last 128 bytes hits */
+    static const char *ld_end =
+        "#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 2\n"
+        "0000 ffffffff 1 R6 LDG.E 1 R2 4 1 0x40000f80 4\n0010 ffffffff 0 EXIT 0 0\n\n#END_TB\n";
+    TT_EQ(write_trace(0, ld_end), 0);
+    TT_EQ(run_list(&c, "MemcpyHtoD,0x1000,1073741824\n%s\n", r, &a, err), 0);
+    TT_EQ(r->g.mem.l2_hits, 4);
+    app_free(&a);
     unlink(path);
     free(r);
 }
@@ -559,5 +644,6 @@ int main(void)
     TT_RUN(test_trace_addresses);
     TT_RUN(test_common_clock);
     TT_RUN(test_application);
+    TT_RUN(test_copy_in_l2);
     TT_EXIT();
 }
