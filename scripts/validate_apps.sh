@@ -7,9 +7,12 @@
 # list (kernelslist.g) relative to DIR, `cycles` the measured ones (Nsight Systems kernel
 # durations x clock, summed over the application's kernels). Each runs once on the GPU
 # model (machine = gpu, warps = 16: the 64 warps an Ampere or Hopper SM holds; CONFIG for
-# anything else, configs/default.cfg by default) with --quiet --json.
+# anything else, configs/default.cfg by default) with --quiet --json, on the preset of the
+# GPU its `gpu` column names (H100/H200/H800: hopper, A100/A800: ampere, RTX 20xx, T4,
+# TITAN RTX: turing), not the one the trace's binary version would pick (an sm_80 binary
+# measured on an H100 ran on the H100); another name: the trace's (arch = auto).
 # Prints and writes OUT/validate_apps.csv (trace, measured, simulated, error_pct, the
-# instructions of opcodes of no known class, the kernels) and judges each row: within
+# instructions of opcodes of no known class, the kernels, the preset) and judges each row: within
 # +-LIMIT % (the environment's VALIDATE_LIMIT, 15 by default, the issue's bar) and no
 # unknown opcode.
 # Exit: 0 every row passes; 1 one does not; 2 bad input (one line naming the file).
@@ -30,10 +33,21 @@ gt=$dir/ground_truth_nsys.csv
 case $limit in '' | *[!0-9.]*) echo "validate-apps: VALIDATE_LIMIT=$limit (expected a number of percent)" >&2; exit 2 ;; esac
 rm -rf "$out.tmp" && mkdir -p "$out.tmp/runs"
 trap 'rm -rf "$out.tmp"' EXIT
-echo "trace,measured_cycles,simulated_cycles,error_pct,unknown_instructions,kernels" > "$out.tmp/validate_apps.csv"
+echo "trace,measured_cycles,simulated_cycles,error_pct,unknown_instructions,kernels,preset" > "$out.tmp/validate_apps.csv"
+# The preset of the GPU a row was measured on (its gpu column), auto when none matches.
+preset_of() {
+    local g
+    g=$(printf '%s' "$1" | tr '[:lower:]' '[:upper:]')
+    case $g in
+        *H100* | *H200* | *H800*) echo hopper ;;
+        *A100* | *A800*) echo ampere ;;
+        *"RTX 20"* | *" T4"* | T4* | *"TITAN RTX"* | *TURING*) echo turing ;;
+        *) echo auto ;;
+    esac
+}
 n=0
 line=0
-while IFS=, read -r trace _ _ cycles _; do
+while IFS=, read -r trace gpu _ cycles _; do
     line=$((line + 1))
     [ "$line" = 1 ] && continue
     [ -z "$trace" ] && continue
@@ -43,7 +57,8 @@ while IFS=, read -r trace _ _ cycles _; do
     [ -f "$dir/$trace" ] || { echo "validate-apps: $gt:$line: $dir/$trace not found (expected a trace or kernel list relative to $dir)" >&2; exit 2; }
     n=$((n + 1))
     json=$out.tmp/runs/$n.json
-    if ! "$sim" --config "$cfg" --set machine=gpu --set warps=16 --trace "$dir/$trace" --quiet \
+    arch=$(preset_of "$gpu")
+    if ! "$sim" --config "$cfg" --set machine=gpu --set warps=16 --set "arch=$arch" --trace "$dir/$trace" --quiet \
         --json "$json" 2> "$out.tmp/runs/$n.err"; then
         echo "validate-apps: $gt:$line: malekeh-sim failed on $trace: $(tail -1 "$out.tmp/runs/$n.err")" >&2
         exit 2
@@ -51,16 +66,16 @@ while IFS=, read -r trace _ _ cycles _; do
     s=$(grep -m1 '"cycles":' "$json" | tr -dc 0-9)
     u=$(grep -m1 '"unknown_instructions":' "$json" | tr -dc 0-9)
     k=$(grep -m1 '"kernels":' "$json" | tr -dc 0-9)
-    echo "$trace,$cycles,$s,$(awk -v s="$s" -v m="$cycles" 'BEGIN{printf "%.2f", 100*(s-m)/m}'),${u:-0},${k:-1}" \
+    echo "$trace,$cycles,$s,$(awk -v s="$s" -v m="$cycles" 'BEGIN{printf "%.2f", 100*(s-m)/m}'),${u:-0},${k:-1},$arch" \
         >> "$out.tmp/validate_apps.csv"
 done < "$gt"
 [ "$n" -gt 0 ] || { echo "validate-apps: $gt lists no trace (expected a row after the header)" >&2; exit 2; }
 mkdir -p "$(dirname "$out")" && rm -rf "$out" && mkdir -p "$out" &&
     cp "$out.tmp/validate_apps.csv" "$out/validate_apps.csv"
 
-echo "== validate-apps: the GPU model ($cfg, machine = gpu, warps = 16, preset from each trace) against $gt (judged at +-$limit %, no unknown opcode)"
-printf '%-44s %7s %12s %12s %8s %8s\n' trace kernels measured simulated error unknown
-awk -F, 'NR > 1 {printf "%-44s %7s %12.0f %12s %7s%% %8s\n", $1, $6, $2, $3, $4, $5}' "$out/validate_apps.csv"
+echo "== validate-apps: the GPU model ($cfg, machine = gpu, warps = 16, the preset of each row's GPU) against $gt (judged at +-$limit %, no unknown opcode)"
+printf '%-44s %7s %7s %12s %12s %8s %8s\n' trace preset kernels measured simulated error unknown
+awk -F, 'NR > 1 {printf "%-44s %7s %7s %12.0f %12s %7s%% %8s\n", $1, $7, $6, $2, $3, $4, $5}' "$out/validate_apps.csv"
 awk -F, -v l="$limit" 'NR > 1 {e = $4 < 0 ? -$4 : $4; s += e; n++; if (e > m) m = e}
   END {printf "mean |error| %.1f %%, largest %.1f %% over %d rows\n", s / n, m, n}' "$out/validate_apps.csv"
 bad=$(awk -F, -v l="$limit" 'NR > 1 && ($4 < -l || $4 > l || $5 > 0) {k++} END {print k + 0}' "$out/validate_apps.csv")

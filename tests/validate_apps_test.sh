@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # validate_apps_test.sh - make validate-apps (scripts/validate_apps.sh) on measurements
 # made up from the model's own runs, so each verdict is known: a kernel and a two-kernel
-# application "measured" at exactly their simulated cycles pass (0.00 %); measured 30 %
+# application "measured" on an H100 at exactly their simulated cycles on the Hopper preset
+# pass (0.00 %; a GPU without a preset: the trace's own); measured 30 %
 # longer they fail (-23.08 %); a trace with an opcode of no known class fails though its
 # cycles match; a missing trace, bad cycles and a missing table are refused with one
 # line and exit 2. No workloads needed (the repository's own trace).
@@ -14,10 +15,15 @@ xz -dc workloads/matrixmul32_sm61_kernel-1.traceg.xz > "$tmp/kernel-1.traceg"
 printf 'kernel-1.traceg\nkernel-1.traceg\n' > "$tmp/kernelslist.g"
 printf -- '-kernel name = odd\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 90\n-accelsim tracer version = 5\n\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n0000 ffffffff 1 R1 FOOBAR.X 0 0 0\n0010 ffffffff 0 EXIT 0 0 0\n#END_TB\n' \
     > "$tmp/odd.traceg"
-sim_cycles() { "$SIM" --quiet --set machine=gpu --set warps=16 --trace "$tmp/$1" --json "$tmp/c.json" 2>/dev/null; get "$tmp/c.json" cycles; }
-k=$(sim_cycles kernel-1.traceg)
-a=$(sim_cycles kernelslist.g)
-o=$(sim_cycles odd.traceg)
+sim_cycles() { # trace, preset
+    "$SIM" --quiet --set machine=gpu --set warps=16 --set "arch=$2" --trace "$tmp/$1" --json "$tmp/c.json" 2>/dev/null
+    get "$tmp/c.json" cycles
+}
+# the rows say H100: the Hopper preset, though matrixmul's binary (sm_61) would pick Turing
+k=$(sim_cycles kernel-1.traceg hopper)
+a=$(sim_cycles kernelslist.g hopper)
+o=$(sim_cycles odd.traceg hopper)
+kt=$(sim_cycles kernel-1.traceg auto)
 
 table() { # factor for the measured cycles, then trace:cycles pairs
     local f=$1; shift
@@ -40,9 +46,16 @@ verdict() { # name, expected exit, expected text on stdout or stderr
 table 1 "kernel-1.traceg:$k" "kernelslist.g:$a" > "$tmp/ground_truth_nsys.csv"
 verdict "measured = simulated: both pass" 0 "all 2 rows within +-15 %"
 awk -F, 'NR > 1 && $4 == "0.00" {n++} END {exit n != 2}' "$tmp/out/validate_apps.csv" &&
-    grep -q '^kernelslist.g,.*,0,2$' "$tmp/out/validate_apps.csv" &&
-    echo "PASS: validate_apps_test: the table has 0.00 % twice and the list's 2 kernels" ||
+    grep -q '^kernelslist.g,.*,0,2,hopper$' "$tmp/out/validate_apps.csv" &&
+    echo "PASS: validate_apps_test: the table has 0.00 % twice, the list's 2 kernels, the H100's preset" ||
     echo "FAIL: validate_apps_test: the table"
+# a GPU of no preset: the trace's own (sm_61: Turing), which gives other cycles
+[ "$kt" != "$k" ] && echo "PASS: validate_apps_test: Turing and Hopper differ on matrixmul ($kt, $k)" ||
+    echo "FAIL: validate_apps_test: Turing and Hopper give the same cycles ($k)"
+table 1 "kernel-1.traceg:$kt" | sed 's/NVIDIA H100 PCIe/Some GPU/' > "$tmp/ground_truth_nsys.csv"
+verdict "a GPU of no preset: the trace's" 0 "all 1 rows within +-15 %"
+grep -q '^kernel-1.traceg,.*,0.00,0,1,auto$' "$tmp/out/validate_apps.csv" &&
+    echo "PASS: validate_apps_test: preset auto in the table" || echo "FAIL: validate_apps_test: preset auto"
 table 1.3 "kernel-1.traceg:$k" "kernelslist.g:$a" > "$tmp/ground_truth_nsys.csv"
 verdict "measured 30 % longer: both fail at -23.08 %" 1 "2 of 2 rows outside"
 grep -q ',-23.08,' "$tmp/out/validate_apps.csv" &&
