@@ -50,10 +50,14 @@ typedef struct {
     uint16_t *dist;       /* operand_cache = proto: every operand's next-use distance
                              (hint_next_use), NULL otherwise */
     size_t dpos;          /* dist of ti's first operand */
-    cpg_t *cp;            /* its groups of asynchronous copies, when its stream closes
-                             any (TRC_F_CPCLOSE); NULL otherwise */
+    cpg_t *cp;            /* [2] when its stream closes or waits for groups (TRC_F_CPCLOSE,
+                             TRC_F_DEPBAR), NULL otherwise: [CP_COPY] its asynchronous
+                             copies, [CP_GMMA] its warpgroup MMAs */
+    int gm_flagged;       /* a warpgroup MMA with the commit flag issued: WARPGROUP.DEPBAR
+                             closes no group itself */
     int dep_armed;        /* a DEPBAR issued: the next instruction waits for its groups */
-    unsigned dep_keep;    /* its trc_inst.dep_keep */
+    unsigned dep_keep;    /* its trc_inst.dep_keep, without TRC_DEP_GMMA */
+    unsigned dep_grp;     /* the groups it waits for: CP_COPY or CP_GMMA */
     uint64_t dep_from;    /* the cycle that wait began (0: not waiting) */
     drv_inst head;
 } slot_t;
@@ -140,6 +144,14 @@ static int bar_blocked(tsrc_t *t, slot_t *s)
     return !g->open;
 }
 
+enum { CP_COPY, CP_GMMA }; /* slot_t.cp's two kinds of groups */
+
+/* 1 when ti is a warpgroup MMA (HGMMA, ...: it joins the open group of them). */
+static inline int is_gmma(const trc_inst *ti)
+{
+    return ti->cls == TRC_CLS_TENSOR && ti->unit_cycles;
+}
+
 /* Slot s's DEPBAR waits from tick `from` on (counted once per DEPBAR). */
 static void dep_wait_from(tsrc_t *t, slot_t *s, uint64_t from)
 {
@@ -154,7 +166,7 @@ static void dep_wait_from(tsrc_t *t, slot_t *s, uint64_t from)
 static int dep_blocked(tsrc_t *t, slot_t *s)
 {
     if (!s->dep_armed) return 0;
-    if (cpg_wait(s->cp, s->dep_keep, t->now - 1)) {
+    if (cpg_wait(&s->cp[s->dep_grp], s->dep_keep, t->now - 1)) {
         dep_wait_from(t, s, t->now);
         return 1;
     }
@@ -235,7 +247,8 @@ static void build_head(const tsrc_t *t, slot_t *s)
         if (s->dist)
             for (unsigned i = 0; i < h->ndst; i++) h->dst_dist[i] = s->dist[s->dpos + i];
         s->near_dst = near;
-        h->ext = ti->mspace != TRC_M_NONE ? ti : NULL; /* only memory is timed by it */
+        h->ext = ti->mspace != TRC_M_NONE || (s->cp && is_gmma(ti)) ? ti : NULL; /* memory is
+                                   timed by it, a warpgroup MMA's group told it finished */
         h->lat = k->exec[h->cls].lat;
         h->ii = k->exec[h->cls].ii;
         if (ti->cls == TRC_CLS_TENSOR && ti->unit_cycles) { /* a warpgroup MMA: by its N; the
@@ -324,6 +337,42 @@ static inline void next_inst(tsrc_t *t, slot_t *s)
     if (s->pc + 1 < s->warp->n) prefetch_inst(s->ti + 1);
 }
 
+/* Slot s (with groups) issued ti's last pass: its groups follow. A copy (LDGSTS) or a
+ * warpgroup MMA joins its kind's open group; LDGDEPBAR closes the copies' (at its own
+ * sequence number), a warpgroup MMA with the commit flag the MMAs' (after itself); a
+ * DEPBAR arms the wait of the next instruction, WARPGROUP.DEPBAR for the MMAs' groups,
+ * closing the open one first when the warp has shown no commit flag (a trace of a tracer
+ * that does not write it: the compiler commits right before each wait). */
+static void cp_issued(tsrc_t *t, slot_t *s)
+{
+    const trc_inst *ti = s->ti;
+    uint8_t f = s->ti_flags;
+    if (is_gmma(ti)) {
+        cpg_copy(&s->cp[CP_GMMA]);
+        if (f & TRC_F_CPCLOSE) {
+            cpg_close(&s->cp[CP_GMMA], s->seq); /* after its last pass (s->seq - 1) */
+            s->gm_flagged = 1;
+            t->cnt.gmma_groups++;
+        }
+        return;
+    }
+    if (f & TRC_F_CPCOPY) cpg_copy(&s->cp[CP_COPY]);
+    if (f & TRC_F_CPCLOSE) {
+        cpg_close(&s->cp[CP_COPY], s->seq - 1); /* its last pass's sequence number */
+        t->cnt.cp_groups++;
+    }
+    if (f & TRC_F_DEPBAR) {
+        s->dep_armed = 1;
+        s->dep_keep = ti->dep_keep & ~TRC_DEP_GMMA;
+        s->dep_grp = ti->dep_keep & TRC_DEP_GMMA ? CP_GMMA : CP_COPY;
+        const cpg_group *o = &s->cp[CP_GMMA].open; /* not empty: one issued (maybe done) */
+        if (s->dep_grp == CP_GMMA && !s->gm_flagged && (o->pending || o->done)) {
+            cpg_close(&s->cp[CP_GMMA], s->seq - 1);
+            t->cnt.gmma_groups++;
+        }
+    }
+}
+
 static const drv_inst *src_peek(void *ctx, unsigned w)
 {
     tsrc_t *t = ctx;
@@ -348,15 +397,8 @@ static void src_pop(void *ctx, unsigned w)
         return;
     }
     t->cnt.insts++;
-    if (s->cp && (s->ti_flags & TRC_F_CPCOPY)) cpg_copy(s->cp);
-    if (s->cp && (s->ti_flags & TRC_F_CPCLOSE)) {
-        cpg_close(s->cp, s->seq - 1); /* its last pass's sequence number */
-        t->cnt.cp_groups++;
-    }
-    if (s->cp && (s->ti_flags & TRC_F_DEPBAR)) {
-        s->dep_armed = 1;
-        s->dep_keep = s->ti->dep_keep; /* ti is still this instruction (next_inst below) */
-    }
+    if (s->cp) /* ti is still this instruction (next_inst below) */
+        cp_issued(t, s);
     t->cnt.unknown_insts += (s->ti_flags & TRC_F_UNKNOWN) != 0;
     t->cnt.val_insts += s->ti_val;
     t->cnt.split_insts += s->nparts > 1;
@@ -480,9 +522,13 @@ static void start_warp(tsrc_t *t, unsigned w, grp_t *g, const trc_warp *tw)
     free(s->dist);
     free(s->cp);
     memset(s, 0, sizeof *s);
-    if (tw->flags_any & TRC_F_CPCLOSE) { /* it closes groups of copies: DEPBAR may wait */
-        if ((s->cp = malloc(sizeof *s->cp))) cpg_reset(s->cp);
-        else t->oom = 1;
+    if (tw->flags_any & (TRC_F_CPCLOSE | TRC_F_DEPBAR)) { /* groups a DEPBAR may wait for */
+        if ((s->cp = malloc(2 * sizeof *s->cp))) {
+            cpg_reset(&s->cp[CP_COPY]);
+            cpg_reset(&s->cp[CP_GMMA]);
+        } else {
+            t->oom = 1;
+        }
     }
     if (t->next_use) { /* the distances of its whole stream */
         size_t nop = 0;
@@ -544,7 +590,7 @@ static uint64_t src_held(void *ctx, unsigned w)
         return 0; /* at a barrier: held until others arrive, not for a known time */
     uint64_t f = t->fetch_wait(t->fetch_ctx, w, s->ti->pc), d = 0;
     if (s->dep_armed) {
-        uint64_t u = cpg_wait(s->cp, s->dep_keep, t->now - 1);
+        uint64_t u = cpg_wait(&s->cp[s->dep_grp], s->dep_keep, t->now - 1);
         if (u == UINT64_MAX) return 0; /* a copy it waits for has not executed */
         if (u) {
             d = u - (t->now - 1);
@@ -570,10 +616,10 @@ static uint64_t src_exec_done(void *ctx, unsigned w, const drv_inst *h, uint64_t
     const trc_inst *ti = h->ext;
     slot_t *s = &t->slot[w];
     uint64_t ready = start + (h->lat ? h->lat : 1);
-    if (ti && s->used && t->mem) /* a memory instruction (build_head) */
+    if (ti && ti->mspace != TRC_M_NONE && s->used && t->mem) /* memory (build_head) */
         ready = t->mem(t->mem_ctx, s->warp, ti, start);
-    if (ti && (ti->flags & TRC_F_CPCOPY) && s->used && s->cp)
-        cpg_landed(s->cp, h->seq, ready > start ? ready : start + 1);
+    if (ti && s->used && s->cp && ((ti->flags & TRC_F_CPCOPY) || is_gmma(ti)))
+        cpg_landed(&s->cp[is_gmma(ti) ? CP_GMMA : CP_COPY], h->seq, ready > start ? ready : start + 1);
     return ready;
 }
 

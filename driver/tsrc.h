@@ -54,7 +54,9 @@ typedef struct {
                                       (tracer 6 `Val`, when kept) */
     /* asynchronous copies (docs/trace.md "Asynchronous copies") */
     uint64_t cp_groups;            /* groups of copies closed (LDGDEPBAR issued) */
-    uint64_t depbar_waits;         /* DEPBARs that waited for a group to land */
+    uint64_t gmma_groups;          /* groups of warpgroup MMAs closed (the commit flag, or
+                                      a WARPGROUP.DEPBAR in a trace without it) */
+    uint64_t depbar_waits;         /* DEPBARs (either kind) that waited for a group */
     uint64_t depbar_wait_slot_cycles; /* warp-slot cycles spent so */
     /* cfg.rf_states: register-cycles of the warps' registers (R0 up to the highest one a
      * warp names, from its first issue to its last), by the state a liveness-aware

@@ -84,6 +84,7 @@ void gsum_trace(tsrc_counts *t, const tsrc_counts *a)
     t->unknown_insts += a->unknown_insts;
     t->val_insts += a->val_insts;
     t->cp_groups += a->cp_groups;
+    t->gmma_groups += a->gmma_groups;
     t->depbar_waits += a->depbar_waits;
     t->depbar_wait_slot_cycles += a->depbar_wait_slot_cycles;
     t->reg_cycles_off += a->reg_cycles_off;

@@ -52,7 +52,7 @@ def split_fields(line):
 
 # the folders each runner's files live in
 RUNNER_DIRS = {"rtl": ("gen/templates/",), "model": ("cmodel/",),
-               "check": ("gpu/", "driver/", "compare/", "sim/", "eval/", "kit/")}
+               "check": ("gpu/", "driver/", "trace/", "compare/", "sim/", "eval/", "kit/")}
 
 
 class Bad(Exception):

@@ -7,7 +7,7 @@
 # Without IDs: every mutant of the catalogue (mutate/catalogue.txt, format in mutate/mut.py).
 # Runner `model` (a file of cmodel/): the C tests, build/tests/test_* in name order, each
 # under `timeout`; the first one that fails kills the mutant.
-# Runner `check` (a C file or script of gpu/ driver/ compare/ sim/ eval/ kit/): the C
+# Runner `check` (a C file or script of gpu/ driver/ trace/ compare/ sim/ eval/ kit/): the C
 # tests as for `model`, then, if none failed, the whole quick tier (`make check`, one
 # command at a time, each under run_tests.sh's own time limit); its first FAIL line kills.
 # Runner `rtl` (a generator template, gen/templates/*.vt): the mutated generator writes the

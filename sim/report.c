@@ -249,10 +249,16 @@ void rep_summary(FILE *f, const char *prog, const sim_cfg *c, const char *cfg_pa
     if (r->tc.unknown_insts)
         fprintf(f, "  unknown    %s instructions of opcodes of no known class (%s), timed as "
                 "integer ALU\n", num(r->tc.unknown_insts, n1, sizeof n1), r->unknown_ops);
-    if (r->tc.cp_groups)
+    if (r->tc.cp_groups && !r->tc.gmma_groups)
         fprintf(f, "  cp.async   %s groups of copies closed; %s DEPBARs waited for theirs, "
                 "%s warp cycles in all\n", num(r->tc.cp_groups, n1, sizeof n1),
                 num(r->tc.depbar_waits, n2, sizeof n2), num(r->tc.depbar_wait_slot_cycles, n3, sizeof n3));
+    if (r->tc.gmma_groups) {
+        fprintf(f, "  async      %s groups of copies and %s of warpgroup MMAs closed; %s DEPBARs "
+                "waited for theirs, %s warp cycles in all\n", num(r->tc.cp_groups, n1, sizeof n1),
+                num(r->tc.gmma_groups, n4, sizeof n4), num(r->tc.depbar_waits, n2, sizeof n2),
+                num(r->tc.depbar_wait_slot_cycles, n3, sizeof n3));
+    }
     if (r->g.used) gpu_summary(f, r);
     fprintf(f, "  IPC                        %.4f\n", x.ipc);
     fprintf(f, "  hit ratio                  %.2f %%  (%s of %s distinct source registers)\n",
@@ -682,8 +688,9 @@ static void write_json(FILE *f, const char *prog, const sim_cfg *c, const char *
         ju64(&to, "unknown_instructions", t->unknown_insts);
         jtext(&to, "unknown_opcodes", r->unknown_ops);
         if (t->val_insts) ju64(&to, "value_instructions", t->val_insts);
-        if (t->cp_groups) {
+        if (t->cp_groups || t->gmma_groups) {
             ju64(&to, "cp_async_groups", t->cp_groups);
+            ju64(&to, "gmma_groups", t->gmma_groups);
             ju64(&to, "depbar_waits", t->depbar_waits);
             ju64(&to, "depbar_wait_slot_cycles", t->depbar_wait_slot_cycles);
         }

@@ -50,8 +50,8 @@ k1() {
 }
 
 # kernel 2 (sm_90): 2 blocks of one warpgroup (4 warps): two TMA loads (the older and the
-# newer tracer layout), four HGMMA 64x128x16 accumulating into R24 (two with the commit
-# flag), a store.
+# newer tracer layout), per warp two HGMMA 64x128x16 accumulating into R24 (the second
+# with the commit flag), WARPGROUP.DEPBAR 0 (waits for them), a store.
 k2() {
     printf -- '-kernel name = gemm_step\n-kernel id = 2\n-grid dim = (2,1,1)\n-block dim = (128,1,1)\n'
     printf -- '-shmem = 65536\n-nregs = 168\n-binary version = 90\n-accelsim tracer version = 6\n\n'
@@ -87,6 +87,9 @@ check "runs with no error and no warning" "[ $rc = 0 ] && [ ! -s '$tmp/err' ]"
 [ -s "$tmp/err" ] && cat "$tmp/err"
 check "16 warps x 5 copy groups" "[ '$(get "$tmp/on.json" cp_async_groups)' = 80 ]"
 check "DEPBARs waited" "[ '$(get "$tmp/on.json" depbar_waits)' -ge 16 ]"
+# kernel 2: each of its 8 warps commits one group of MMAs (the flagged HGMMA), which its
+# WARPGROUP.DEPBAR 0 waits for
+check "8 warps x 1 group of warpgroup MMAs" "[ '$(get "$tmp/on.json" gmma_groups)' = 8 ]"
 # 16 warps x 5 LDGSTS x 4 sectors (16 bytes x 32 threads = 512 bytes) + 16 STRONG.GPU loads
 check "bypassing load sectors" "[ '$(get "$tmp/on.json" l1_bypassed)' = $(( 16 * 5 * 16 + 16 * 4 )) ]"
 check "no unknown opcode" "[ '$(get "$tmp/on.json" unknown_instructions)' = 0 ]"

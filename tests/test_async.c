@@ -6,7 +6,8 @@
  * the rule: a DEPBAR 0 after one copy costs what a use of a load of the same address
  * does, and a DEPBAR that leaves every group in flight costs what a NOP does.
  * Warpgroup MMAs (wgmma: HGMMA, ...): their unit is held N / 2 cycles (docs/gpu.md), so
- * a chain of them costs exactly N / 2 a link more per doubling of N. */
+ * a chain of them costs exactly N / 2 a link more per doubling of N; WARPGROUP.DEPBAR
+ * waits for their committed groups as DEPBAR does for copies. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,6 +191,8 @@ static void test_tma_gmma_lines(void)
     }
     TT_EQ(in[6].unit_cycles, 64);
     TT_EQ(in[7].unit_cycles, 64);
+    TT_EQ(in[6].flags & TRC_F_CPCLOSE, 0);              /* no commit flag (3 numbers) */
+    TT_EQ(in[7].flags & TRC_F_CPCLOSE, TRC_F_CPCLOSE);  /* flag 1, width, 2 immediates */
     TT_EQ(in[8].dep_keep, 1); /* the line after still reads right */
     const char *v6 = HDR("6") "insts = 3\n"
         "0000 ffffffff 0 UTMALDG.2D 0 16 7f0000400 0 16384 0 3 1 7f0000000000 0 0 NoVal\n"
@@ -198,6 +201,29 @@ static void test_tma_gmma_lines(void)
     TT_EQ(read_warp(v6, in, 16, &any), 3);
     TT_EQ(in[1].unit_cycles, 128);
     TT_EQ(in[2].unit_cycles, 32);
+    TT_EQ(in[1].flags & TRC_F_CPCLOSE, TRC_F_CPCLOSE);
+    TT_EQ(in[2].flags & TRC_F_CPCLOSE, 0);
+    /* with register values the line is remembered up to its numbers (the memo): the same
+     * PC's commit flag is read each time, and WARPGROUP.DEPBAR keeps its kind */
+    char buf[4096], vals[400];
+    size_t vl = 0;
+    vl += (size_t)snprintf(vals + vl, sizeof vals - vl, "Val");
+    for (unsigned g = 0; g < 2; g++) {
+        vl += (size_t)snprintf(vals + vl, sizeof vals - vl, " 32");
+        for (unsigned i = 0; i < 32; i++) vl += (size_t)snprintf(vals + vl, sizeof vals - vl, " %x", i);
+    }
+    snprintf(buf, sizeof buf, HDR("6") "insts = 4\n"
+             "0010 ffffffff 1 R24 HGMMA.64x64x16.F32.BF16 1 R24 1 0 0 0 %s\n"
+             "0010 ffffffff 1 R24 HGMMA.64x64x16.F32.BF16 1 R24 0 0 0 0 %s\n"
+             "0020 ffffffff 0 WARPGROUP.DEPBAR.LE 0 0 1 NoVal\n"
+             "0020 ffffffff 0 WARPGROUP.DEPBAR.LE 0 0 0 NoVal\n#END_TB\n", vals, vals);
+    TT_EQ(read_warp(buf, in, 16, &any), 4);
+    TT_EQ(in[0].flags & TRC_F_CPCLOSE, TRC_F_CPCLOSE);
+    TT_EQ(in[1].flags & TRC_F_CPCLOSE, 0);
+    TT_EQ(in[2].flags & TRC_F_DEPBAR, TRC_F_DEPBAR);
+    TT_EQ(in[2].dep_keep, TRC_DEP_GMMA | 1);
+    TT_EQ(in[3].dep_keep, TRC_DEP_GMMA);
+    TT_EQ(any & (TRC_F_CPCLOSE | TRC_F_DEPBAR), TRC_F_CPCLOSE | TRC_F_DEPBAR);
     read_fails(HDR("5") "insts = 1\n0000 ffffffff 0 UTMALDG.2D 0 0 3 2 0x7f0000000000\n#END_TB\n",
                "TMA transfer address");
     read_fails(HDR("5") "insts = 1\n0000 ffffffff 0 UTMALDG.2D 0 0 5 1 0x7f0000000000 0\n#END_TB\n",
@@ -276,6 +302,61 @@ static void test_one_copy(void)
         TT_CHECK(r[0].tc.depbar_wait_slot_cycles > 20);
         TT_EQ(r[1].tc.depbar_waits, 0);
         TT_EQ(r[3].tc.cp_groups, 0);
+    }
+    free(r);
+}
+
+/* A warpgroup MMA and WARPGROUP.DEPBAR (wgmma.wait_group): WARPGROUP.DEPBAR 0 after an
+ * HGMMA with the commit flag costs exactly what a use of the HGMMA's destination costs;
+ * in a trace without the flag (an older tracer) the wait closes the open group itself and
+ * costs the same; WARPGROUP.DEPBAR 1 costs what a NOP does. The FFMAs read R12 in every
+ * variant; only the "use" writes it with the HGMMA. */
+static void test_gmma_wait(void)
+{
+#define GM(dst, tail) "0000 ffffffff 0 NOP 0 0 0\n0010 ffffffff 1 " dst " HGMMA.64x128x16.F32.BF16 1 R100 " tail "\n"
+    const char *flag0 = K5 GM("R40", "1 0 0 0") "0020 ffffffff 0 WARPGROUP.DEPBAR.LE 0 0 0\n" FFMAS;
+    const char *noflag0 = K5 GM("R40", "0 0 0") "0020 ffffffff 0 WARPGROUP.DEPBAR.LE 0 0 0\n" FFMAS;
+    const char *use = K5 GM("R12", "0 0 0") "0020 ffffffff 0 NOP 0 0 0\n" FFMAS;
+    const char *flag1 = K5 GM("R40", "1 0 0 0") "0020 ffffffff 0 WARPGROUP.DEPBAR.LE 0 0 1\n" FFMAS;
+    /* two MMAs, the second committed or not (a flagged trace): a wait for all waits for
+     * the second only when it is committed */
+    const char *uncommitted = K5 "0000 ffffffff 1 R40 HGMMA.64x128x16.F32.BF16 1 R100 1 0 0 0\n"
+        "0010 ffffffff 1 R41 HGMMA.64x128x16.F32.BF16 1 R100 0 0 0 0\n"
+        "0020 ffffffff 0 WARPGROUP.DEPBAR.LE 0 0 0\n" FFMAS;
+    const char *committed = K5 "0000 ffffffff 1 R40 HGMMA.64x128x16.F32.BF16 1 R100 1 0 0 0\n"
+        "0010 ffffffff 1 R41 HGMMA.64x128x16.F32.BF16 1 R100 1 0 0 0\n"
+        "0020 ffffffff 0 WARPGROUP.DEPBAR.LE 0 0 0\n" FFMAS;
+    const char *nop = K5 GM("R40", "0 0 0") "0020 ffffffff 0 NOP 0 0 0\n" FFMAS;
+    const char *copy_wait = K5 GM("R40", "1 0 0 0") "0020 ffffffff 0 DEPBAR.LE 0 0 0\n" FFMAS;
+#undef GM
+    run_result *r = calloc(8, sizeof *r);
+    TT_CHECK(r != NULL);
+    if (!r) return;
+    for (int gpu = 0; gpu <= 1; gpu++) {
+        TT_EQ(run_txt(flag0, gpu, 1, &r[0]), 0);
+        TT_EQ(run_txt(noflag0, gpu, 1, &r[1]), 0);
+        TT_EQ(run_txt(use, gpu, 1, &r[2]), 0);
+        TT_EQ(run_txt(flag1, gpu, 1, &r[3]), 0);
+        TT_EQ(run_txt(uncommitted, gpu, 1, &r[4]), 0);
+        TT_EQ(run_txt(nop, gpu, 1, &r[5]), 0);
+        TT_EQ(run_txt(copy_wait, gpu, 1, &r[6]), 0);
+        TT_EQ(run_txt(committed, gpu, 1, &r[7]), 0);
+        TT_EQ(r[0].cycles, r[2].cycles);
+        TT_EQ(r[1].cycles, r[2].cycles);
+        TT_EQ(r[3].cycles, r[5].cycles);
+        /* the second MMA starts when the first frees the unit, 64 cycles later */
+        TT_CHECK(r[7].tc.depbar_wait_slot_cycles > r[4].tc.depbar_wait_slot_cycles + 50);
+        TT_EQ(r[4].tc.gmma_groups, 1);
+        TT_EQ(r[7].tc.gmma_groups, 2);
+        TT_EQ(r[6].cycles, r[5].cycles); /* DEPBAR waits for copies, not for MMAs */
+        TT_EQ(r[0].tc.gmma_groups, 1);
+        TT_EQ(r[1].tc.gmma_groups, 1);
+        TT_EQ(r[2].tc.gmma_groups, 0);
+        TT_EQ(r[0].tc.depbar_waits, 1);
+        TT_EQ(r[3].tc.depbar_waits, 0);
+        TT_EQ(r[0].tc.cp_groups, 0);
+        TT_CHECK(r[0].tc.depbar_wait_slot_cycles > 50); /* most of the MMA's 61 cycles */
+        TT_EQ(r[1].tc.depbar_wait_slot_cycles, r[0].tc.depbar_wait_slot_cycles);
     }
     free(r);
 }
@@ -396,6 +477,7 @@ int main(void)
     TT_RUN(test_one_copy);
     TT_RUN(test_pipeline);
     TT_RUN(test_gmma_by_n);
+    TT_RUN(test_gmma_wait);
     TT_RUN(test_tma_gmma_lines);
     TT_EXIT();
 }

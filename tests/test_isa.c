@@ -311,7 +311,8 @@ static void test_unit_cycles(void)
     } f[] = {{"LDGSTS.E.LTC128B.128", TRC_F_CPCOPY}, /* cp.async.ca: through L1 */
              {"LDGDEPBAR", TRC_F_CPCLOSE},
              {"DEPBAR.LE", TRC_F_DEPBAR},
-             {"WARPGROUP.DEPBAR.LE", 0},
+             {"WARPGROUP.DEPBAR.LE", TRC_F_DEPBAR}, /* for warpgroup MMAs (isa_info.wgwait) */
+             {"WARPGROUP.ARRIVE", 0},
              {"LDGSTS.E.BYPASS.LTC128B.128", TRC_F_CPCOPY | TRC_F_L1BYPASS},
              {"LDG.E.STRONG.GPU", TRC_F_L1BYPASS},
              {"LD.E.STRONG.SYS", TRC_F_L1BYPASS},

@@ -316,6 +316,11 @@ void isa_decode(const char *opcode, isa_info *o)
     if (strcmp(b, "LDGSTS") == 0) o->flags |= TRC_F_CPCOPY;
     if (strcmp(b, "LDGDEPBAR") == 0) o->flags |= TRC_F_CPCLOSE;
     if (strcmp(b, "DEPBAR") == 0) o->flags |= TRC_F_DEPBAR; /* every form, as Accel-Sim */
+    if (strcmp(b, "WARPGROUP") == 0 && has_mod(&t, "DEPBAR")) { /* trace_driven.cc: a DEPBAR
+                                                                  for the GMMA groups */
+        o->flags |= TRC_F_DEPBAR;
+        o->wgwait = 1;
+    }
     o->tma = (uint8_t)in_list(b, tma_ops);
     if ((strcmp(b, "LDG") == 0 || strcmp(b, "LD") == 0 || strcmp(b, "LDL") == 0 ||
          strcmp(b, "LDGSTS") == 0) &&

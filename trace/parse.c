@@ -673,7 +673,7 @@ static const char *reg_values(parse_t *ps, const ectx *e, const char *p, uint32_
 }
 
 /* The immediate at p (checked by skip_sdec) as a count: 0 when negative, at most
- * 0xffff (DEPBAR's groups left in flight, trc_inst.dep_keep). */
+ * 0x7fff (DEPBAR's groups left in flight, trc_inst.dep_keep beside TRC_DEP_GMMA). */
 static uint16_t imm_count(const char *p)
 {
     if (*p == '-') return 0;
@@ -684,7 +684,7 @@ static uint16_t imm_count(const char *p)
     } else {
         for (; *p >= '0' && *p <= '9'; p++) v = v < 0x10000 ? v * 10 + (uint64_t)(*p - '0') : v;
     }
-    return (uint16_t)(v > 0xffff ? 0xffff : v);
+    return (uint16_t)(v > 0x7fff ? 0x7fff : v);
 }
 
 /* The layout of a line's memory part, by opcode (isa_info): plain; a TMA copy (UTMA*,
@@ -769,6 +769,7 @@ static int tail_as(parse_t *ps, const ectx *e, const char *p, const char *end, u
     unsigned nnum = version >= 5 ? 2 : 0; /* numbers after the memory part: one immediate
                                              (tracer 5) or two (later 5 and 6) */
     *imm = 0;
+    const char *first = p; /* a GMMA line's first number */
     if (kind == TAIL_GMMA) { /* no memory part: [commit flag] 0 [immediates], numbers only */
         *mw = 0;
         if (!(q = skip_sdec(p))) return bad_dec(e, p, "memory width", MAX_MEM_WIDTH);
@@ -785,12 +786,16 @@ static int tail_as(parse_t *ps, const ectx *e, const char *p, const char *end, u
             if (ps->keep) decode_addresses(ps, a, mask, *mw);
         }
     }
-    for (unsigned k = 0; k < nnum && *p && !(*p >= 'A' && *p <= 'Z'); k++) {
+    unsigned k = 0;
+    for (; k < nnum && *p && !(*p >= 'A' && *p <= 'Z'); k++) {
         /* the first immediate is Accel-Sim's inst_trace_t.imm */
         if (!(q = skip_sdec(p))) return bad(e, p, "immediate", "a signed decimal number");
         if (k == 0 && kind != TAIL_GMMA) *imm = imm_count(p);
         p = ws(q);
     }
+    if (kind == TAIL_GMMA && k == nnum) /* every number there: the first is the commit
+                                           flag; *imm = 1 when it is set */
+        *imm = imm_count(first) != 0;
     if (version >= 6 && !(p = reg_values(ps, e, p, mask, m, had))) return -1;
     if (*p) {
         char t[48];
@@ -868,8 +873,9 @@ __attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, cons
     o->top = reg_top(x, (unsigned)nd + ns);
     o->dst_near = o->src_near = 0;
     o->mwidth = 0; /* memory: the reader sets it from the addresses (trc.c) */
-    if (o->flags & TRC_F_DEPBAR) o->dep_keep = imm;
+    if (o->flags & TRC_F_DEPBAR) o->dep_keep = (uint16_t)(imm | (l.info->wgwait ? TRC_DEP_GMMA : 0));
     else if (o->cls == TRC_CLS_TENSOR) o->unit_cycles = l.info->unit_cycles;
+    if (kind == TAIL_GMMA && imm) o->flags |= TRC_F_CPCLOSE; /* the commit flag */
     int whole = mw == 0 && !had; /* nothing dynamic after the mask: remember it all */
     memo_store(m, ops, (size_t)((whole ? end : p) - ops), whole, o, &map, kind);
     return 0;
@@ -904,8 +910,10 @@ int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what,
         if (parse_full(ps, &e, p, end, mask, m, o)) return -1;
     } else {
         *o = m->inst;
-        if (hit == MEMO_OPS && (o->flags & TRC_F_DEPBAR)) o->dep_keep = imm; /* a whole
-                                                                   line's is in the memo */
+        if (hit == MEMO_OPS && (o->flags & TRC_F_DEPBAR)) /* a whole line's is in the memo */
+            o->dep_keep = (uint16_t)(imm | (o->dep_keep & TRC_DEP_GMMA));
+        if (hit == MEMO_OPS && m->kind == TAIL_GMMA) /* its commit flag */
+            o->flags = (uint8_t)((o->flags & ~TRC_F_CPCLOSE) | (imm ? TRC_F_CPCLOSE : 0));
     }
     o->pc = pc;
     o->mask = mask;

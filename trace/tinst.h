@@ -52,9 +52,14 @@ enum {
 #define TRC_F_LOCAL   4u  /* LDL / STL: per-thread local memory (addresses are each thread's own) */
 #define TRC_F_UNKNOWN 8u  /* an opcode of no known class: timed as integer ALU (isa.h) */
 #define TRC_F_CPCOPY  16u /* LDGSTS: an asynchronous copy (cp.async) into the open group */
-#define TRC_F_CPCLOSE 32u /* LDGDEPBAR: closes the open group of copies (cp.async.commit_group) */
+#define TRC_F_CPCLOSE 32u /* LDGDEPBAR: closes the open group of copies (cp.async.commit_group);
+                             a warpgroup MMA (*GMMA) with the tracer's commit flag: closes
+                             the open group of them after itself (wgmma.commit_group) */
 #define TRC_F_DEPBAR  64u /* DEPBAR: waits until at most dep_keep closed groups are in flight
-                             (cp.async.wait_group; docs/trace.md "Asynchronous copies") */
+                             (cp.async.wait_group; docs/trace.md "Asynchronous copies");
+                             WARPGROUP.DEPBAR: of warpgroup MMAs (wgmma.wait_group) */
+#define TRC_DEP_GMMA 0x8000u /* in dep_keep: a WARPGROUP.DEPBAR, waiting for groups of
+                                warpgroup MMAs, not of copies */
 #define TRC_F_L1BYPASS 128u /* a load that bypasses L1 (.BYPASS, .STRONG.GPU, .STRONG.SYS:
                                cp.async.cg, volatile and coherent loads; Accel-Sim's
                                CACHE_GLOBAL) */
@@ -84,9 +89,10 @@ typedef struct {
     union {                           /* by kind of instruction: */
         uint16_t mwidth;              /* memory (mspace != TRC_M_NONE): the line's memory
                                          width, bytes per thread */
-        uint16_t dep_keep;            /* TRC_F_DEPBAR: the closed groups of copies it
-                                         leaves in flight, its immediate (0 when the line
-                                         has none, as Accel-Sim) */
+        uint16_t dep_keep;            /* TRC_F_DEPBAR: the closed groups it leaves in
+                                         flight, its immediate (0 when the line has none,
+                                         as Accel-Sim; at most 0x7fff), with TRC_DEP_GMMA
+                                         for WARPGROUP.DEPBAR */
         uint16_t unit_cycles;         /* TRC_CLS_TENSOR: Hopper's warpgroup MMAs (*GMMA)
                                          hold the unit this many cycles, the latency too
                                          (isa_info.unit_cycles); 0: the class's */
