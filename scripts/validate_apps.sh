@@ -51,6 +51,8 @@ while IFS=, read -r trace gpu _ cycles _; do
     line=$((line + 1))
     [ "$line" = 1 ] && continue
     [ -z "$trace" ] && continue
+    trace=${trace#\"}; trace=${trace%\"}; gpu=${gpu#\"}; gpu=${gpu%\"} # quoted CSV fields
+    cycles=${cycles#\"}; cycles=${cycles%\"}
     case $cycles in
         '' | *[!0-9.]* | .*) echo "validate-apps: $gt:$line: bad cycles '$cycles' (expected a positive number)" >&2; exit 2 ;;
     esac

@@ -165,9 +165,15 @@ int app_run(const sim_cfg *c, const run_opts *o, const char *list, run_result *t
         }
         snprintf(path, sizeof path, "%s%s", s[0] == '/' ? "" : dir, s);
         FILE *t = fopen(path, "r");
+        for (unsigned z = 0; !t && z < 2; z++) { /* kernel-1.traceg kept as .traceg.xz */
+            size_t pl = strlen(path);
+            snprintf(path + pl, sizeof path - pl, "%s", z ? ".gz" : ".xz");
+            if (!(t = fopen(path, "r"))) path[pl] = '\0';
+        }
         if (!t) {
             snprintf(err, RUN_ERR_LEN, "%s:%u: cannot read '%.200s' (expected a kernel trace "
-                     "file, relative to the list's folder, or MemcpyHtoD/MemcpyDtoH,ADDRESS,BYTES)",
+                     "file, relative to the list's folder, maybe compressed as .xz or .gz, or "
+                     "MemcpyHtoD/MemcpyDtoH,ADDRESS,BYTES)",
                      list, line, path);
             rc = 2;
             goto out;

@@ -24,6 +24,12 @@ k=$(sim_cycles kernel-1.traceg hopper)
 a=$(sim_cycles kernelslist.g hopper)
 o=$(sim_cycles odd.traceg hopper)
 kt=$(sim_cycles kernel-1.traceg auto)
+# a list may name kernel-N.traceg kept compressed as kernel-N.traceg.xz
+cp workloads/matrixmul32_sm61_kernel-1.traceg.xz "$tmp/kz.traceg.xz"
+printf 'MemcpyHtoD,0x7f0000000000,64\nkz.traceg\n' > "$tmp/kz.g"
+z=$(sim_cycles kz.g hopper)
+[ -n "$z" ] && [ "$z" = "$k" ] && echo "PASS: validate_apps_test: a list naming kz.traceg reads kz.traceg.xz ($z cycles)" ||
+    echo "FAIL: validate_apps_test: a list naming kz.traceg (kz.traceg.xz there): '$z' cycles, expected $k"
 
 table() { # factor for the measured cycles, then trace:cycles pairs
     local f=$1; shift
@@ -56,6 +62,9 @@ table 1 "kernel-1.traceg:$kt" | sed 's/NVIDIA H100 PCIe/Some GPU/' > "$tmp/groun
 verdict "a GPU of no preset: the trace's" 0 "all 1 rows within +-15 %"
 grep -q '^kernel-1.traceg,.*,0.00,0,1,auto$' "$tmp/out/validate_apps.csv" &&
     echo "PASS: validate_apps_test: preset auto in the table" || echo "FAIL: validate_apps_test: preset auto"
+sed 's/^\([^,]*\),\([^,]*\),\([^,]*\),\([^,]*\),/"\1","\2",\3,"\4",/' "$tmp/ground_truth_nsys.csv" > "$tmp/q.csv" &&
+    mv "$tmp/q.csv" "$tmp/ground_truth_nsys.csv"
+verdict "quoted CSV fields" 0 "all 1 rows within +-15 %"
 table 1.3 "kernel-1.traceg:$k" "kernelslist.g:$a" > "$tmp/ground_truth_nsys.csv"
 verdict "measured 30 % longer: both fail at -23.08 %" 1 "2 of 2 rows outside"
 grep -q ',-23.08,' "$tmp/out/validate_apps.csv" &&
