@@ -116,6 +116,8 @@ static mem_t *make_mem(const gpu_cfg *c, unsigned nsm, unsigned share, char *err
     m.dram_lat = c->gpu.dram_lat;
     m.dram_bw = (unsigned)((uint64_t)c->gpu.dram_bw * share / c->gpu.sms);
     if (m.dram_bw == 0) m.dram_bw = 1;
+    m.dram_read_eff = c->gpu.dram_read_eff;
+    m.dram_write_eff = c->gpu.dram_write_eff;
     m.const_lat = c->gpu.const_lat;
     m.const_miss_lat = c->gpu.const_miss_lat;
     m.icache_miss_lat = c->gpu.icache_miss_lat;

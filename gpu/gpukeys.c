@@ -8,7 +8,7 @@ enum {
     KI_MACHINE, KI_ARCH, KI_SMS, KI_SM_SUBSET, KI_SM_FILL, KI_FAST_IDLE, KI_SM_BATCH,
     KI_GRID_SCALE, KI_SUBCORE_ASSIGN, KI_MAX_BLOCKS_SM, KI_REGS_SM, KI_SHMEM_SM, KI_L1_KB,
     KI_L1_ADAPTIVE, KI_L1_UNIFIED_KB, KI_L1_WAYS, KI_L1_MSHRS, KI_L2_KB, KI_L2_WAYS, KI_L2_SLICES, KI_L2_LAT, KI_L2_BW,
-    KI_MEMCPY_L2, KI_DRAM_LAT, KI_DRAM_BW, KI_CONST_LAT, KI_CONST_MISS_LAT, KI_ICACHE_MISS_LAT,
+    KI_MEMCPY_L2, KI_DRAM_LAT, KI_DRAM_BW, KI_DRAM_READ_EFF, KI_DRAM_WRITE_EFF, KI_CONST_LAT, KI_CONST_MISS_LAT, KI_ICACHE_MISS_LAT,
     KI_LAUNCH_LAT, KI_LAUNCH_MIN, KI_LAUNCH_MIN_BLOCK, KI_EXIT_LAT, KI_BLOCK_INTERVAL,
     KI_BLOCK_EXIT_LAT, KI_WARP_EXIT_LAT, KI_COUNT
 };
@@ -22,6 +22,7 @@ static const char *const assign_words[] = {"rr", "hashed", NULL};
 #define PRESET " (0: the preset's value)"
 #define GPU(n, f, h) {n, CFG_K_UINT, F(f), 0, h, 0, NULL, NULL, PRESET, 0, NULL, 0, 0}
 #define MILLI(n, f) {n, CFG_K_MILLI, F(f), 0, 100000000, 0, NULL, NULL, PRESET, 0, NULL, 0, 0}
+#define FRAC(n, f) {n, CFG_K_MILLI, F(f), 0, 1000, 0, NULL, NULL, PRESET, 0, NULL, 0, 0}
 #define WORDS(n, f, w, hi, d) {n, CFG_K_WORDS, F(f), 0, hi, d, NULL, NULL, NULL, 0, w, 0, 0}
 #define ONOFF(n, f, d) {n, CFG_K_ENUM, F(f), 0, 1, d, "off", "on", NULL, 0, NULL, 0, 0}
 #define U(n, f, l, h, d, nt) {n, CFG_K_UINT, F(f), l, h, d, NULL, NULL, nt, 0, NULL, 0, 0}
@@ -52,6 +53,8 @@ static const cfg_key keys[KI_COUNT] = {
     [KI_MEMCPY_L2] = ONOFF("memcpy_l2", memcpy_l2, 1),
     [KI_DRAM_LAT] = GPU("dram_lat", dram_lat, 100000),
     [KI_DRAM_BW] = GPU("dram_bw", dram_bw, 65536),
+    [KI_DRAM_READ_EFF] = FRAC("dram_read_eff", dram_read_eff),
+    [KI_DRAM_WRITE_EFF] = FRAC("dram_write_eff", dram_write_eff),
     [KI_CONST_LAT] = GPU("const_lat", const_lat, 100000),
     [KI_CONST_MISS_LAT] = GPU("const_miss_lat", const_miss_lat, 100000),
     [KI_ICACHE_MISS_LAT] = GPU("icache_miss_lat", icache_miss_lat, 100000),

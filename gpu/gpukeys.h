@@ -36,7 +36,9 @@ typedef struct {
     unsigned l2_kb, l2_ways, l2_slices, l2_lat, l2_bw; /* L2: bw = bytes/cycle per slice */
     int memcpy_l2;           /* 1: an application's host-to-device copies are in the L2 when
                                 the next kernel starts (mem_copy_in); 0: not */
-    unsigned dram_lat, dram_bw;                 /* DRAM: bw = bytes/cycle, whole GPU */
+    unsigned dram_lat, dram_bw;                 /* DRAM: bw = bytes/cycle, whole GPU (peak) */
+    unsigned dram_read_eff, dram_write_eff;     /* the share of dram_bw a stream of reads /
+                                                   writes sustains, thousandths (0: all) */
     unsigned const_lat, const_miss_lat;         /* constant cache hit / miss */
     unsigned icache_miss_lat;                   /* a cold 128-byte instruction line */
     unsigned launch_lat, launch_min, exit_lat;  /* kernel launch, cycles */

@@ -207,10 +207,13 @@ static uint64_t cycle_up(uint64_t t)
     return (t + MILLI - 1) / MILLI;
 }
 
-/* Milli-cycles the DRAM takes for one sector, read or written. */
-static uint64_t dram_sector_q(const mem_t *m)
+/* Milli-cycles the DRAM takes for one sector read (write: written): a sector at the
+ * bandwidth a stream of them sustains, dram_bw x the efficiency, rounded to the nearest. */
+static uint64_t dram_sector_q(const mem_t *m, int write)
 {
-    return (uint64_t)COAL_SECTOR * MILLI / (m->c.dram_bw ? m->c.dram_bw : 1);
+    uint64_t eff = write ? m->c.dram_write_eff : m->c.dram_read_eff;
+    uint64_t per = (uint64_t)(m->c.dram_bw ? m->c.dram_bw : 1) * (eff ? eff : 1000);
+    return ((uint64_t)COAL_SECTOR * MILLI * 1000 + per / 2) / per;
 }
 
 /* What a sector does at L2 (l2_sector). */
@@ -221,7 +224,7 @@ enum { L2_LOAD, L2_STORE, L2_ATOM };
  * evicted it: a write-back buffer). */
 static void dram_write(mem_t *m, unsigned dirty, uint64_t t)
 {
-    uint64_t q = dram_sector_q(m);
+    uint64_t q = dram_sector_q(m, 1);
     for (; dirty; dirty &= dirty - 1) {
         take(m, &m->dram_busy, t * MILLI, q);
         m->n.dram_write_bytes += COAL_SECTOR;
@@ -243,7 +246,7 @@ static uint64_t l2_sector(mem_t *m, uint64_t line, unsigned sect, uint64_t t, in
         return ts + 1;
     }
     uint64_t in_l2 = m->c.l2_lat < m->c.dram_lat ? m->c.l2_lat : 0; /* the fill's lead */
-    uint64_t q = dram_sector_q(m);
+    uint64_t q = dram_sector_q(m, 0);
     /* a hit, unless the sector is still on its way for a request that arrived after this
      * one (a later cycle of an SM stepped earlier in the batch) and a miss now would bring
      * it sooner: then this request is the one that misses (the first test is the cheap

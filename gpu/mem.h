@@ -27,7 +27,9 @@ typedef struct {
     unsigned l2_lat;           /* L2 hit, load to use, cycles */
     unsigned l2_bw;            /* bytes per cycle per slice */
     unsigned dram_lat;         /* L2 miss, load to use, cycles */
-    unsigned dram_bw;          /* bytes per cycle, all channels */
+    unsigned dram_bw;          /* bytes per cycle, all channels (the peak) */
+    unsigned dram_read_eff, dram_write_eff; /* thousandths of dram_bw a stream of reads /
+                                  of writes sustains (0: 1000, the peak) */
     unsigned const_lat, const_miss_lat;
     unsigned icache_miss_lat;
 } mem_cfg;

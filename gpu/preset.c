@@ -15,13 +15,16 @@ typedef struct {
     {"launch_min_block", "0.8"}
 
 /* Turing, NVIDIA RTX 2060 (the papers' GPU): Accel-Sim SM75_RTX2060 gpgpusim.config and
- * trace.config; latencies from microbenchmarks (docs/gpu.md). exec_* stay the defaults
+ * trace.config; latencies from microbenchmarks (docs/gpu.md); the share of the DRAM's
+ * peak a stream of reads or writes sustains measured on a sibling of each GPU (mt4g:
+ * RTX 2080 Ti, A100 PCIe 40GB, H100 80GB HBM3; docs/gpu.md). exec_* stay the defaults
  * (Accel-Sim's RTX 2060 trace.config). */
 static const kv turing[] = {
     {"sms", "30"}, {"max_blocks_sm", "16"}, {"regs_sm", "65536"}, {"shmem_sm", "65536"},
     {"l1_kb", "64"}, {"l1_unified_kb", "96"}, {"l1_ways", "64"}, {"l1_mshrs", "256"},
     {"l2_kb", "3072"}, {"l2_ways", "16"}, {"l2_slices", "24"}, {"l2_lat", "211"},
     {"l2_bw", "32"}, {"dram_lat", "567"}, {"dram_bw", "246"},
+    {"dram_read_eff", "0.948"}, {"dram_write_eff", "0.714"},
     {"const_lat", "18"}, {"const_miss_lat", "211"}, {"icache_miss_lat", "38"},
     LAUNCH, {NULL, NULL}};
 
@@ -32,6 +35,7 @@ static const kv ampere[] = {
     {"l1_kb", "128"}, {"l1_unified_kb", "192"}, {"l1_ways", "64"}, {"l1_mshrs", "512"},
     {"l2_kb", "40960"}, {"l2_ways", "16"}, {"l2_slices", "160"}, {"l2_lat", "207"},
     {"l2_bw", "32"}, {"dram_lat", "547"}, {"dram_bw", "1372"},
+    {"dram_read_eff", "0.758"}, {"dram_write_eff", "0.803"},
     {"const_lat", "18"}, {"const_miss_lat", "207"}, {"icache_miss_lat", "38"},
     {"exec_int", "1,2"}, {"exec_fp", "1,2"}, {"exec_dp", "3,4"}, {"exec_sfu", "20,8"},
     {"exec_ldst", "36,4"}, {"exec_shmem", "25,4"}, {"exec_tensor", "9,8"},
@@ -46,6 +50,7 @@ static const kv hopper[] = {
     {"l1_kb", "192"}, {"l1_unified_kb", "256"}, {"l1_ways", "64"}, {"l1_mshrs", "512"},
     {"l2_kb", "51200"}, {"l2_ways", "20"}, {"l2_slices", "80"}, {"l2_lat", "235"},
     {"l2_bw", "32"}, {"dram_lat", "800"}, {"dram_bw", "1140"},
+    {"dram_read_eff", "0.820"}, {"dram_write_eff", "0.899"},
     {"const_lat", "18"}, {"const_miss_lat", "235"}, {"icache_miss_lat", "38"},
     {"exec_int", "1,2"}, {"exec_fp", "1,2"}, {"exec_dp", "5,2"}, {"exec_sfu", "20,8"},
     {"exec_ldst", "35,4"}, {"exec_shmem", "27,4"}, {"exec_tensor", "21,8"},

@@ -272,6 +272,29 @@ static void test_dram_writes(void)
     mem_destroy(m);
 }
 
+/* The DRAM's efficiencies: test_dram_writes's accesses on a DRAM that sustains half its
+ * 8 B/cycle for reads (a sector in 8 cycles) and 0.8 of it for writes (5 cycles): line 0's
+ * write-back takes [4, 9), the load of line 32 reads from 9 (back at 509) until 17, line
+ * 1's write-back [17, 22), the load of line 64 reads from 22: 522. */
+static void test_dram_efficiency(void)
+{
+    mem_cfg mc = cfg1();
+    mc.l2_bytes = 512;
+    mc.dram_bw = 8;
+    mc.dram_read_eff = 500;
+    mc.dram_write_eff = 800;
+    mem_t *m = mk(&mc);
+    if (!m) return;
+    for (uint64_t l = 0; l < 5; l++) {
+        uint64_t a = l * 128;
+        TT_EQ(acc(m, TRC_M_STORE, &a, 1, l), l + 1);
+    }
+    TT_EQ(ld(m, 32 * 128, 4), 509);
+    TT_EQ(ld(m, 64 * 128, 6), 522);
+    TT_EQ(mem_get_counts(m)->dram_write_bytes, 96);
+    mem_destroy(m);
+}
+
 /* A bypassing load (cp.async.cg, .STRONG.GPU) skips L1: A, loaded at 0 (DRAM, 500) and
  * in L1, loaded again bypassing at 1000 is an L2 hit (1200); B bypassing at 2000 comes
  * from DRAM (2500) and is not filled into L1: a plain load of B at 3000 misses L1 and
@@ -302,6 +325,7 @@ int main(void)
     TT_RUN(test_l2_slices);
     TT_RUN(test_new_kernel_resets);
     TT_RUN(test_dram_writes);
+    TT_RUN(test_dram_efficiency);
     TT_RUN(test_l1_bypass);
     TT_EXIT();
 }
