@@ -16,8 +16,8 @@ typedef struct {
 
 /* Turing, NVIDIA RTX 2060 (the papers' GPU): Accel-Sim SM75_RTX2060 gpgpusim.config and
  * trace.config; latencies from microbenchmarks (docs/gpu.md); the share of the DRAM's
- * peak a stream of reads or writes sustains measured on a sibling of each GPU (mt4g:
- * RTX 2080 Ti, A100 PCIe 40GB, H100 80GB HBM3; docs/gpu.md). exec_* stay the defaults
+ * peak a stream of reads or writes sustains measured on the nearest GPU mt4g measured
+ * (RTX 2080 Ti, A100 PCIe 40GB, H100 80GB HBM3; docs/gpu.md). exec_* stay the defaults
  * (Accel-Sim's RTX 2060 trace.config). */
 static const kv turing[] = {
     {"sms", "30"}, {"max_blocks_sm", "16"}, {"regs_sm", "65536"}, {"shmem_sm", "65536"},

@@ -12,7 +12,8 @@
 # TITAN RTX: turing), not the one the trace's binary version would pick (an sm_80 binary
 # measured on an H100 ran on the H100); another name: the trace's (arch = auto).
 # Prints and writes OUT/validate_apps.csv (trace, measured, simulated, error_pct, the
-# instructions of opcodes of no known class, the kernels, the preset) and judges each row: within
+# instructions of opcodes of no known class, the kernels, the preset) and, with gnuplot,
+# OUT/validate_apps.svg (simulated against measured, the +-LIMIT band), and judges each row: within
 # +-LIMIT % (the environment's VALIDATE_LIMIT, 15 by default, the issue's bar) and no
 # unknown opcode.
 # Exit: 0 every row passes; 1 one does not; 2 bad input (one line naming the file).
@@ -81,7 +82,31 @@ awk -F, 'NR > 1 {printf "%-44s %7s %7s %12.0f %12s %7s%% %8s\n", $1, $7, $6, $2,
 awk -F, -v l="$limit" 'NR > 1 {e = $4 < 0 ? -$4 : $4; s += e; n++; if (e > m) m = e}
   END {printf "mean |error| %.1f %%, largest %.1f %% over %d rows\n", s / n, m, n}' "$out/validate_apps.csv"
 bad=$(awk -F, -v l="$limit" 'NR > 1 && ($4 < -l || $4 > l || $5 > 0) {k++} END {print k + 0}' "$out/validate_apps.csv")
-echo "wrote $out/validate_apps.csv"
+if command -v gnuplot >/dev/null 2>&1; then # measured against simulated, the +-limit band
+    awk -F, 'NR > 1 {n = $1; sub(/.*\//, "", n); print $2, $3, n}' "$out/validate_apps.csv" > "$out/apps.dat"
+    gnuplot 2> "$out/gnuplot.log" <<GP || { echo "validate-apps: gnuplot failed (the table stands):" >&2; cat "$out/gnuplot.log" >&2; }
+set terminal svg size 720,520 font "sans,12" noenhanced
+set output "$out/validate_apps.svg"
+set title "The GPU model against measured applications (within +-$limit %: between the dashed lines)"
+set xlabel "measured cycles ($gt)"
+set ylabel "simulated cycles (malekeh-sim)"
+set key top left
+set grid
+stats "$out/apps.dat" using 1:2 nooutput
+lo = (STATS_min_x < STATS_min_y ? STATS_min_x : STATS_min_y) / 1.5
+hi = (STATS_max_x > STATS_max_y ? STATS_max_x : STATS_max_y) * 1.5
+if (hi / lo > 30) { set logscale xy } else { lo = 0 }
+set xrange [lo:hi]
+set yrange [lo:hi]
+plot x with lines lc "black" title "simulated = measured", \
+     x * (1 + $limit / 100.0) with lines dt 2 lc "gray" notitle, \
+     x * (1 - $limit / 100.0) with lines dt 2 lc "gray" notitle, \
+     "$out/apps.dat" using 1:2 with points pt 7 ps 1.2 title "a trace or application", \
+     "$out/apps.dat" using 1:2:3 with labels offset 1,0.6 left font ",9" notitle
+GP
+    rm -f "$out/apps.dat" "$out/gnuplot.log"
+fi
+echo "wrote $out/validate_apps.csv$( [ -f "$out/validate_apps.svg" ] && echo ", $out/validate_apps.svg")"
 if [ "$bad" -ne 0 ]; then
     echo "validate-apps: $bad of $n rows outside +-$limit % or with unknown opcodes"
     exit 1

@@ -55,6 +55,11 @@ awk -F, 'NR > 1 && $4 == "0.00" {n++} END {exit n != 2}' "$tmp/out/validate_apps
     grep -q '^kernelslist.g,.*,0,2,hopper$' "$tmp/out/validate_apps.csv" &&
     echo "PASS: validate_apps_test: the table has 0.00 % twice, the list's 2 kernels, the H100's preset" ||
     echo "FAIL: validate_apps_test: the table"
+if command -v gnuplot >/dev/null 2>&1; then # the plot names both rows
+    grep -q 'kernelslist.g' "$tmp/out/validate_apps.svg" 2>/dev/null && grep -q 'kernel-1.traceg' "$tmp/out/validate_apps.svg" &&
+        echo "PASS: validate_apps_test: validate_apps.svg plots both rows" ||
+        echo "FAIL: validate_apps_test: validate_apps.svg missing or without the rows"
+fi
 # a GPU of no preset: the trace's own (sm_61: Turing), which gives other cycles
 [ "$kt" != "$k" ] && echo "PASS: validate_apps_test: Turing and Hopper differ on matrixmul ($kt, $k)" ||
     echo "FAIL: validate_apps_test: Turing and Hopper give the same cycles ($k)"
