@@ -5,7 +5,8 @@
 
 void gpu_progress(const gpu_t *g)
 {
-    fprintf(stderr, "\r  cycle %llu: %llu blocks placed, %llu resident   ",
-            (unsigned long long)(g->cyc + 1), (unsigned long long)g->gc->blocks_run,
-            (unsigned long long)g->resident);
+    const char *tag = g->o->progress_tag;
+    fprintf(stderr, "\r  %s%scycle %llu: %llu blocks placed, %llu resident   ", tag ? tag : "",
+            tag ? ", " : "", (unsigned long long)(g->cyc + 1),
+            (unsigned long long)g->gc->blocks_run, (unsigned long long)g->resident);
 }

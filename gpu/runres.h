@@ -27,6 +27,8 @@ typedef struct {
     uint64_t insts;         /* synthetic runs: instructions to issue */
     uint64_t max_cycles;    /* stop here even if not complete (0 = no limit) */
     int progress;           /* progress lines on stderr */
+    const char *progress_tag; /* what they start with (a kernel list's "kernel 3 of 120"),
+                               or NULL */
     int check_invariants;   /* run sc_check_invariants after every cycle */
     int values;             /* bit-accurate: carry register values, check every operand;
                                0: statistics only (the same statistics, no payloads) */

@@ -135,6 +135,12 @@ int app_run(const sim_cfg *c, const run_opts *o, const char *list, run_result *t
         rc = 2;
         goto out;
     }
+    unsigned nlist = 0; /* its kernel lines, for the progress line */
+    while (fgets(buf, sizeof buf, f)) {
+        char *s = trim(buf);
+        nlist += *s && *s != '#' && !is_memcpy(s);
+    }
+    rewind(f);
     snprintf(dir, sizeof dir, "%s", list);
     char *slash = strrchr(dir, '/');
     if (slash) slash[1] = '\0';
@@ -186,6 +192,10 @@ int app_run(const sim_cfg *c, const run_opts *o, const char *list, run_result *t
             goto out;
         }
         run_opts ko = *o;
+        char tag[200];
+        snprintf(tag, sizeof tag, "kernel %u of %u (%.60s)", a->nk + 1, nlist, s);
+        ko.progress_tag = tag;
+        if (o->progress) fprintf(stderr, "\r  %s   ", tag); /* each kernel, however short */
         ko.trace = path;
         ko.copies = copies;
         ko.ncopies = ncp;
@@ -211,6 +221,7 @@ int app_run(const sim_cfg *c, const run_opts *o, const char *list, run_result *t
         rc = 2;
     }
 out:
+    if (o->progress) fprintf(stderr, "\r%*s\r", 79, "");
     if (f) fclose(f);
     free(k);
     mem_destroy(mem);

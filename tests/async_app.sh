@@ -96,6 +96,9 @@ check "no unknown opcode" "[ '$(get "$tmp/on.json" unknown_instructions)' = 0 ]"
 # the copy (1 MiB at 0x7f0000000000, every address the kernels load) is in the L2
 # (memcpy_l2): no DRAM read; without it the loads go to DRAM and take longer
 check "the copy placed in the L2" "[ '$(get "$tmp/on.json" memcpy_l2_bytes)' = 1048576 ] && [ '$(get "$tmp/on.json" dram_read_bytes)' = 0 ]"
+# --progress names each kernel of the list as it starts
+"$SIM" --progress --trace "$tmp/kernelslist.g" > /dev/null 2> "$tmp/progress"
+check "--progress names kernel 2 of 2" "tr '\\r' '\\n' < '$tmp/progress' | grep -q 'kernel 2 of 2 (kernel-2.traceg)'"
 "$SIM" --quiet --set memcpy_l2=off --trace "$tmp/kernelslist.g" --json "$tmp/cold.json" 2>/dev/null
 check "memcpy_l2 off: DRAM reads, more cycles" "[ '$(get "$tmp/cold.json" dram_read_bytes)' -gt 0 ] && [ '$(get "$tmp/cold.json" cycles)' -gt '$(get "$tmp/on.json" cycles)' ]"
 "$SIM" --quiet --set fast_idle=off --check --trace "$tmp/kernelslist.g" --json "$tmp/off.json" 2>/dev/null
