@@ -250,6 +250,21 @@ static void test_ada(void)
 }
 static void test_hopper(void) { TT_EQ(check_family("hopper", hopper_ops), 207); }
 
+/* Hopper opcodes of NVIDIA's Instruction Set Reference (CUDA Binary Utilities) that the
+ * official Accel-Sim tables above do not list but newer Hopper tables do: VHMNMX (SIMD
+ * FP16 3-input min/max, the fp16 pipe) and LDGMC (reducing load, a global load). */
+static void test_hopper_beyond_tables(void)
+{
+    isa_info i;
+    isa_decode("VHMNMX", &i);
+    TT_EQ(i.unknown, 0);
+    TT_EQ(i.cls, TRC_CLS_FP);
+    isa_decode("LDGMC.E.ADD.F32.FTZ.RN.STRONG.SYS", &i);
+    TT_EQ(i.unknown, 0);
+    TT_EQ(i.cls, TRC_CLS_LDST);
+    TT_EQ(i.mspace, TRC_M_LOAD);
+}
+
 /* The check can fail: a made-up opcode is unknown, and an FP opcode is not a load's class. */
 static void test_check_can_fail(void)
 {
@@ -333,6 +348,7 @@ int main(void)
     TT_RUN(test_ampere);
     TT_RUN(test_ada);
     TT_RUN(test_hopper);
+    TT_RUN(test_hopper_beyond_tables);
     TT_RUN(test_check_can_fail);
     TT_RUN(test_async_copies);
     TT_RUN(test_unit_cycles);

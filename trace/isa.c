@@ -16,7 +16,9 @@ typedef struct {
 static const char *const fp_ops[] = {
     "FADD", "FADD32I", "FCHK", "FCMP", "FFMA", "FFMA32I", "FMNMX", "FMUL", "FMUL32I", "FSEL",
     "FSET", "FSETP", "FSWZADD", "FSWZ", "HADD2", "HADD2_32I", "HFMA2", "HFMA2_32I", "HMUL2",
-    "HMUL2_32I", "HSET2", "HSETP2", "HMNMX2", "FMNMX3", "FADD2", "FFMA2", "FMUL2", NULL};
+    "HMUL2_32I", "HSET2", "HSETP2", "HMNMX2", "FMNMX3", "FADD2", "FFMA2", "FMUL2",
+    "VHMNMX", /* Hopper's FP16 3-input min/max: the fp16 pipe, as HMNMX2 */
+    NULL};
 static const char *const dp_ops[] = {"DADD", "DFMA", "DMUL", "DSETP", "DSET", "DMNMX", NULL};
 static const char *const sfu_ops[] = {"MUFU", "RRO", "F2F", "F2FP", "F2I", "I2F", "I2I",
                                       "I2IP", "I2FP", "F2IP", "FRND", NULL};
@@ -29,7 +31,9 @@ static const char *const ldst_ops[] = {
     "CCTLL", "CCTLT", "LDGSTS", "TEX", "TLD", "TLD4", "TMML", "TXD", "TXQ", "TEXS", "TLDS",
     "TLD4S", "SULD", "SUST", "SUATOM", "SURED", "MEMBAR", "ERRBAR", "FENCE", "UTMALDG",
     "UTMASTG", "UBLKCP", "UBLKPF", "UBLKRED", "UTMAPF", "UTMAREDG", "UTMACCTL", "UTMACMDFLUSH",
-    "LDGDEPBAR", "ARRIVES", "CGAERRBAR", "SUQUERY", NULL};
+    "LDGDEPBAR", "ARRIVES", "CGAERRBAR", "SUQUERY",
+    "LDGMC", /* Hopper's reducing load (multimem.ld_reduce): a global load */
+    NULL};
 static const char *const shmem_ops[] = {"LDS", "STS", "ATOMS", "LDSM", "STSM", "STAS", NULL};
 static const char *const tensor_ops[] = {"HMMA", "IMMA", "BMMA", "DMMA", "HGMMA", "IGMMA",
                                          "BGMMA", "QGMMA", "QMMA", NULL};
@@ -58,7 +62,7 @@ static const char *const int_ops[] = {
     NULL};
 
 /* Memory operations whose data width comes from a .64/.128/... modifier. */
-static const char *const load_ops[] = {"LD", "LDG", "LDL", "LDS", "LDC", NULL};
+static const char *const load_ops[] = {"LD", "LDG", "LDL", "LDS", "LDC", "LDGMC", NULL};
 static const char *const store_ops[] = {"ST", "STG", "STL", "STS", NULL};
 static const char *const atom_ops[] = {"ATOM", "ATOMG", "ATOMS", "RED", "REDG", NULL};
 /* 64-bit (register pair) address with .E: global and generic spaces. */
