@@ -510,6 +510,45 @@ static int run_list(const sim_cfg *c, const char *text, run_result *r, app_resul
     return rc;
 }
 
+/* A generic LD or ST (not LDG, LDS, LDL) finds its space from its address (Accel-Sim's
+ * trace_driven.cc, the windows of the header's base addresses): in the shared window it
+ * costs exactly what LDS of the offset does, in the local window what STL does, elsewhere
+ * it is a global access (L1 and below). */
+static void test_generic_space(void)
+{
+#define ONE(line) "#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 3\n" line \
+    "0010 ffffffff 1 R7 IADD3 2 R6 R6 0\n0020 ffffffff 0 EXIT 0 0\n\n#END_TB\n"
+    static const char *const t[] = {
+        ONE("0000 ffffffff 1 R6 LDS 1 R2 4 1 0x100 4\n"),
+        ONE("0000 ffffffff 1 R6 LD 1 R2 4 1 0x7f0000000100 4\n"),
+        ONE("0000 ffffffff 0 STL 2 R2 R3 4 1 0xfffb00 4\n"),
+        ONE("0000 ffffffff 0 ST 2 R2 R3 4 1 0x7f0100fffb00 4\n"),
+        ONE("0000 ffffffff 1 R6 LD 1 R2 4 1 0x7f0001000100 4\n"), /* past the window */
+        ONE("0000 ffffffff 1 R6 LDG 1 R2 4 1 0x7f0001000100 4\n"),
+    };
+#undef ONE
+    sim_cfg c;
+    char err[RUN_ERR_LEN];
+    run_result *r = calloc(6, sizeof *r);
+    if (!r) return;
+    gpu_setup(&c);
+    for (unsigned i = 0; i < 6; i++) {
+        TT_EQ(write_trace(0, t[i]), 0);
+        TT_EQ(gpu(&c, &r[i], err), 0);
+    }
+    TT_EQ(r[1].cycles, r[0].cycles);
+    TT_EQ(r[1].g.mem.shmem_insts, 1);
+    TT_EQ(r[1].g.mem.l1_lines, 0);
+    TT_EQ(r[3].cycles, r[2].cycles);
+    TT_EQ(r[3].g.mem.st_sectors, r[2].g.mem.st_sectors);
+    TT_EQ(r[3].g.mem.shmem_insts, 0);
+    TT_EQ(r[4].cycles, r[5].cycles);
+    TT_EQ(r[4].g.mem.shmem_insts, 0);
+    TT_EQ(r[4].g.mem.l1_misses, 4); /* 32 threads x 4 bytes: 4 sectors */
+    TT_CHECK(r[4].cycles > r[1].cycles + 100); /* DRAM, not shared memory */
+    free(r);
+}
+
 static void test_application(void)
 {
     /* a kernel list: a memory copy, the load kernel twice; the second kernel's block goes
@@ -643,6 +682,7 @@ int main(void)
     TT_RUN(test_placement_hashed_and_regs);
     TT_RUN(test_trace_addresses);
     TT_RUN(test_common_clock);
+    TT_RUN(test_generic_space);
     TT_RUN(test_application);
     TT_RUN(test_copy_in_l2);
     TT_EXIT();

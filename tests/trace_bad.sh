@@ -116,6 +116,13 @@ for src in "${traces[@]}"; do
         awk -v I="$I" 'NR == I { $0 = "garbage here" } 1' "$src" >"$tmp/g.traceg"
         expect_bad "$b garbage line $I" "$tmp/g.traceg" "$I"
     done
+    # a base address that is not hex
+    sed 's/^-shmem base_addr = .*/-shmem base_addr = 0xnothex/' "$src" >"$tmp/g.traceg"
+    if cmp -s "$src" "$tmp/g.traceg"; then
+        pass "$b has no shmem base line"
+    else
+        expect_bad "$b bad shmem base_addr" "$tmp/g.traceg"
+    fi
     # truncated compressed copies
     xz -c "$src" >"$tmp/c.xz"
     gzip -c "$src" >"$tmp/c.gz"

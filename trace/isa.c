@@ -326,6 +326,7 @@ void isa_decode(const char *opcode, isa_info *o)
         o->wgwait = 1;
     }
     o->tma = (uint8_t)in_list(b, tma_ops);
+    o->generic = strcmp(b, "LD") == 0 || strcmp(b, "ST") == 0;
     if ((strcmp(b, "LDG") == 0 || strcmp(b, "LD") == 0 || strcmp(b, "LDL") == 0 ||
          strcmp(b, "LDGSTS") == 0) &&
         (has_mod(&t, "BYPASS") || (has_mod(&t, "STRONG") && (has_mod(&t, "GPU") || has_mod(&t, "SYS")))))

@@ -1,6 +1,8 @@
 /* trc.c - the trace reader: kernel header, thread blocks, warps, opcode interning. */
 #include "trc.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,9 @@ _Static_assert(RD_ERR_LEN == TRC_ERR_LEN, "the line source writes the reader's m
 #define TRC_MAX_WARPS 1024u            /* warps per thread block */
 #define TRC_MAX_INSTS (1u << 26)       /* `insts = n` per warp */
 #define TRC_MAX_VERSION 6u
+#define TRC_WINDOW (16ull << 20)       /* bytes of the shared and the local window a
+                                          generic address is looked for in: the tracer's
+                                          LDL offsets reach just below 16 MiB (0xfffbd0) */
 
 typedef struct {
     char name[PARSE_MAX_OPCODE + 1];
@@ -205,6 +210,15 @@ static int header_line(trc_t *t, const char *line, char *err)
             return -1;
         }
         k->tracer_version = (unsigned)v;
+    } else if (strcmp(key, "shmem base_addr") == 0 || strcmp(key, "local mem base_addr") == 0) {
+        char *end;
+        errno = 0;
+        v = strtoull(val, &end, 16);
+        if (end == val || *skip_ws(end) || errno || !isxdigit((unsigned char)*val)) {
+            t_err(t, err, "bad value '%.60s' for -%s (expected a hex address)", val, key);
+            return -1;
+        }
+        *(key[0] == 's' ? &k->shmem_base : &k->local_base) = v;
     } else if (strcmp(key, "enable lineinfo") == 0) {
         bad = key_num(eq, 1, &v);
         k->lineinfo = (int)v;
@@ -498,6 +512,26 @@ __attribute__((noinline)) static int keep_xregs(trc_t *t, trc_warp *w, trc_inst 
     return 0;
 }
 
+/* A generic access's space, from its first address, as Accel-Sim's trace_driven.cc resolves
+ * LD and ST: in the shared-memory window (`-shmem base_addr` and the TRC_WINDOW bytes
+ * after it) a shared access, in the local-memory window a local one, else global. Its
+ * addresses become offsets into the window, as the tracer writes LDS's and LDL's. */
+static void generic_space(trc_t *t, trc_warp *w, trc_inst *in)
+{
+    uint64_t *a = w->addr + in->maddr, base;
+    if (t->k.shmem_base && a[0] - t->k.shmem_base < TRC_WINDOW && a[0] >= t->k.shmem_base) {
+        base = t->k.shmem_base;
+        in->mspace = TRC_M_SHARED;
+        in->cls = TRC_CLS_SHMEM;
+    } else if (t->k.local_base && a[0] - t->k.local_base < TRC_WINDOW && a[0] >= t->k.local_base) {
+        base = t->k.local_base;
+        in->flags |= TRC_F_LOCAL;
+    } else {
+        return;
+    }
+    for (unsigned i = 0; i < in->naddr; i++) a[i] -= base;
+}
+
 /* Instruction line s of n bytes. */
 static int add_inst(trc_t *t, blk_state *st, const char *s, size_t n, char *err)
 {
@@ -512,6 +546,7 @@ static int add_inst(trc_t *t, blk_state *st, const char *s, size_t n, char *err)
     in->maddr = 0;
     in->vdst = in->vsrc = in->vrow = 0;
     if (t->keep && keep_addr(t, w, in, err)) return -1;
+    if (in->naddr && t->ops[in->op].info.generic) generic_space(t, w, in);
     if (t->keep_vals && keep_val(t, w, in, err)) return -1;
     w->flags_any |= in->flags;
     w->n = ++st->have;

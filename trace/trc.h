@@ -59,6 +59,9 @@ typedef struct {
     unsigned kernel_id;
     trc_dim3 grid, block;
     unsigned shmem, nregs;
+    uint64_t shmem_base;      /* `-shmem base_addr`: the shared-memory window of generic
+                                 addresses (0: none given) */
+    uint64_t local_base;      /* `-local mem base_addr`: the local-memory window's */
     int binary_version;
     unsigned tracer_version;
     int lineinfo;             /* `-enable lineinfo` */
