@@ -13,13 +13,23 @@ _Static_assert(TRC_MAX_XREGS <= DRV_MAX_DST, "a head carries every destination o
 _Static_assert(TRC_VAL_ROW == DRV_VAL_ROW && TRC_MAX_XREGS <= 32,
                "value rows go to the driver as they are, one bit per register");
 
+#define TSRC_BARS 16 /* a block's barriers (BAR's id, TRC_BAR_ID) */
+
+/* One barrier of a group: its current instance. */
+typedef struct {
+    unsigned arrived;     /* warps arrived at it (waiting, or BAR.ARV) */
+    unsigned waiters;     /* of them, those that wait (BAR.SYNC, BAR.RED) */
+    unsigned to_pass;     /* while open: waiting warps that have not issued it yet */
+    unsigned need;        /* warps it opens at (TRC_BAR_WARPS; 0: every live warp) */
+    unsigned early;       /* BAR.ARV arrivals made while it was open: the next instance's */
+    unsigned epoch;       /* instance */
+    int open;
+} bar_t;
+
 typedef struct {
     unsigned held;        /* warp slots still held by the group */
     unsigned live;        /* warps that have not issued their last instruction */
-    unsigned arrived;     /* warps waiting at the current barrier */
-    unsigned to_pass;     /* while open: arrived warps that have not issued it yet */
-    unsigned epoch;       /* barrier instance */
-    int open;
+    bar_t bar[TSRC_BARS];
     /* a block of the caller's (tsrc_blk_create), its warps maybe on several sources:
      * done(dctx, darg) is called once it is sealed and no slot holds a warp of it any more */
     int sealed;
@@ -43,8 +53,10 @@ typedef struct {
     uint8_t ti_flags, ti_nsrc, ti_ndst, ti_val;
     uint64_t outstanding; /* pieces not completed (drv_src.complete) */
     uint64_t seq;
-    unsigned arr_epoch;   /* epoch + 1 of the barrier it arrived at (0 = none) */
-    unsigned pass_epoch;  /* epoch + 1 of the barrier it issued (0 = none) */
+    unsigned arr_bar;     /* the barrier it arrived at last (its id) */
+    unsigned arr_epoch;   /* epoch + 1 of that barrier's instance (0 = none) */
+    unsigned pass_epoch;  /* epoch + 1 of the instance it issued, after arriving (0 = not
+                             yet) */
     uint64_t born;        /* cfg.rf_states: the cycle of its first issue (0: none yet) */
     unsigned nreg;        /* cfg.rf_states: 1 + the highest register it named */
     uint16_t *dist;       /* operand_cache = proto: every operand's next-use distance
@@ -119,29 +131,56 @@ static inline void maybe_free(tsrc_t *t, slot_t *s)
     if (s->exited && !s->outstanding && s->used) free_slot(t, s);
 }
 
-/* The barrier opens when every live warp of the group has arrived. */
-static void check_open(grp_t *g)
+/* Barrier b of group g opens when its warps have arrived: the number it names, or every
+ * live warp (never more than are live: an ended warp arrives nowhere). An instance only
+ * BAR.ARV arrived at holds nobody: the next one begins. */
+static void check_open(grp_t *g, bar_t *b)
 {
-    if (!g->open && g->arrived > 0 && g->arrived >= g->live) {
-        g->open = 1;
-        g->to_pass = g->arrived;
+    unsigned need = b->need && b->need < g->live ? b->need : g->live;
+    if (b->open || b->arrived == 0 || b->arrived < need) return;
+    if (b->waiters) {
+        b->open = 1;
+        b->to_pass = b->waiters;
+        return;
     }
+    b->arrived = 0;
+    b->epoch++;
 }
 
-/* The current trace instruction of slot s is a barrier it may not issue yet. Registers
- * its arrival. */
+/* Every barrier of g, after a warp of it ended. */
+static void check_open_all(grp_t *g)
+{
+    for (unsigned i = 0; i < TSRC_BARS; i++) check_open(g, &g->bar[i]);
+}
+
+/* 1 when slot s arrived at the current instance of barrier id of its group. */
+static inline int arrived_at(const slot_t *s, unsigned id, const bar_t *b)
+{
+    return s->arr_bar == id && s->arr_epoch == b->epoch + 1;
+}
+
+/* The current trace instruction of slot s is a barrier it may not issue yet (BAR.SYNC,
+ * BAR.RED: not before every warp it names arrived; BAR.ARV never waits). Registers its
+ * arrival. */
 static int bar_blocked(tsrc_t *t, slot_t *s)
 {
+    const trc_inst *ti = s->ti;
+    if (s->part != 0 || !(ti->flags & TRC_F_BARRIER) || (ti->bar & TRC_BAR_ARV)) return 0;
     grp_t *g = s->g;
-    if (s->part != 0 || !(s->ti->flags & TRC_F_BARRIER)) return 0;
-    if (g->open) return !(s->arr_epoch == g->epoch + 1 && s->pass_epoch != g->epoch + 1);
-    if (s->arr_epoch != g->epoch + 1) {
-        s->arr_epoch = g->epoch + 1;
-        g->arrived++;
+    unsigned id = TRC_BAR_ID(ti->bar);
+    bar_t *b = &g->bar[id];
+    if (b->open) return !(arrived_at(s, id, b) && s->pass_epoch != b->epoch + 1);
+    if (!arrived_at(s, id, b)) {
+        s->arr_bar = id;
+        s->arr_epoch = b->epoch + 1;
+        s->pass_epoch = 0;
+        b->arrived++;
+        b->waiters++;
+        b->need = TRC_BAR_WARPS(ti->bar);
         t->waiting++;
-        check_open(g);
+        check_open(g, b);
     }
-    return !g->open;
+    return !b->open;
 }
 
 enum { CP_COPY, CP_GMMA }; /* slot_t.cp's two kinds of groups */
@@ -327,7 +366,7 @@ static inline void next_inst(tsrc_t *t, slot_t *s)
         s->exited = 1;
         t->active &= ~(1ULL << (s - t->slot));
         s->g->live--;
-        check_open(s->g);
+        check_open_all(s->g);
         maybe_free(t, s);
         return;
     }
@@ -335,6 +374,37 @@ static inline void next_inst(tsrc_t *t, slot_t *s)
     s->nparts = 1; /* build_head sets it from ti on the first pass */
     prefetch_inst(s->ti); /* read by the next peek; cold after the warp's last wait */
     if (s->pc + 1 < s->warp->n) prefetch_inst(s->ti + 1);
+}
+
+/* Slot s issued its barrier instruction: a waiting warp passes (the last one to pass
+ * closes the instance, the BAR.ARV arrivals made meanwhile begin the next); BAR.ARV
+ * arrives. */
+static void bar_issued(tsrc_t *t, slot_t *s)
+{
+    grp_t *g = s->g;
+    const trc_inst *ti = s->ti;
+    bar_t *b = &g->bar[TRC_BAR_ID(ti->bar)];
+    t->cnt.barriers++;
+    if (ti->bar & TRC_BAR_ARV) {
+        if (b->open) {
+            b->early++;
+            return;
+        }
+        b->arrived++;
+        b->need = TRC_BAR_WARPS(ti->bar);
+        check_open(g, b);
+        return;
+    }
+    t->waiting--; /* each source on its warps' issue (a block may span sources) */
+    s->pass_epoch = b->epoch + 1;
+    if (b->open && --b->to_pass == 0) {
+        b->open = 0;
+        b->arrived = b->early;
+        b->waiters = 0;
+        b->early = 0;
+        b->epoch++;
+        check_open(g, b);
+    }
 }
 
 /* Slot s (with groups) issued ti's last pass: its groups follow. A copy (LDGSTS) or a
@@ -407,17 +477,8 @@ static void src_pop(void *ctx, unsigned w)
     t->cnt.src_near += s->near_src;
     t->cnt.dst_near += s->near_dst;
     if (t->rs) rs_issue(t, s, s->ti, s->pc);
-    if (s->ti_flags & TRC_F_BARRIER) {
-        grp_t *g = s->g;
-        t->cnt.barriers++;
-        t->waiting--; /* each source on its warps' issue (a block may span sources) */
-        s->pass_epoch = g->epoch + 1;
-        if (g->open && --g->to_pass == 0) {
-            g->open = 0;
-            g->arrived = 0;
-            g->epoch++;
-        }
-    }
+    if (s->ti_flags & TRC_F_BARRIER) /* ti is still this instruction */
+        bar_issued(t, s);
     s->pc++;
     s->dpos += (size_t)s->ti_ndst + s->ti_nsrc;
     next_inst(t, s);
@@ -586,8 +647,12 @@ static uint64_t src_held(void *ctx, unsigned w)
     tsrc_t *t = ctx;
     slot_t *s = &t->slot[w];
     if (!s->used || s->exited || s->head_ok || s->part != 0 || !t->fetch_wait) return 0;
-    if ((s->ti->flags & TRC_F_BARRIER) && !(s->g->open && s->arr_epoch == s->g->epoch + 1))
-        return 0; /* at a barrier: held until others arrive, not for a known time */
+    if ((s->ti->flags & TRC_F_BARRIER) && !(s->ti->bar & TRC_BAR_ARV)) {
+        unsigned id = TRC_BAR_ID(s->ti->bar);
+        const bar_t *b = &s->g->bar[id];
+        if (!(b->open && arrived_at(s, id, b)))
+            return 0; /* at a barrier: held until others arrive, not for a known time */
+    }
     uint64_t f = t->fetch_wait(t->fetch_ctx, w, s->ti->pc), d = 0;
     if (s->dep_armed) {
         uint64_t u = cpg_wait(&s->cp[s->dep_grp], s->dep_keep, t->now - 1);

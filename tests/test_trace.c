@@ -696,7 +696,10 @@ static void test_isa_table(void)
     TT_EQ(i.flags, TRC_F_BARRIER);
     isa_decode("BAR.RED.POPC", &i);
     TT_EQ(i.flags, TRC_F_BARRIER);
-    isa_decode("BAR.ARV", &i);
+    isa_decode("BAR.ARV", &i); /* arrives, does not wait: test_bar.c */
+    TT_EQ(i.flags, TRC_F_BARRIER);
+    TT_EQ(i.bar_arv, 1);
+    isa_decode("BAR.SCAN", &i); /* no other BAR form waits */
     TT_EQ(i.flags, 0);
     isa_decode("EXIT", &i);
     TT_EQ(i.flags, TRC_F_EXIT);

@@ -333,6 +333,10 @@ void isa_decode(const char *opcode, isa_info *o)
         o->flags |= TRC_F_L1BYPASS; /* trace_driven.cc: cache_op = CACHE_GLOBAL */
     if (strcmp(b, "BAR") == 0 && (has_mod(&t, "SYNC") || has_mod(&t, "RED")))
         o->flags |= TRC_F_BARRIER;
+    if (strcmp(b, "BAR") == 0 && has_mod(&t, "ARV")) { /* arrives, does not wait */
+        o->flags |= TRC_F_BARRIER;
+        o->bar_arv = 1;
+    }
 
     if (o->cls == TRC_CLS_SHMEM) o->mspace = TRC_M_SHARED;
     else if (o->cls == TRC_CLS_LDST) {

@@ -17,6 +17,7 @@ typedef struct {
     uint8_t tma;                     /* 1: a TMA copy (UTMALDG, UTMASTG, UTMAPF, UTMAREDG,
                                         UBLKCP, UBLKPF, UBLKRED): newer tracers list its
                                         transfers in a layout of their own (parse.c) */
+    uint8_t bar_arv;                 /* 1: BAR.ARV (arrives at a barrier, no wait) */
     uint8_t generic;                 /* 1: LD or ST, generic addressing: the trace reader
                                         finds the space from the address (trc.c) */
     uint8_t wgwait;                  /* 1: WARPGROUP.DEPBAR (wgmma.wait_group): its DEPBAR

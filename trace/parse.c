@@ -739,8 +739,9 @@ static int tail_as(parse_t *ps, const ectx *e, const char *p, const char *end, u
                    const vmap *m, uint32_t *mw, uint16_t *imm, int *had, unsigned kind);
 
 /* From the memory width p to the end of the line (end: its NUL), m: where its listed
- * registers went, kind: its layout (TAIL_*). 0 and the width in *mw, the first immediate
- * as a count in *imm (0: none; imm_count), *had set when it carries register values, or
+ * registers went, kind: its layout (TAIL_*). 0 and the width in *mw, the first two
+ * immediates as counts in imm[0], imm[1] (0: none; imm_count; a GMMA line: imm[0] its
+ * commit flag), *had set when it carries register values, or
  * -1 with the message. A TMA line is read as a plain one first (older tracers list no
  * transfers), a GMMA line skips the numbers before its immediates' end. */
 static int tail(parse_t *ps, const ectx *e, const char *p, const char *end, uint32_t mask,
@@ -768,7 +769,7 @@ static int tail_as(parse_t *ps, const ectx *e, const char *p, const char *end, u
     unsigned version = ps->f.version;
     unsigned nnum = version >= 5 ? 2 : 0; /* numbers after the memory part: one immediate
                                              (tracer 5) or two (later 5 and 6) */
-    *imm = 0;
+    imm[0] = imm[1] = 0;
     const char *first = p; /* a GMMA line's first number */
     if (kind == TAIL_GMMA) { /* no memory part: [commit flag] 0 [immediates], numbers only */
         *mw = 0;
@@ -790,12 +791,12 @@ static int tail_as(parse_t *ps, const ectx *e, const char *p, const char *end, u
     for (; k < nnum && *p && !(*p >= 'A' && *p <= 'Z'); k++) {
         /* the first immediate is Accel-Sim's inst_trace_t.imm */
         if (!(q = skip_sdec(p))) return bad(e, p, "immediate", "a signed decimal number");
-        if (k == 0 && kind != TAIL_GMMA) *imm = imm_count(p);
+        if (k < 2 && kind != TAIL_GMMA) imm[k] = imm_count(p); /* k 1: imm2 */
         p = ws(q);
     }
     if (kind == TAIL_GMMA && k == nnum) /* every number there: the first is the commit
-                                           flag; *imm = 1 when it is set */
-        *imm = imm_count(first) != 0;
+                                           flag; imm[0] = 1 when it is set */
+        imm[0] = imm_count(first) != 0;
     if (version >= 6 && !(p = reg_values(ps, e, p, mask, m, had))) return -1;
     if (*p) {
         char t[48];
@@ -846,6 +847,16 @@ __attribute__((noinline)) static const char *prefix(const parse_t *ps, const ect
     return p;
 }
 
+/* trc_inst.bar of a barrier line: its first immediate the barrier's id (0..15), its
+ * second the threads it waits for (0: the whole block), arv: BAR.ARV (Accel-Sim's bar_id
+ * and bar_count, trace_driven.cc). */
+static uint16_t bar_of(const uint16_t *imm, int arv)
+{
+    unsigned warps = (imm[1] + 31u) / 32u;
+    return (uint16_t)((imm[0] > 15 ? 15u : imm[0]) | (warps > 0x7ffu ? 0x7ffu : warps) << 4 |
+                      (arv ? TRC_BAR_ARV : 0u));
+}
+
 /* The line from the destination count p to end, scanned in full into *o (all but pc,
  * mask and line) and remembered in m. 0, or -1 with the message. Out of line: the rare
  * case, kept out of parse_inst's frame. */
@@ -856,12 +867,12 @@ __attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, cons
     vmap map;
     const char *ops = p;
     uint32_t mw;
-    uint16_t imm;
+    uint16_t imm[2];
     int had = 0;
     if (!(p = operands(ps, e, p, &l))) return -1;
     val_map(&l, &map);
     unsigned kind = tail_kind(l.info);
-    if (tail(ps, e, p, end, mask, &map, &mw, &imm, &had, kind)) return -1;
+    if (tail(ps, e, p, end, mask, &map, &mw, imm, &had, kind)) return -1;
     uint8_t *x = ps->xreg, nd, ns;
     if (expand(e, l.ld, l.nd, &l.info->dst_w, 1, x, &nd, "destination")) return -1;
     if (expand(e, l.ls, l.ns, l.info->src_w, 0, x + nd, &ns, "source")) return -1;
@@ -873,9 +884,10 @@ __attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, cons
     o->top = reg_top(x, (unsigned)nd + ns);
     o->dst_near = o->src_near = 0;
     o->mwidth = 0; /* memory: the reader sets it from the addresses (trc.c) */
-    if (o->flags & TRC_F_DEPBAR) o->dep_keep = (uint16_t)(imm | (l.info->wgwait ? TRC_DEP_GMMA : 0));
+    if (o->flags & TRC_F_DEPBAR) o->dep_keep = (uint16_t)(imm[0] | (l.info->wgwait ? TRC_DEP_GMMA : 0));
     else if (o->cls == TRC_CLS_TENSOR) o->unit_cycles = l.info->unit_cycles;
-    if (kind == TAIL_GMMA && imm) o->flags |= TRC_F_CPCLOSE; /* the commit flag */
+    if (kind == TAIL_GMMA && imm[0]) o->flags |= TRC_F_CPCLOSE; /* the commit flag */
+    if (o->flags & TRC_F_BARRIER) o->bar = bar_of(imm, l.info->bar_arv);
     int whole = mw == 0 && !had; /* nothing dynamic after the mask: remember it all */
     memo_store(m, ops, (size_t)((whole ? end : p) - ops), whole, o, &map, kind);
     return 0;
@@ -887,7 +899,7 @@ int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what,
     const char *p = line, *q, *end = line + n;
     uint64_t v;
     uint32_t mw;
-    uint16_t imm = 0;
+    uint16_t imm[2] = {0, 0};
     int had = 0;
     if ((ps->f.version < 3 || ps->f.lineinfo) && !(p = prefix(ps, &e, p))) return -1;
     if (!(q = rd_hex_fast(p, end, 8, &v))) return bad(&e, p, "PC", "a hex number of at most 8 digits");
@@ -903,7 +915,7 @@ int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what,
     ps->mwidth = 0;
     ps->nrows = 0;
     ps->vdst = ps->vsrc = 0;
-    if (hit == MEMO_OPS && tail(ps, &e, p + m->len, end, mask, &m->map, &mw, &imm, &had, m->kind))
+    if (hit == MEMO_OPS && tail(ps, &e, p + m->len, end, mask, &m->map, &mw, imm, &had, m->kind))
         return -1;
     if (hit == MEMO_MISS) {
         ps->full_lines++;
@@ -911,9 +923,11 @@ int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what,
     } else {
         *o = m->inst;
         if (hit == MEMO_OPS && (o->flags & TRC_F_DEPBAR)) /* a whole line's is in the memo */
-            o->dep_keep = (uint16_t)(imm | (o->dep_keep & TRC_DEP_GMMA));
+            o->dep_keep = (uint16_t)(imm[0] | (o->dep_keep & TRC_DEP_GMMA));
+        if (hit == MEMO_OPS && (o->flags & TRC_F_BARRIER)) /* its immediates */
+            o->bar = bar_of(imm, (o->bar & TRC_BAR_ARV) != 0);
         if (hit == MEMO_OPS && m->kind == TAIL_GMMA) /* its commit flag */
-            o->flags = (uint8_t)((o->flags & ~TRC_F_CPCLOSE) | (imm ? TRC_F_CPCLOSE : 0));
+            o->flags = (uint8_t)((o->flags & ~TRC_F_CPCLOSE) | (imm[0] ? TRC_F_CPCLOSE : 0));
     }
     o->pc = pc;
     o->mask = mask;

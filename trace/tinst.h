@@ -47,7 +47,8 @@ enum {
 #define TRC_VAL_ROW (1 + TRC_VAL_LANES)
 
 /* Instruction flags. */
-#define TRC_F_BARRIER 1u  /* BAR.SYNC / BAR.RED...: the warps of the block wait for each other */
+#define TRC_F_BARRIER 1u  /* BAR.SYNC / BAR.RED...: the warps of the block wait for each other
+                             at barrier trc_inst.bar; BAR.ARV: arrives there, no wait */
 #define TRC_F_EXIT    2u  /* EXIT: ends the warp */
 #define TRC_F_LOCAL   4u  /* LDL / STL: per-thread local memory (addresses are each thread's own) */
 #define TRC_F_UNKNOWN 8u  /* an opcode of no known class: timed as integer ALU (isa.h) */
@@ -63,6 +64,13 @@ enum {
 #define TRC_F_L1BYPASS 128u /* a load that bypasses L1 (.BYPASS, .STRONG.GPU, .STRONG.SYS:
                                cp.async.cg, volatile and coherent loads; Accel-Sim's
                                CACHE_GLOBAL) */
+
+/* trc_inst.bar: the barrier's id (its first immediate, 0..15), the warps it waits for
+ * (its second, a thread count, rounded up to warps; 0: every warp of the block) and
+ * TRC_BAR_ARV for BAR.ARV, which arrives without waiting (docs/trace.md "Barriers"). */
+#define TRC_BAR_ID(b) ((unsigned)(b) & 15u)
+#define TRC_BAR_WARPS(b) (((unsigned)(b) >> 4) & 0x7ffu)
+#define TRC_BAR_ARV 0x8000u
 
 #define TRC_INLINE_REGS 16  /* registers (destinations + sources) an instruction holds itself */
 
@@ -96,6 +104,8 @@ typedef struct {
         uint16_t unit_cycles;         /* TRC_CLS_TENSOR: Hopper's warpgroup MMAs (*GMMA)
                                          hold the unit this many cycles, the latency too
                                          (isa_info.unit_cycles); 0: the class's */
+        uint16_t bar;                 /* TRC_F_BARRIER: which barrier, for how many warps,
+                                         arriving only: TRC_BAR_* */
     };
     uint32_t maddr;                   /* index of its first address in trc_warp.addr */
     uint32_t vdst, vsrc;              /* values kept (trc_keep_values): bit i, dst[i] / src[i]

@@ -1,0 +1,176 @@
+/* test_bar.c - barriers: BAR.SYNC and BAR.RED wait at barrier `id` (the line's first
+ * immediate) for the warps its second immediate names (a thread count; 0: the whole
+ * block), BAR.ARV arrives without waiting (driver/tsrc.c; docs/trace.md "Barriers"). The
+ * bookkeeping is read back from the parser, and each rule is shown by the warp-slot cycles
+ * spent at barriers on one sub-core and on the GPU: a pair of warps on a named barrier of
+ * 64 threads does not wait for the rest of the block, and consumers wait for producers
+ * that only arrive. (Total cycles are not compared: on one sub-core, four warps sharing
+ * two CCUs at once can take longer than two pairs one after the other.) */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "run.h"
+#include "simcfg.h"
+#include "trc.h"
+#include "tt.h"
+
+#define CHAIN 30 /* dependent FFMAs of a long stretch, about 4 cycles each */
+
+/* The header of a kernel of one block of 4 warps (sm_80), tracer 5. */
+static const char *HDR =
+    "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (128,1,1)\n-shmem = 0\n"
+    "-nregs = 32\n-binary version = 80\n-accelsim tracer version = 5\n\n"
+    "#BEGIN_TB\nthread block = 0,0,0\n";
+
+/* Append warp w: `pre` long stretches, the line `bar` (NULL: none), `post` long
+ * stretches, EXIT. */
+static size_t warp(char *buf, size_t cap, size_t len, unsigned w, unsigned pre, const char *bar,
+                   unsigned post)
+{
+    unsigned n = (pre + post) * CHAIN + (bar != NULL) + 1, pc = 0;
+    len += (size_t)snprintf(buf + len, cap - len, "warp = %u\ninsts = %u\n", w, n);
+    for (unsigned i = 0; i < pre * CHAIN; i++, pc += 16)
+        len += (size_t)snprintf(buf + len, cap - len, "%04x ffffffff 1 R6 FFMA 2 R6 R9 0 0\n", pc);
+    if (bar) {
+        len += (size_t)snprintf(buf + len, cap - len, "%04x ffffffff 0 %s\n", pc, bar);
+        pc += 16;
+    }
+    for (unsigned i = 0; i < post * CHAIN; i++, pc += 16)
+        len += (size_t)snprintf(buf + len, cap - len, "%04x ffffffff 1 R6 FFMA 2 R6 R9 0 0\n", pc);
+    len += (size_t)snprintf(buf + len, cap - len, "%04x ffffffff 0 EXIT 0 0 0 0\n", pc);
+    return len;
+}
+
+static char path[64];
+
+/* Run trace text txt to completion (GPU: machine = gpu, else one sub-core); 0 or -1. */
+static int run_txt(const char *txt, int gpu, run_result *r)
+{
+    sim_cfg c;
+    run_opts o;
+    char err[RUN_ERR_LEN];
+    simcfg_defaults(&c);
+    if (!gpu) c.m.gpu.machine = GPU_MACHINE_SUBCORE;
+    memset(&o, 0, sizeof o);
+    memset(r, 0, sizeof *r);
+    snprintf(path, sizeof path, "/tmp/test_bar_XXXXXX");
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) return -1;
+    fputs(txt, f);
+    if (fclose(f)) return -1;
+    o.trace = path;
+    o.check_invariants = 1;
+    int rc = run_sim(&c, &o, r, err);
+    if (rc) fprintf(stderr, "  run_sim: %d: %s\n", rc, err);
+    unlink(path);
+    return rc || !r->complete ? -1 : 0;
+}
+
+/* The barrier fields of the lines. */
+static void test_parse(void)
+{
+    static const char *txt =
+        "-kernel name = k\n-block dim = (128,1,1)\n-accelsim tracer version = 5\n\n"
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 5\n"
+        "0000 ffffffff 0 BAR.SYNC.DEFER_BLOCKING 0 0 0 0\n"
+        "0010 ffffffff 0 BAR.SYNC 0 0 1 256\n"
+        "0020 ffffffff 0 BAR.ARV 0 0 0x2 0x40\n"
+        "0030 ffffffff 0 BAR.RED.POPC 0 0 3 33\n"
+        "0040 ffffffff 0 EXIT 0 0 0 0\n#END_TB\n";
+    char err[TRC_ERR_LEN];
+    trc_t *t = trc_open_mem(txt, strlen(txt), "bars", err);
+    trc_block *b = NULL;
+    TT_CHECK(t != NULL);
+    if (!t) return;
+    TT_EQ(trc_next_block(t, &b, err), 1);
+    if (b) {
+        const trc_inst *in = b->warp[0].inst;
+        TT_EQ(in[0].flags & TRC_F_BARRIER, TRC_F_BARRIER);
+        TT_EQ(TRC_BAR_ID(in[0].bar), 0);
+        TT_EQ(TRC_BAR_WARPS(in[0].bar), 0); /* the whole block */
+        TT_EQ(TRC_BAR_ID(in[1].bar), 1);
+        TT_EQ(TRC_BAR_WARPS(in[1].bar), 8);
+        TT_EQ(in[1].bar & TRC_BAR_ARV, 0);
+        TT_EQ(in[2].flags & TRC_F_BARRIER, TRC_F_BARRIER);
+        TT_EQ(in[2].bar & TRC_BAR_ARV, TRC_BAR_ARV);
+        TT_EQ(TRC_BAR_ID(in[2].bar), 2);
+        TT_EQ(TRC_BAR_WARPS(in[2].bar), 2);
+        TT_EQ(TRC_BAR_WARPS(in[3].bar), 2); /* 33 threads: 2 warps */
+        trc_block_free(b);
+    }
+    trc_close(t);
+}
+
+/* Warps 0 and 1 meet at barrier 1 of 64 threads right away, then compute; warps 2 and 3
+ * compute, then meet at barrier 2 of 64 threads. Neither pair waits for the other: the
+ * barriers cost a few slot cycles. With both barriers the whole block's (no count), the
+ * first pair waits for the second pair's stretch. */
+static void test_named(void)
+{
+    char buf[32768];
+    run_result *r = calloc(2, sizeof *r);
+    TT_CHECK(r != NULL);
+    if (!r) return;
+    for (int gpu = 0; gpu <= 1; gpu++) {
+        for (int whole = 0; whole <= 1; whole++) {
+            const char *b1 = whole ? "BAR.SYNC 0 0 0 0" : "BAR.SYNC 0 0 1 64";
+            const char *b2 = whole ? "BAR.SYNC 0 0 0 0" : "BAR.SYNC 0 0 2 64";
+            size_t len = (size_t)snprintf(buf, sizeof buf, "%s", HDR);
+            len = warp(buf, sizeof buf, len, 0, 0, b1, 2);
+            len = warp(buf, sizeof buf, len, 1, 0, b1, 2);
+            len = warp(buf, sizeof buf, len, 2, 2, b2, 0);
+            len = warp(buf, sizeof buf, len, 3, 2, b2, 0);
+            snprintf(buf + len, sizeof buf - len, "#END_TB\n");
+            TT_EQ(run_txt(buf, gpu, &r[whole]), 0);
+            TT_EQ(r[whole].tc.barriers, 4);
+        }
+        /* a pair's warps arrive a few cycles apart (on the GPU on two sub-cores, whose
+         * first fetches differ); the whole block's barrier holds a pair for a stretch */
+        TT_CHECK(4 * r[0].tc.bar_wait_slot_cycles < r[1].tc.bar_wait_slot_cycles);
+        TT_CHECK(r[1].tc.bar_wait_slot_cycles > 2 * 2 * CHAIN * 3); /* 2 warps, a stretch */
+    }
+    free(r);
+}
+
+/* Producers (warps 2, 3) compute, arrive at barrier 1 of 128 threads with BAR.ARV and
+ * compute again; consumers (warps 0, 1) wait there with BAR.SYNC, then compute. The
+ * consumers wait for the producers' first stretch only: about half of what they wait
+ * when the producers do not arrive (a NOP) and the barrier opens only as they end. With
+ * a barrier of 64 threads and no producer arrival, nobody waits. */
+static void test_arrive(void)
+{
+    char buf[32768];
+    run_result *r = calloc(3, sizeof *r);
+    TT_CHECK(r != NULL);
+    if (!r) return;
+    static const char *const sync[3] = {"BAR.SYNC 0 0 1 64", "BAR.SYNC 0 0 1 128",
+                                        "BAR.SYNC 0 0 1 128"};
+    static const char *const prod[3] = {"NOP 0 0 0 0", "BAR.ARV 0 0 1 128", "NOP 0 0 0 0"};
+    for (int gpu = 0; gpu <= 1; gpu++) {
+        for (int v = 0; v < 3; v++) {
+            size_t len = (size_t)snprintf(buf, sizeof buf, "%s", HDR);
+            len = warp(buf, sizeof buf, len, 0, 0, sync[v], 1);
+            len = warp(buf, sizeof buf, len, 1, 0, sync[v], 1);
+            len = warp(buf, sizeof buf, len, 2, 2, prod[v], 2);
+            len = warp(buf, sizeof buf, len, 3, 2, prod[v], 2);
+            snprintf(buf + len, sizeof buf - len, "#END_TB\n");
+            TT_EQ(run_txt(buf, gpu, &r[v]), 0);
+        }
+        TT_EQ(r[0].tc.barriers, 2);
+        TT_EQ(r[1].tc.barriers, 4);
+        TT_CHECK(4 * r[0].tc.bar_wait_slot_cycles < r[1].tc.bar_wait_slot_cycles);
+        TT_CHECK(r[1].tc.bar_wait_slot_cycles > 2 * 2 * CHAIN * 3);
+        TT_CHECK(4 * r[1].tc.bar_wait_slot_cycles < 3 * r[2].tc.bar_wait_slot_cycles);
+    }
+    free(r);
+}
+
+int main(void)
+{
+    TT_RUN(test_parse);
+    TT_RUN(test_named);
+    TT_RUN(test_arrive);
+    TT_EXIT();
+}
