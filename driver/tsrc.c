@@ -153,6 +153,16 @@ static void check_open_all(grp_t *g)
     for (unsigned i = 0; i < TSRC_BARS; i++) check_open(g, &g->bar[i]);
 }
 
+/* A warp arrives at barrier b of group g, which names `bar` (trc_inst.bar); it waits
+ * there (BAR.SYNC, BAR.RED) or not (BAR.ARV). */
+static void bar_arrive(grp_t *g, bar_t *b, uint16_t bar, int waits)
+{
+    b->arrived++;
+    b->waiters += waits != 0;
+    b->need = TRC_BAR_WARPS(bar);
+    check_open(g, b);
+}
+
 /* 1 when slot s arrived at the current instance of barrier id of its group. */
 static inline int arrived_at(const slot_t *s, unsigned id, const bar_t *b)
 {
@@ -174,11 +184,8 @@ static int bar_blocked(tsrc_t *t, slot_t *s)
         s->arr_bar = id;
         s->arr_epoch = b->epoch + 1;
         s->pass_epoch = 0;
-        b->arrived++;
-        b->waiters++;
-        b->need = TRC_BAR_WARPS(ti->bar);
         t->waiting++;
-        check_open(g, b);
+        bar_arrive(g, b, ti->bar, 1);
     }
     return !b->open;
 }
@@ -290,8 +297,7 @@ static void build_head(const tsrc_t *t, slot_t *s)
                                    timed by it, a warpgroup MMA's group told it finished */
         h->lat = k->exec[h->cls].lat;
         h->ii = k->exec[h->cls].ii;
-        if (ti->cls == TRC_CLS_TENSOR && ti->unit_cycles) { /* a warpgroup MMA: by its N; the
-                                                              pipeline adds 3 (docs/gpu.md) */
+        if (is_gmma(ti)) { /* by its N; the pipeline adds 3 (docs/gpu.md) */
             h->ii = ti->unit_cycles;
             h->lat = ti->unit_cycles > 3 ? ti->unit_cycles - 3u : 1u;
         }
@@ -390,9 +396,7 @@ static void bar_issued(tsrc_t *t, slot_t *s)
             b->early++;
             return;
         }
-        b->arrived++;
-        b->need = TRC_BAR_WARPS(ti->bar);
-        check_open(g, b);
+        bar_arrive(g, b, ti->bar, 0);
         return;
     }
     t->waiting--; /* each source on its warps' issue (a block may span sources) */

@@ -1,6 +1,7 @@
 /* app.c - a whole application from a kernelslist.g (see app.h). */
 #include "app.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,11 +33,10 @@ static int parse_copy(const char *s, run_copy *cp)
 {
     char *end;
     const char *p = s + 11;
-    if (!((p[0] >= '0' && p[0] <= '9') || (p[0] >= 'a' && p[0] <= 'f') || (p[0] >= 'A' && p[0] <= 'F')))
-        return -1;
+    if (!isxdigit((unsigned char)p[0])) return -1;
     errno = 0;
     cp->addr = strtoull(p, &end, 16);
-    if (*end != ',' || !(end[1] >= '0' && end[1] <= '9')) return -1;
+    if (*end != ',' || !isdigit((unsigned char)end[1])) return -1;
     p = end + 1;
     cp->bytes = strtoull(p, &end, 10);
     return *end || errno ? -1 : 0;

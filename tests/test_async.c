@@ -17,6 +17,7 @@
 #include "simcfg.h"
 #include "trc.h"
 #include "tt.h"
+#include "txtrun.h"
 
 /* Groups closed, copies landing out of order, the open group not waited for, retiring. */
 static void test_groups_by_hand(void)
@@ -234,30 +235,10 @@ static void test_tma_gmma_lines(void)
                "#END_TB\n", "unexpected");
 }
 
-static char path[64];
-
 /* Run trace text txt to completion on the machine (GPU: 1) with fast_idle; 0 or -1. */
 static int run_txt(const char *txt, int gpu, int fast_idle, run_result *r)
 {
-    sim_cfg c;
-    run_opts o;
-    char err[RUN_ERR_LEN];
-    simcfg_defaults(&c);
-    if (!gpu) c.m.gpu.machine = GPU_MACHINE_SUBCORE;
-    c.m.gpu.fast_idle = fast_idle;
-    memset(&o, 0, sizeof o);
-    memset(r, 0, sizeof *r);
-    snprintf(path, sizeof path, "/tmp/test_async_XXXXXX");
-    int fd = mkstemp(path);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f) return -1;
-    fputs(txt, f);
-    if (fclose(f)) return -1;
-    o.trace = path;
-    int rc = run_sim(&c, &o, r, err);
-    if (rc) fprintf(stderr, "  run_sim: %d: %s\n", rc, err);
-    unlink(path);
-    return rc || !r->complete ? -1 : 0;
+    return txtrun(txt, gpu, fast_idle, 0, r);
 }
 
 #define K5 "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = 1024\n" \

@@ -14,6 +14,7 @@
 #include "simcfg.h"
 #include "trc.h"
 #include "tt.h"
+#include "txtrun.h"
 
 #define CHAIN 30 /* dependent FFMAs of a long stretch, about 4 cycles each */
 
@@ -42,30 +43,22 @@ static size_t warp(char *buf, size_t cap, size_t len, unsigned w, unsigned pre, 
     return len;
 }
 
-static char path[64];
+/* The kernel into buf: warps 0 and 1 run the line `b01`, then `post01` stretches; warps
+ * 2 and 3 run `pre23` stretches, the line `b23`, then `post23` stretches. */
+static void pairs(char *buf, size_t cap, const char *b01, unsigned post01, unsigned pre23,
+                  const char *b23, unsigned post23)
+{
+    size_t len = (size_t)snprintf(buf, cap, "%s", HDR);
+    for (unsigned w = 0; w < 4; w++)
+        len = w < 2 ? warp(buf, cap, len, w, 0, b01, post01) : warp(buf, cap, len, w, pre23, b23, post23);
+    snprintf(buf + len, cap - len, "#END_TB\n");
+}
 
-/* Run trace text txt to completion (GPU: machine = gpu, else one sub-core); 0 or -1. */
+/* Run trace text txt to completion (GPU: machine = gpu, else one sub-core), checking the
+ * model's invariants every cycle; 0 or -1. */
 static int run_txt(const char *txt, int gpu, run_result *r)
 {
-    sim_cfg c;
-    run_opts o;
-    char err[RUN_ERR_LEN];
-    simcfg_defaults(&c);
-    if (!gpu) c.m.gpu.machine = GPU_MACHINE_SUBCORE;
-    memset(&o, 0, sizeof o);
-    memset(r, 0, sizeof *r);
-    snprintf(path, sizeof path, "/tmp/test_bar_XXXXXX");
-    int fd = mkstemp(path);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f) return -1;
-    fputs(txt, f);
-    if (fclose(f)) return -1;
-    o.trace = path;
-    o.check_invariants = 1;
-    int rc = run_sim(&c, &o, r, err);
-    if (rc) fprintf(stderr, "  run_sim: %d: %s\n", rc, err);
-    unlink(path);
-    return rc || !r->complete ? -1 : 0;
+    return txtrun(txt, gpu, 1, 1, r);
 }
 
 /* The barrier fields of the lines. */
@@ -117,12 +110,7 @@ static void test_named(void)
         for (int whole = 0; whole <= 1; whole++) {
             const char *b1 = whole ? "BAR.SYNC 0 0 0 0" : "BAR.SYNC 0 0 1 64";
             const char *b2 = whole ? "BAR.SYNC 0 0 0 0" : "BAR.SYNC 0 0 2 64";
-            size_t len = (size_t)snprintf(buf, sizeof buf, "%s", HDR);
-            len = warp(buf, sizeof buf, len, 0, 0, b1, 2);
-            len = warp(buf, sizeof buf, len, 1, 0, b1, 2);
-            len = warp(buf, sizeof buf, len, 2, 2, b2, 0);
-            len = warp(buf, sizeof buf, len, 3, 2, b2, 0);
-            snprintf(buf + len, sizeof buf - len, "#END_TB\n");
+            pairs(buf, sizeof buf, b1, 2, 2, b2, 0);
             TT_EQ(run_txt(buf, gpu, &r[whole]), 0);
             TT_EQ(r[whole].tc.barriers, 4);
         }
@@ -150,12 +138,7 @@ static void test_arrive(void)
     static const char *const prod[3] = {"NOP 0 0 0 0", "BAR.ARV 0 0 1 128", "NOP 0 0 0 0"};
     for (int gpu = 0; gpu <= 1; gpu++) {
         for (int v = 0; v < 3; v++) {
-            size_t len = (size_t)snprintf(buf, sizeof buf, "%s", HDR);
-            len = warp(buf, sizeof buf, len, 0, 0, sync[v], 1);
-            len = warp(buf, sizeof buf, len, 1, 0, sync[v], 1);
-            len = warp(buf, sizeof buf, len, 2, 2, prod[v], 2);
-            len = warp(buf, sizeof buf, len, 3, 2, prod[v], 2);
-            snprintf(buf + len, sizeof buf - len, "#END_TB\n");
+            pairs(buf, sizeof buf, sync[v], 1, 2, prod[v], 2);
             TT_EQ(run_txt(buf, gpu, &r[v]), 0);
         }
         TT_EQ(r[0].tc.barriers, 2);

@@ -241,11 +241,16 @@ static void test_new_kernel_resets(void)
  * Its fill evicts line 1: written [12, 16) after the load's read [8, 12). A load of line
  * 64 at 6 starts at 16: 516; it evicts line 2. Loads only (clean lines) write nothing;
  * an atomic leaves its sector dirty. */
-static void test_dram_writes(void)
+/* The stores and loads described above on an L2 of one set of 4 ways and a DRAM of 8
+ * B/cycle that sustains read_eff and write_eff thousandths of it; the two loads come back
+ * at t32 and t64; the write-backs of lines 0, 1 and 2 are counted as they go. */
+static void stores_then_loads(unsigned read_eff, unsigned write_eff, uint64_t t32, uint64_t t64)
 {
     mem_cfg mc = cfg1();
     mc.l2_bytes = 512;
     mc.dram_bw = 8;
+    mc.dram_read_eff = read_eff;
+    mc.dram_write_eff = write_eff;
     mem_t *m = mk(&mc);
     if (!m) return;
     for (uint64_t l = 0; l < 5; l++) {
@@ -253,12 +258,21 @@ static void test_dram_writes(void)
         TT_EQ(acc(m, TRC_M_STORE, &a, 1, l), l + 1);
     }
     TT_EQ(mem_get_counts(m)->dram_write_bytes, 32);
-    TT_EQ(ld(m, 32 * 128, 4), 508);
+    TT_EQ(ld(m, 32 * 128, 4), t32);
     TT_EQ(mem_get_counts(m)->dram_write_bytes, 64);
-    TT_EQ(ld(m, 64 * 128, 6), 516);
+    TT_EQ(ld(m, 64 * 128, 6), t64);
     TT_EQ(mem_get_counts(m)->dram_write_bytes, 96);
     TT_EQ(mem_get_counts(m)->dram_read_bytes, 64);
     mem_destroy(m);
+}
+
+static void test_dram_writes(void)
+{
+    stores_then_loads(0, 0, 508, 516); /* 0: the peak */
+    mem_cfg mc = cfg1();
+    mc.l2_bytes = 512;
+    mc.dram_bw = 8;
+    mem_t *m;
     if (!(m = mk(&mc))) return; /* clean lines */
     for (uint64_t l = 0; l < 6; l++) ld(m, l * 1000 * 128, l * 1000);
     TT_EQ(mem_get_counts(m)->dram_write_bytes, 0);
@@ -278,21 +292,7 @@ static void test_dram_writes(void)
  * 1's write-back [17, 22), the load of line 64 reads from 22: 522. */
 static void test_dram_efficiency(void)
 {
-    mem_cfg mc = cfg1();
-    mc.l2_bytes = 512;
-    mc.dram_bw = 8;
-    mc.dram_read_eff = 500;
-    mc.dram_write_eff = 800;
-    mem_t *m = mk(&mc);
-    if (!m) return;
-    for (uint64_t l = 0; l < 5; l++) {
-        uint64_t a = l * 128;
-        TT_EQ(acc(m, TRC_M_STORE, &a, 1, l), l + 1);
-    }
-    TT_EQ(ld(m, 32 * 128, 4), 509);
-    TT_EQ(ld(m, 64 * 128, 6), 522);
-    TT_EQ(mem_get_counts(m)->dram_write_bytes, 96);
-    mem_destroy(m);
+    stores_then_loads(500, 800, 509, 522);
 }
 
 /* A bypassing load (cp.async.cg, .STRONG.GPU) skips L1: A, loaded at 0 (DRAM, 500) and

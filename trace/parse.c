@@ -857,6 +857,17 @@ static uint16_t bar_of(const uint16_t *imm, int arv)
                       (arv ? TRC_BAR_ARV : 0u));
 }
 
+/* What a line's immediates say of instruction o (kind: its layout): a DEPBAR's groups
+ * left in flight (and whether it waits for warpgroup MMAs: wgwait), a warpgroup MMA's
+ * commit flag, a barrier's id and count (BAR.ARV: arv). The memo keeps the rest of a line
+ * whose immediates are read again (parse_inst). */
+static void take_imms(trc_inst *o, const uint16_t *imm, unsigned kind, int wgwait, int arv)
+{
+    if (o->flags & TRC_F_DEPBAR) o->dep_keep = (uint16_t)(imm[0] | (wgwait ? TRC_DEP_GMMA : 0));
+    if (kind == TAIL_GMMA) o->flags = (uint8_t)((o->flags & ~TRC_F_CPCLOSE) | (imm[0] ? TRC_F_CPCLOSE : 0));
+    if (o->flags & TRC_F_BARRIER) o->bar = bar_of(imm, arv);
+}
+
 /* The line from the destination count p to end, scanned in full into *o (all but pc,
  * mask and line) and remembered in m. 0, or -1 with the message. Out of line: the rare
  * case, kept out of parse_inst's frame. */
@@ -884,10 +895,8 @@ __attribute__((noinline)) static int parse_full(parse_t *ps, const ectx *e, cons
     o->top = reg_top(x, (unsigned)nd + ns);
     o->dst_near = o->src_near = 0;
     o->mwidth = 0; /* memory: the reader sets it from the addresses (trc.c) */
-    if (o->flags & TRC_F_DEPBAR) o->dep_keep = (uint16_t)(imm[0] | (l.info->wgwait ? TRC_DEP_GMMA : 0));
-    else if (o->cls == TRC_CLS_TENSOR) o->unit_cycles = l.info->unit_cycles;
-    if (kind == TAIL_GMMA && imm[0]) o->flags |= TRC_F_CPCLOSE; /* the commit flag */
-    if (o->flags & TRC_F_BARRIER) o->bar = bar_of(imm, l.info->bar_arv);
+    if (o->cls == TRC_CLS_TENSOR) o->unit_cycles = l.info->unit_cycles;
+    take_imms(o, imm, kind, l.info->wgwait, l.info->bar_arv);
     int whole = mw == 0 && !had; /* nothing dynamic after the mask: remember it all */
     memo_store(m, ops, (size_t)((whole ? end : p) - ops), whole, o, &map, kind);
     return 0;
@@ -922,12 +931,9 @@ int parse_inst(parse_t *ps, const char *line, size_t n, trc_inst *o, char *what,
         if (parse_full(ps, &e, p, end, mask, m, o)) return -1;
     } else {
         *o = m->inst;
-        if (hit == MEMO_OPS && (o->flags & TRC_F_DEPBAR)) /* a whole line's is in the memo */
-            o->dep_keep = (uint16_t)(imm[0] | (o->dep_keep & TRC_DEP_GMMA));
-        if (hit == MEMO_OPS && (o->flags & TRC_F_BARRIER)) /* its immediates */
-            o->bar = bar_of(imm, (o->bar & TRC_BAR_ARV) != 0);
-        if (hit == MEMO_OPS && m->kind == TAIL_GMMA) /* its commit flag */
-            o->flags = (uint8_t)((o->flags & ~TRC_F_CPCLOSE) | (imm[0] ? TRC_F_CPCLOSE : 0));
+        if (hit == MEMO_OPS) /* its immediates, read again (a whole line's are in the memo) */
+            take_imms(o, imm, m->kind, (o->flags & TRC_F_DEPBAR) && (o->dep_keep & TRC_DEP_GMMA),
+                      (o->flags & TRC_F_BARRIER) && (o->bar & TRC_BAR_ARV));
     }
     o->pc = pc;
     o->mask = mask;

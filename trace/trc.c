@@ -512,6 +512,12 @@ __attribute__((noinline)) static int keep_xregs(trc_t *t, trc_warp *w, trc_inst 
     return 0;
 }
 
+/* 1 when address a lies in the window of generic addresses starting at base (0: none). */
+static inline int in_window(uint64_t a, uint64_t base)
+{
+    return base && a >= base && a - base < TRC_WINDOW;
+}
+
 /* A generic access's space, from its first address, as Accel-Sim's trace_driven.cc resolves
  * LD and ST: in the shared-memory window (`-shmem base_addr` and the TRC_WINDOW bytes
  * after it) a shared access, in the local-memory window a local one, else global. Its
@@ -519,11 +525,11 @@ __attribute__((noinline)) static int keep_xregs(trc_t *t, trc_warp *w, trc_inst 
 static void generic_space(trc_t *t, trc_warp *w, trc_inst *in)
 {
     uint64_t *a = w->addr + in->maddr, base;
-    if (t->k.shmem_base && a[0] - t->k.shmem_base < TRC_WINDOW && a[0] >= t->k.shmem_base) {
+    if (in_window(a[0], t->k.shmem_base)) {
         base = t->k.shmem_base;
         in->mspace = TRC_M_SHARED;
         in->cls = TRC_CLS_SHMEM;
-    } else if (t->k.local_base && a[0] - t->k.local_base < TRC_WINDOW && a[0] >= t->k.local_base) {
+    } else if (in_window(a[0], t->k.local_base)) {
         base = t->k.local_base;
         in->flags |= TRC_F_LOCAL;
     } else {
