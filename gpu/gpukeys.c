@@ -5,7 +5,7 @@
 #include <stddef.h>
 
 enum {
-    KI_MACHINE, KI_ARCH, KI_SMS, KI_SM_SUBSET, KI_SM_FILL, KI_FAST_IDLE, KI_SM_BATCH,
+    KI_MACHINE, KI_ARCH, KI_SMS, KI_CLOCK_MHZ, KI_SM_SUBSET, KI_SM_FILL, KI_FAST_IDLE, KI_SM_BATCH,
     KI_GRID_SCALE, KI_SUBCORE_ASSIGN, KI_MAX_BLOCKS_SM, KI_REGS_SM, KI_SHMEM_SM, KI_L1_KB,
     KI_L1_ADAPTIVE, KI_L1_UNIFIED_KB, KI_L1_WAYS, KI_L1_MSHRS, KI_L2_KB, KI_L2_WAYS, KI_L2_SLICES, KI_L2_LAT, KI_L2_BW,
     KI_MEMCPY_L2, KI_DRAM_LAT, KI_DRAM_BW, KI_DRAM_READ_EFF, KI_DRAM_WRITE_EFF, KI_CONST_LAT, KI_CONST_MISS_LAT, KI_ICACHE_MISS_LAT,
@@ -31,6 +31,7 @@ static const cfg_key keys[KI_COUNT] = {
     [KI_MACHINE] = WORDS("machine", machine, machine_words, 1, GPU_MACHINE_GPU),
     [KI_ARCH] = WORDS("arch", arch, arch_words, 3, 0),
     [KI_SMS] = GPU("sms", sms, 1024),
+    [KI_CLOCK_MHZ] = GPU("clock_mhz", clock_mhz, 100000),
     [KI_SM_SUBSET] = GPU("sm_subset", sm_subset, 1024),
     [KI_SM_FILL] = ONOFF("sm_fill", sm_fill, 0),
     [KI_FAST_IDLE] = ONOFF("fast_idle", fast_idle, 1),

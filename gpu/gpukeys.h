@@ -18,6 +18,8 @@ typedef struct {
     unsigned machine;        /* GPU_MACHINE_*: one sub-core, or the GPU */
     unsigned arch;           /* GPU_ARCH_*: the preset (auto: from the trace) */
     unsigned sms;            /* SMs of the GPU */
+    unsigned clock_mhz;      /* the SM clock its cycles are at, MHz: converts a measured time
+                                to cycles (validate-apps); no latency depends on it */
     unsigned sm_subset;      /* simulate only this many SMs, with their share of the blocks */
     int sm_fill;             /* 1: only as many SMs as the kernel's blocks fill completely */
     int fast_idle;           /* 1: a sub-core waiting on memory is not stepped cycle by cycle

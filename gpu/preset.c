@@ -20,7 +20,7 @@ typedef struct {
  * (RTX 2080 Ti, A100 PCIe 40GB, H100 80GB HBM3; docs/gpu.md). exec_* stay the defaults
  * (Accel-Sim's RTX 2060 trace.config). */
 static const kv turing[] = {
-    {"sms", "30"}, {"max_blocks_sm", "16"}, {"regs_sm", "65536"}, {"shmem_sm", "65536"},
+    {"sms", "30"}, {"clock_mhz", "1365"}, {"max_blocks_sm", "16"}, {"regs_sm", "65536"}, {"shmem_sm", "65536"},
     {"l1_kb", "64"}, {"l1_unified_kb", "96"}, {"l1_ways", "64"}, {"l1_mshrs", "256"},
     {"l2_kb", "3072"}, {"l2_ways", "16"}, {"l2_slices", "24"}, {"l2_lat", "211"},
     {"l2_bw", "32"}, {"dram_lat", "567"}, {"dram_bw", "246"},
@@ -31,7 +31,7 @@ static const kv turing[] = {
 /* Ampere, NVIDIA A100 (sm_80): Accel-Sim SM80_A100; latencies: Accel-Sim's trace latencies
  * and microbenchmarks, less the 3 cycles the sub-core pipeline spends itself. */
 static const kv ampere[] = {
-    {"sms", "108"}, {"max_blocks_sm", "32"}, {"regs_sm", "65536"}, {"shmem_sm", "167936"},
+    {"sms", "108"}, {"clock_mhz", "1410"}, {"max_blocks_sm", "32"}, {"regs_sm", "65536"}, {"shmem_sm", "167936"},
     {"l1_kb", "128"}, {"l1_unified_kb", "192"}, {"l1_ways", "64"}, {"l1_mshrs", "512"},
     {"l2_kb", "40960"}, {"l2_ways", "16"}, {"l2_slices", "160"}, {"l2_lat", "207"},
     {"l2_bw", "32"}, {"dram_lat", "547"}, {"dram_bw", "1372"},
@@ -46,7 +46,7 @@ static const kv ampere[] = {
  * (an SXM5) for the memory hierarchy; latencies from microbenchmarks, less the 3 cycles
  * of the sub-core pipeline; exec_fp calibrated on the dependent-FFMA kernels. */
 static const kv hopper[] = {
-    {"sms", "114"}, {"max_blocks_sm", "32"}, {"regs_sm", "65536"}, {"shmem_sm", "233472"},
+    {"sms", "114"}, {"clock_mhz", "1755"}, {"max_blocks_sm", "32"}, {"regs_sm", "65536"}, {"shmem_sm", "233472"},
     {"l1_kb", "192"}, {"l1_unified_kb", "256"}, {"l1_ways", "64"}, {"l1_mshrs", "512"},
     {"l2_kb", "51200"}, {"l2_ways", "20"}, {"l2_slices", "80"}, {"l2_lat", "235"},
     {"l2_bw", "32"}, {"dram_lat", "800"}, {"dram_bw", "1140"},

@@ -125,8 +125,8 @@ static void gpu_summary(FILE *f, const run_result *r)
     const gpu_cfg *c = &g->cfg;
     char n1[32], n2[32], n3[32], n4[32], n5[32], n6[32];
     double mean, lo, hi;
-    fprintf(f, "  GPU      %s preset (%s): %u SMs x %u sub-cores", preset_name(g->arch),
-            preset_gpu(g->arch), g->sms, g->subcores);
+    fprintf(f, "  GPU      %s preset (%s, %u MHz): %u SMs x %u sub-cores", preset_name(g->arch),
+            preset_gpu(g->arch), c->gpu.clock_mhz, g->sms, g->subcores);
     if (g->sms_run != g->sms && c->gpu.sm_subset)
         fprintf(f, ", %u simulated with their share of the blocks (%s of %s)", g->sms_run,
                 num(g->blocks_run, n1, sizeof n1), num(g->blocks, n2, sizeof n2));
@@ -457,6 +457,7 @@ static void gpu_json(FILE *f, const run_result *r, int *first)
     jobj o = {f, 1};
     jtext(&o, "arch", preset_name(g->arch));
     jtext(&o, "gpu", preset_gpu(g->arch));
+    ju64(&o, "clock_mhz", g->cfg.gpu.clock_mhz);
     ju64(&o, "sms", g->sms);
     ju64(&o, "sms_simulated", g->sms_run);
     ju64(&o, "subcores_per_sm", g->subcores);

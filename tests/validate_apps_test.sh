@@ -4,8 +4,11 @@
 # application "measured" on an H100 at exactly their simulated cycles on the Hopper preset
 # pass (0.00 %; a GPU without a preset: the trace's own); measured 30 %
 # longer they fail (-23.08 %); a trace with an opcode of no known class fails though its
-# cycles match; a missing trace, bad cycles and a missing table are refused with one
-# line and exit 2. No workloads needed (the repository's own trace).
+# cycles match; a row measured at another clock (345 MHz) is converted to the model's; a
+# folder's traces/kernelslist.g runs; a trace the simulator refuses fails its row alone
+# (exit 2); a missing trace, bad cycles or clock, a header without the columns and a
+# missing table are refused with one line and exit 2. No workloads needed (the
+# repository's own trace).
 set -u
 # shellcheck source=tests/sim_lib.sh
 . "$(dirname "$0")/sim_lib.sh"
@@ -51,7 +54,7 @@ verdict() { # name, expected exit, expected text on stdout or stderr
 
 table 1 "kernel-1.traceg:$k" "kernelslist.g:$a" > "$tmp/ground_truth_nsys.csv"
 verdict "measured = simulated: both pass" 0 "all 2 rows within +-15 %"
-awk -F, 'NR > 1 && $4 == "0.00" {n++} END {exit n != 2}' "$tmp/out/validate_apps.csv" &&
+awk -F, 'NR > 1 && $6 == "0.00" {n++} END {exit n != 2}' "$tmp/out/validate_apps.csv" &&
     grep -q '^kernelslist.g,.*,0,2,hopper$' "$tmp/out/validate_apps.csv" &&
     echo "PASS: validate_apps_test: the table has 0.00 % twice, the list's 2 kernels, the H100's preset" ||
     echo "FAIL: validate_apps_test: the table"
@@ -63,13 +66,37 @@ fi
 # a GPU of no preset: the trace's own (sm_61: Turing), which gives other cycles
 [ "$kt" != "$k" ] && echo "PASS: validate_apps_test: Turing and Hopper differ on matrixmul ($kt, $k)" ||
     echo "FAIL: validate_apps_test: Turing and Hopper give the same cycles ($k)"
-table 1 "kernel-1.traceg:$kt" | sed 's/NVIDIA H100 PCIe/Some GPU/' > "$tmp/ground_truth_nsys.csv"
+table 1 "kernel-1.traceg:$kt" | sed 's/NVIDIA H100 PCIe,1755/Some GPU,1365/' > "$tmp/ground_truth_nsys.csv"
 verdict "a GPU of no preset: the trace's" 0 "all 1 rows within +-15 %"
-grep -q '^kernel-1.traceg,.*,0.00,0,1,auto$' "$tmp/out/validate_apps.csv" &&
-    echo "PASS: validate_apps_test: preset auto in the table" || echo "FAIL: validate_apps_test: preset auto"
+grep -q '^kernel-1.traceg,.*,0.00,0,1,turing$' "$tmp/out/validate_apps.csv" &&
+    echo "PASS: validate_apps_test: the preset the trace picked (turing) in the table" || echo "FAIL: validate_apps_test: preset auto"
 sed 's/^\([^,]*\),\([^,]*\),\([^,]*\),\([^,]*\),/"\1","\2",\3,"\4",/' "$tmp/ground_truth_nsys.csv" > "$tmp/q.csv" &&
     mv "$tmp/q.csv" "$tmp/ground_truth_nsys.csv"
 verdict "quoted CSV fields" 0 "all 1 rows within +-15 %"
+# a row labelled with another clock (a campaign's 345 MHz: ns x 0.345) is converted to the
+# model's 1755 MHz; columns in another order, CRLF line ends, a folder holding the list
+mkdir -p "$tmp/app/traces" && cp "$tmp/kernel-1.traceg" "$tmp/kernelslist.g" "$tmp/app/traces/"
+{ printf 'cycles,source,clock_mhz,gpu,trace\r\n'
+  awk -v c="$k" 'BEGIN{printf "%.2f,x,345,H100,kernel-1.traceg\r\n", c * 345 / 1755}'
+  awk -v c="$a" 'BEGIN{printf "%.2f,\"y, z\",1755,H100,app\r\n", c}'; } > "$tmp/ground_truth_nsys.csv"
+verdict "a 345 MHz row, columns reordered, CRLF, a folder" 0 "all 2 rows within +-15 %"
+awk -F, -v k="$k" 'NR == 2 && $3 == 345 && $4 - k < 0.5 && k - $4 < 0.5 && $6 == "0.00" {ok++} NR == 3 && $1 == "app" && $6 == "0.00" && $8 == 2 {ok++}
+    END {exit ok != 2}' "$tmp/out/validate_apps.csv" &&
+    echo "PASS: validate_apps_test: x 1755 / 345 gives the simulated $k cycles; app/traces/kernelslist.g ran 2 kernels" ||
+    { echo "FAIL: validate_apps_test: the 345 MHz row or the folder"; sed 's/^/    /' "$tmp/out/validate_apps.csv"; }
+# a trace the simulator refuses: the other rows still run, the row says failed, exit 2
+printf -- '-kernel name = bad\n-binary version = 90\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\nzz\n' > "$tmp/bad.traceg"
+table 1 "bad.traceg:100" "kernel-1.traceg:$k" > "$tmp/ground_truth_nsys.csv"
+verdict "a refused trace: named, the others run" 2 "ground_truth_nsys.csv:2: malekeh-sim failed on bad.traceg: .*bad.traceg"
+grep -q '^bad.traceg,100.00,1755,,,failed,' "$tmp/out/validate_apps.csv" && grep -q '^kernel-1.traceg,.*,0.00,0,1,hopper$' "$tmp/out/validate_apps.csv" &&
+    echo "PASS: validate_apps_test: the refused row is failed, the other at 0.00 %" ||
+    { echo "FAIL: validate_apps_test: the refused row's table"; sed 's/^/    /' "$tmp/out/validate_apps.csv"; }
+printf 'trace,gpu,clock_mhz,cycles\nkernel-1.traceg,H100,fast,100\n' > "$tmp/ground_truth_nsys.csv"
+verdict "bad clock" 2 "ground_truth_nsys.csv:2: bad clock_mhz 'fast'"
+printf 'name,gpu,time\nkernel-1.traceg,H100,100\n' > "$tmp/ground_truth_nsys.csv"
+verdict "a header without trace or cycles" 2 "ground_truth_nsys.csv:1: the header names no trace"
+mkdir -p "$tmp/empty"; table 1 "empty:100" > "$tmp/ground_truth_nsys.csv"
+verdict "a folder without a kernel list" 2 "ground_truth_nsys.csv:2: .*empty is a folder without kernelslist.g"
 table 1.3 "kernel-1.traceg:$k" "kernelslist.g:$a" > "$tmp/ground_truth_nsys.csv"
 verdict "measured 30 % longer: both fail at -23.08 %" 1 "2 of 2 rows outside"
 grep -q ',-23.08,' "$tmp/out/validate_apps.csv" &&
