@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "gpu.h"
 #include "gsum.h"
 #include "mem.h"
@@ -71,6 +72,18 @@ int app_is_list(const char *path)
     }
     fclose(f);
     return is;
+}
+
+int app_list_in(const char *dir, char *out, size_t n)
+{
+    static const char *const names[] = {"kernelslist.g", "traces/kernelslist.g"};
+    struct stat st;
+    if (stat(dir, &st) || !S_ISDIR(st.st_mode)) return -1;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        int w = snprintf(out, n, "%s/%s", dir, names[i]);
+        if (w > 0 && (size_t)w < n && stat(out, &st) == 0 && S_ISREG(st.st_mode)) return 0;
+    }
+    return -2;
 }
 
 void app_free(app_result *a)

@@ -35,6 +35,11 @@ typedef struct app_result {
  * (the trace reader then says why). */
 int app_is_list(const char *path);
 
+/* The kernel list of folder dir, as Accel-Sim lays out traces: dir/kernelslist.g, else
+ * dir/traces/kernelslist.g, written to out[n]. 0; -1 when dir is not a folder; -2 when it
+ * is one without either list. */
+int app_list_in(const char *dir, char *out, size_t n);
+
 /* Run every kernel of list `list` with configuration c and options o (o->trace is
  * ignored). *total: the sums over the kernels (cycles: their sum; the last kernel's
  * header); *a: one entry per kernel (free with app_free). Returns as run_sim: 0, 1, 2

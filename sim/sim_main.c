@@ -47,7 +47,8 @@
     "completion; prints a summary. Exit 0; 1 a violation; 2 bad input or usage.\n" \
     "  --config FILE      configuration file (default: the built-in defaults; docs/config.md)\n" \
     "  --set key=value    override one key (repeatable; after the file)\n" \
-    "  --trace FILE       Accel-Sim trace (.traceg, .xz, .gz) or kernelslist.g, to completion\n" \
+    "  --trace FILE       Accel-Sim trace (.traceg, .xz, .gz), kernelslist.g or a folder holding\n" \
+    "                     one (FOLDER/kernelslist.g, FOLDER/traces/kernelslist.g), to completion\n" \
     "  --hints FILE       reuse hints from a hint file (malekeh-hints --out); operands it\n" \
     "                     has no hint for are far, and the summary says how many\n" \
     "  --strict-hints     an operand without a hint, or another kernel's file: an error\n" \
@@ -242,6 +243,19 @@ int main(int argc, char **argv)
         cli_end(&a);
         free(r);
         return 2;
+    }
+    char list_path[4096];
+    if (o.r.trace) { /* a folder: its kernel list (Accel-Sim's layout) */
+        int l = app_list_in(o.r.trace, list_path, sizeof list_path);
+        if (l == -2) {
+            fprintf(stderr, PROG ": %s: a folder without kernelslist.g or traces/kernelslist.g "
+                            "(expected a trace, a kernel list or a folder holding one)\n",
+                    o.r.trace);
+            cli_end(&a);
+            free(r);
+            return 2;
+        }
+        if (l == 0) o.r.trace = list_path;
     }
     if (o.r.trace && app_is_list(o.r.trace)) {
         if (o.r.hint_file) {

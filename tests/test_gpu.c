@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "simcfg.h"
 #include "app.h"
@@ -549,6 +550,38 @@ static void test_generic_space(void)
     free(r);
 }
 
+/* A folder names its kernel list as Accel-Sim lays traces out: FOLDER/kernelslist.g, else
+ * FOLDER/traces/kernelslist.g; a file is no folder, a folder without either list -2. */
+static void test_app_folder(void)
+{
+    char dir[] = "/tmp/test_gpu_appXXXXXX", p[256], out[300];
+    TT_CHECK(mkdtemp(dir) != NULL);
+    TT_EQ(app_list_in(dir, out, sizeof out), -2);
+    snprintf(p, sizeof p, "%s/traces", dir);
+    TT_EQ(mkdir(p, 0700), 0);
+    TT_EQ(app_list_in(dir, out, sizeof out), -2); /* traces/ without its list */
+    snprintf(p, sizeof p, "%s/traces/kernelslist.g", dir);
+    FILE *f = fopen(p, "w");
+    TT_CHECK(f != NULL);
+    fclose(f);
+    TT_EQ(app_list_in(p, out, sizeof out), -1); /* a file */
+    TT_EQ(app_list_in(dir, out, sizeof out), 0);
+    TT_CHECK(strcmp(out, p) == 0);
+    TT_EQ(app_list_in(dir, out, 10), -2); /* no room for the path: not found, not cut */
+    char top[256];
+    snprintf(top, sizeof top, "%s/kernelslist.g", dir);
+    f = fopen(top, "w");
+    TT_CHECK(f != NULL);
+    fclose(f);
+    TT_EQ(app_list_in(dir, out, sizeof out), 0); /* the folder's own list first */
+    TT_CHECK(strcmp(out, top) == 0);
+    remove(top);
+    remove(p);
+    snprintf(p, sizeof p, "%s/traces", dir);
+    rmdir(p);
+    rmdir(dir);
+}
+
 static void test_application(void)
 {
     /* a kernel list: a memory copy, the load kernel twice; the second kernel's block goes
@@ -683,6 +716,7 @@ int main(void)
     TT_RUN(test_trace_addresses);
     TT_RUN(test_common_clock);
     TT_RUN(test_generic_space);
+    TT_RUN(test_app_folder);
     TT_RUN(test_application);
     TT_RUN(test_copy_in_l2);
     TT_EXIT();
