@@ -47,6 +47,7 @@ SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
 #> main               the main job: CONFIG and its baseline on the shipped trace (or TRACE), one table
 #> main-synthetic     the synthetic workload's counters, then the trace table
 #> test               every test; ends with "N passed, N failed" (.ci/run runs it)
+#> test-build         build what make test needs, NPROC at a time (make test does this first)
 #> check              the quick tier: unit tests, the traces through the tools, a short co-simulation
 #> bench              benchmarks: the model, the trace path on both machines, the co-simulation
 #> clean              remove build/
@@ -56,7 +57,7 @@ SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
 #> rtl                regenerate rtl/ (the default configuration)
 #> traces             the trace table: default, baseline, private CCUs on every shared trace
 #> help               this list
-.PHONY: all deps build main main-synthetic test check bench clean gen lint check-rtl rtl traces help
+.PHONY: all deps build main main-synthetic test test-build check bench clean gen lint check-rtl rtl traces help
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -214,8 +215,14 @@ CHECK_CMDS := $(foreach t,$(TESTS),"$(t)") "bash tests/trace_runs.sh" "bash test
 check: $(TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen
 	@bash tests/run_tests.sh $(CHECK_CMDS)
 
-test: $(TESTS) $(SAN_TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen $(BUILD)/area-report
+# make test builds what the tests need NPROC at a time (test-build: half the build's wall
+# time on 2 cores), then runs them
+NPROC := $(shell nproc 2>/dev/null || echo 1)
+test:
+	@$(MAKE) --no-print-directory -j$(NPROC) test-build
 	@bash tests/run_tests.sh $(TEST_CMDS)
+
+test-build: $(TESTS) $(SAN_TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen $(BUILD)/area-report
 
 $(BUILD)/bench-model: $(BUILD)/obj/bench/bench_model.o $(BUILD)/libmk.a
 	@$(call step,LD ,$@)

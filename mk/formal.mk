@@ -45,4 +45,4 @@ formal: $(BUILD)/ccugen $(BUILD)/fwrap
 
 FORMAL_TEST_CMDS = "bash tests/formal_quick.sh"
 TEST_CMDS += $(FORMAL_TEST_CMDS)
-test: $(BUILD)/fwrap
+test-build: $(BUILD)/fwrap

@@ -61,4 +61,4 @@ fuzz-merge: $(FUZZ_BINS)
 
 FUZZ_TEST_CMDS = "bash tests/fuzz_run.sh --seconds $(FUZZ_TEST_SECONDS) $(FUZZ_ALL)"
 TEST_CMDS += $(FUZZ_TEST_CMDS)
-test: $(FUZZ_BINS)
+test-build: $(FUZZ_BINS)

@@ -21,4 +21,4 @@ trace-bench: $(BUILD)/trace-bench $(BUILD)/malekeh-hints
 TRACE_TEST_CMDS = "bash tests/trace_bad.sh $(BUILD)/malekeh-hints"
 TRACE_TEST_CMDS += "bash tests/trace_values.sh"
 
-test: $(BUILD)/malekeh-hints
+test-build: $(BUILD)/malekeh-hints
