@@ -32,7 +32,8 @@
 # GPU its `gpu` column names (H100/H200/H800: hopper, A100/A800: ampere, RTX 20xx, T4,
 # TITAN RTX: turing), not the one the trace's binary version would pick (an sm_80 binary
 # measured on an H100 ran on the H100); another name: the trace's (arch = auto). A line
-# per row as it ends gives the progress.
+# per row as it ends, and every VALIDATE_STATUS_SECONDS (30) where each running row is
+# (its kernel and cycle), give the progress.
 # Prints and writes OUT/validate_apps.csv (trace, measured cycles, their clock, measured
 # at the model's clock, simulated, error_pct, the instructions of opcodes of no known
 # class, the kernels, the preset) and, with gnuplot, OUT/validate_apps.svg (simulated
@@ -128,11 +129,12 @@ while IFS=$'\t' read -r line trace gpu clock cycles; do
 done < "$out.tmp/rows.tsv"
 [ "$n" -gt 0 ] || { echo "validate-apps: $gt lists no trace (expected a row after the header)" >&2; exit 2; }
 
-# run_row I: row I on the model; runs/I.json, .err, .rc; a line when it ends
+# run_row I: row I on the model; runs/I.json, .err (warnings, progress lines, the error),
+# .rc; a line when it ends
 run_row() {
     local i=$1 t0=$SECONDS rc
     "$sim" --config "$cfg" --set machine=gpu --set warps=16 --set "arch=${G[$i]}" --trace "${P[$i]}" \
-        --quiet --json "$out.tmp/runs/$i.json" 2> "$out.tmp/runs/$i.err"
+        --quiet --progress --json "$out.tmp/runs/$i.json" 2> "$out.tmp/runs/$i.err"
     rc=$?
     echo "$rc" > "$out.tmp/runs/$i.rc"
     if [ "$rc" = 0 ]; then
@@ -141,11 +143,29 @@ run_row() {
         echo "  [$i/$n] ${T[$i]}: the simulator failed ($((SECONDS - t0)) s)"
     fi
 }
+# last_text FILE: the last progress or message text in FILE (progress lines end in \r)
+last_text() { tail -c 400 "$1" 2>/dev/null | tr '\r' '\n' | grep -v '^ *$' | tail -1 | sed 's/^ *//; s/ *$//'; }
+# status: every STATUS seconds while rows run, where each running row is
+STATUS=${VALIDATE_STATUS_SECONDS:-30}
+next_status=$((SECONDS + STATUS))
+status() {
+    [ "$SECONDS" -lt "$next_status" ] && return
+    next_status=$((SECONDS + STATUS))
+    local i
+    for i in $(seq 1 "$n"); do
+        [ -f "$out.tmp/runs/$i.err" ] && [ ! -f "$out.tmp/runs/$i.rc" ] &&
+            echo "  [$i/$n] ${T[$i]}: running for $((SECONDS - $(cat "$out.tmp/runs/$i.start"))) s$(
+                t=$(last_text "$out.tmp/runs/$i.err"); [ -n "$t" ] && printf ': %s' "$t")"
+    done
+}
 echo "validate-apps: $n rows of $gt on the GPU model, $jobs at a time"
 for i in $(seq 1 "$n"); do
-    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do sleep 0.2; status; done
+    : > "$out.tmp/runs/$i.err"
+    echo "$SECONDS" > "$out.tmp/runs/$i.start"
     run_row "$i" &
 done
+while [ "$(jobs -rp | wc -l)" -gt 0 ]; do sleep 0.2; status; done
 wait
 
 echo "trace,measured_cycles,clock_mhz,measured_at_model_clock,simulated_cycles,error_pct,unknown_instructions,kernels,preset" > "$out.tmp/validate_apps.csv"
@@ -153,7 +173,7 @@ failed=0
 for i in $(seq 1 "$n"); do
     json=$out.tmp/runs/$i.json
     if [ "$(cat "$out.tmp/runs/$i.rc" 2>/dev/null)" != 0 ]; then
-        echo "validate-apps: $gt:${L[$i]}: malekeh-sim failed on ${T[$i]}: $(tail -1 "$out.tmp/runs/$i.err")" >&2
+        echo "validate-apps: $gt:${L[$i]}: malekeh-sim failed on ${T[$i]}: $(last_text "$out.tmp/runs/$i.err")" >&2
         failed=$((failed + 1))
         echo "${T[$i]},${C[$i]},${K[$i]},,,failed,,,${G[$i]}" >> "$out.tmp/validate_apps.csv"
         continue

@@ -54,6 +54,8 @@ verdict() { # name, expected exit, expected text on stdout or stderr
 
 table 1 "kernel-1.traceg:$k" "kernelslist.g:$a" > "$tmp/ground_truth_nsys.csv"
 verdict "measured = simulated: both pass" 0 "all 2 rows within +-15 %"
+grep -q "^  \[1/2\] kernel-1.traceg: $k cycles simulated" "$tmp/log" && grep -q "^  \[2/2\] kernelslist.g: $a cycles simulated" "$tmp/log" &&
+    echo "PASS: validate_apps_test: a line per row as it ends" || echo "FAIL: validate_apps_test: no line per row"
 awk -F, 'NR > 1 && $6 == "0.00" {n++} END {exit n != 2}' "$tmp/out/validate_apps.csv" &&
     grep -q '^kernelslist.g,.*,0,2,hopper$' "$tmp/out/validate_apps.csv" &&
     echo "PASS: validate_apps_test: the table has 0.00 % twice, the list's 2 kernels, the H100's preset" ||
