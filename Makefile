@@ -10,6 +10,8 @@ SANFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
             -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 INC     := -Icmodel -Idriver -Itb -Itrace -Ihints -Isim -Ieval -Igpu -Icompare -Ipower
 LDLIBS  := -llzma -lz -lm
+# the builds of make and make test run NPROC jobs at a time
+NPROC   := $(shell nproc 2>/dev/null || echo 1)
 GEN_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 # the generator's identity in every generated file's header: a hash of its sources (not the
 # commit, so rtl/ changes only when the generator does); the model files it links (GEN_MODEL)
@@ -61,7 +63,8 @@ SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
 .DEFAULT_GOAL := all
 .SECONDARY:
 
-all: deps build rtl-lint
+all: deps
+	@$(MAKE) --no-print-directory -j$(NPROC) build rtl-lint
 	@$(MAKE) --no-print-directory area-summary
 	@$(MAKE) --no-print-directory main
 
@@ -217,7 +220,6 @@ check: $(TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen
 
 # make test builds what the tests need NPROC at a time (test-build: half the build's wall
 # time on 2 cores), then runs them
-NPROC := $(shell nproc 2>/dev/null || echo 1)
 test:
 	@$(MAKE) --no-print-directory -j$(NPROC) test-build
 	@bash tests/run_tests.sh $(TEST_CMDS)
