@@ -1,5 +1,5 @@
 # mk/fuzz.mk - libFuzzer harnesses of the parsers (included by the Makefile). docs/verification.md.
-#   make fuzz [FUZZ_SECONDS=300] [FUZZ_TARGETS="cfg fsm trace hint"]   long run of each target
+#   make fuzz [FUZZ_SECONDS=300] [FUZZ_TARGETS="cfg fsm trace hint gpu"]   long run of each target
 #   make fuzz-merge      fold what the last `make fuzz` found into the committed fuzz/corpus/
 # Targets: cfg (cfg_load_file + cfg_validate), fsm (fsm.N rows through cfg_set), and, once
 # trace/trc.c exists, trace (trc_open_mem + trc_next_block), hint (hint_tab_read) and gpu
