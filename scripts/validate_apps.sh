@@ -72,8 +72,8 @@ preset_of() {
         *) echo auto ;;
     esac
 }
-# The table as tab-separated line, trace, gpu, clock, cycles (CSV quotes undone, CR
-# dropped); a header without trace or cycles: one line "error TEXT".
+# The table as line, trace, gpu, clock, cycles separated by the unit separator (\037: an
+# empty cell stays a field, as a tab would not for read; CSV quotes undone, CR dropped); a header without trace or cycles: one line "error TEXT".
 awk '
 function cells(s,   n, i, c, q, v) { # s split into C[1..n], honouring "..." quotes
     n = 1; v = ""; q = 0
@@ -97,8 +97,8 @@ NR == 1 {
 /^[ \t]*$/ { next }
 {
     n = cells($0)
-    for (i = 1; i <= n; i++) gsub(/\t/, " ", C[i])
-    printf "%d\t%s\t%s\t%s\t%s\n", NR, C[col["trace"]], ("gpu" in col) ? C[col["gpu"]] : "", \
+    for (i = 1; i <= n; i++) gsub(/\037/, " ", C[i])
+    printf "%d\037%s\037%s\037%s\037%s\n", NR, C[col["trace"]], ("gpu" in col) ? C[col["gpu"]] : "", \
         ("clock_mhz" in col) ? C[col["clock_mhz"]] : "", C[col["cycles"]]
 }' "$gt" > "$out.tmp/rows.tsv"
 if [ "$(head -1 "$out.tmp/rows.tsv")" = error ]; then
@@ -108,7 +108,7 @@ fi
 # Check every row before running any: a bad table runs nothing.
 n=0
 T=(); G=(); K=(); C=(); L=(); P=()
-while IFS=$'\t' read -r line trace gpu clock cycles; do
+while IFS=$'\037' read -r line trace gpu clock cycles; do
     case $cycles in
         '' | *[!0-9.]* | .* | *.*.*) echo "validate-apps: $gt:$line: bad cycles '$cycles' (expected a positive number)" >&2; exit 2 ;;
     esac
@@ -116,7 +116,7 @@ while IFS=$'\t' read -r line trace gpu clock cycles; do
         '') ;;
         *[!0-9.]* | .* | *.*.* | 0 | 0.0*) echo "validate-apps: $gt:$line: bad clock_mhz '$clock' (expected the MHz the cycles were counted at, or an empty cell)" >&2; exit 2 ;;
     esac
-    path=$dir/$trace
+    case $trace in /*) path=$trace ;; *) path=$dir/$trace ;; esac # relative to DIR, or absolute
     if [ -d "$path" ]; then
         if [ -f "$path/kernelslist.g" ]; then path=$path/kernelslist.g
         elif [ -f "$path/traces/kernelslist.g" ]; then path=$path/traces/kernelslist.g

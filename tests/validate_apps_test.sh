@@ -86,6 +86,12 @@ awk -F, -v k="$k" 'NR == 2 && $3 == 345 && $4 - k < 0.5 && k - $4 < 0.5 && $6 ==
     END {exit ok != 2}' "$tmp/out/validate_apps.csv" &&
     echo "PASS: validate_apps_test: x 1755 / 345 gives the simulated $k cycles; app/traces/kernelslist.g ran 2 kernels" ||
     { echo "FAIL: validate_apps_test: the 345 MHz row or the folder"; sed 's/^/    /' "$tmp/out/validate_apps.csv"; }
+# only the two required columns (empty gpu and clock cells), an absolute path
+printf 'trace,cycles\n%s,%s\n' "$tmp/kernel-1.traceg" "$kt" > "$tmp/ground_truth_nsys.csv"
+verdict "trace and cycles only, an absolute path" 0 "all 1 rows within +-15 %"
+grep -q "^$tmp/kernel-1.traceg,$kt,,$kt.00,$kt,0.00,0,1,turing\$" "$tmp/out/validate_apps.csv" &&
+    echo "PASS: validate_apps_test: no clock: as measured; no GPU: the trace's preset" ||
+    { echo "FAIL: validate_apps_test: the two-column table"; sed 's/^/    /' "$tmp/out/validate_apps.csv"; }
 # a trace the simulator refuses: the other rows still run, the row says failed, exit 2
 printf -- '-kernel name = bad\n-binary version = 90\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\nzz\n' > "$tmp/bad.traceg"
 table 1 "bad.traceg:100" "kernel-1.traceg:$k" > "$tmp/ground_truth_nsys.csv"
