@@ -43,10 +43,13 @@
 # line; a bad table runs nothing, a trace the simulator refuses is reported after the
 # other rows ran, its row `failed`).
 set -u
+abs() { case $1 in /*) printf '%s' "$1" ;; *) printf '%s/%s' "$PWD" "$1" ;; esac; } # from the caller's folder
+dir=${1:+$(abs "$1")}
+out=${2:+$(abs "$2")}
+cfg=${3:+$(abs "$3")}
 cd "$(dirname "$0")/.." || exit 2
-dir=${1:-}
-out=${2:-build/validate-apps}
-cfg=${3:-configs/default.cfg}
+out=${out:-build/validate-apps}
+cfg=${cfg:-configs/default.cfg}
 limit=${VALIDATE_LIMIT:-15}
 jobs=${VALIDATE_JOBS:-$(nproc 2>/dev/null || echo 1)}
 sim=build/malekeh-sim
