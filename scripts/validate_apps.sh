@@ -100,7 +100,7 @@ NR == 1 {
 /^[ \t]*$/ { next }
 {
     n = cells($0)
-    for (i = 1; i <= n; i++) gsub(/\037/, " ", C[i])
+    for (i = 1; i <= n; i++) { gsub(/\037/, " ", C[i]); gsub(/^[ \t]+|[ \t]+$/, "", C[i]) }
     printf "%d\037%s\037%s\037%s\037%s\n", NR, C[col["trace"]], ("gpu" in col) ? C[col["gpu"]] : "", \
         ("clock_mhz" in col) ? C[col["clock_mhz"]] : "", C[col["cycles"]]
 }' "$gt" > "$out.tmp/rows.tsv"
@@ -112,13 +112,11 @@ fi
 n=0
 T=(); G=(); K=(); C=(); L=(); P=()
 while IFS=$'\037' read -r line trace gpu clock cycles; do
-    case $cycles in
-        '' | *[!0-9.]* | .* | *.*.*) echo "validate-apps: $gt:$line: bad cycles '$cycles' (expected a positive number)" >&2; exit 2 ;;
-    esac
-    case $clock in
-        '') ;;
-        *[!0-9.]* | .* | *.*.* | 0 | 0.0*) echo "validate-apps: $gt:$line: bad clock_mhz '$clock' (expected the MHz the cycles were counted at, or an empty cell)" >&2; exit 2 ;;
-    esac
+    positive() { case $1 in '' | *[!0-9.]* | .* | *.*.*) return 1 ;; esac; awk -v v="$1" 'BEGIN{exit !(v > 0)}'; }
+    positive "$cycles" ||
+        { echo "validate-apps: $gt:$line: bad cycles '$cycles' (expected a positive number)" >&2; exit 2; }
+    [ -z "$clock" ] || positive "$clock" ||
+        { echo "validate-apps: $gt:$line: bad clock_mhz '$clock' (expected the MHz the cycles were counted at, or an empty cell)" >&2; exit 2; }
     case $trace in /*) path=$trace ;; *) path=$dir/$trace ;; esac # relative to DIR, or absolute
     if [ -d "$path" ]; then
         if [ -f "$path/kernelslist.g" ]; then path=$path/kernelslist.g

@@ -86,8 +86,9 @@ awk -F, -v k="$k" 'NR == 2 && $3 == 345 && $4 - k < 0.5 && k - $4 < 0.5 && $6 ==
     END {exit ok != 2}' "$tmp/out/validate_apps.csv" &&
     echo "PASS: validate_apps_test: x 1755 / 345 gives the simulated $k cycles; app/traces/kernelslist.g ran 2 kernels" ||
     { echo "FAIL: validate_apps_test: the 345 MHz row or the folder"; sed 's/^/    /' "$tmp/out/validate_apps.csv"; }
-# only the two required columns (empty gpu and clock cells), an absolute path
-printf 'trace,cycles\n%s,%s\n' "$tmp/kernel-1.traceg" "$kt" > "$tmp/ground_truth_nsys.csv"
+# only the two required columns (empty gpu and clock cells), an absolute path, blanks
+# around the cells
+printf 'trace , cycles\n %s , %s \n' "$tmp/kernel-1.traceg" "$kt" > "$tmp/ground_truth_nsys.csv"
 verdict "trace and cycles only, an absolute path" 0 "all 1 rows within +-15 %"
 grep -q "^$tmp/kernel-1.traceg,$kt,,$kt.00,$kt,0.00,0,1,turing\$" "$tmp/out/validate_apps.csv" &&
     echo "PASS: validate_apps_test: no clock: as measured; no GPU: the trace's preset" ||
@@ -99,6 +100,8 @@ verdict "a refused trace: named, the others run" 2 "ground_truth_nsys.csv:2: mal
 grep -q '^bad.traceg,100.00,1755,,,failed,' "$tmp/out/validate_apps.csv" && grep -q '^kernel-1.traceg,.*,0.00,0,1,hopper$' "$tmp/out/validate_apps.csv" &&
     echo "PASS: validate_apps_test: the refused row is failed, the other at 0.00 %" ||
     { echo "FAIL: validate_apps_test: the refused row's table"; sed 's/^/    /' "$tmp/out/validate_apps.csv"; }
+printf 'trace,gpu,clock_mhz,cycles\nkernel-1.traceg,H100,1755,0\n' > "$tmp/ground_truth_nsys.csv"
+verdict "zero cycles" 2 "ground_truth_nsys.csv:2: bad cycles '0'"
 printf 'trace,gpu,clock_mhz,cycles\nkernel-1.traceg,H100,fast,100\n' > "$tmp/ground_truth_nsys.csv"
 verdict "bad clock" 2 "ground_truth_nsys.csv:2: bad clock_mhz 'fast'"
 printf 'name,gpu,time\nkernel-1.traceg,H100,100\n' > "$tmp/ground_truth_nsys.csv"
