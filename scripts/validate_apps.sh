@@ -202,7 +202,9 @@ awk -F, 'NR > 1 && $6 != "failed" {e = $6 < 0 ? -$6 : $6; s += e; n++; if (e > m
   END {if (n) printf "mean |error| %.1f %%, largest %.1f %% over %d rows\n", s / n, m, n}' "$out/validate_apps.csv"
 bad=$(awk -F, -v l="$limit" 'NR > 1 && ($6 == "failed" || $6 < -l || $6 > l || $7 > 0) {k++} END {print k + 0}' "$out/validate_apps.csv")
 # measured against simulated, the +-limit band (the rows that ran)
-awk -F, 'NR > 1 && $6 != "failed" {n = $1; sub(/.*\//, "", n); print $4, $5, n}' "$out/validate_apps.csv" > "$out/apps.dat"
+# (a name that occurs twice is labelled with its preset)
+awk -F, 'NR > 1 && $6 != "failed" {n = $1; sub(/.*\//, "", n); k++; x[k] = $4; y[k] = $5; l[k] = n; p[k] = $9; c[n]++}
+  END {for (i = 1; i <= k; i++) print x[i], y[i], "\"" (c[l[i]] > 1 ? l[i] " (" p[i] ")" : l[i]) "\""}' "$out/validate_apps.csv" > "$out/apps.dat"
 if command -v gnuplot >/dev/null 2>&1 && [ -s "$out/apps.dat" ]; then
     gnuplot 2> "$out/gnuplot.log" <<GP || { echo "validate-apps: gnuplot failed (the table stands):" >&2; cat "$out/gnuplot.log" >&2; }
 set terminal svg size 720,520 font "sans,12" noenhanced
