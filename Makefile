@@ -51,6 +51,7 @@ SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
 #> test               every test; ends with "N passed, N failed" (.ci/run runs it)
 #> test-build         build what make test needs, NPROC at a time (make test does this first)
 #> check              the quick tier: unit tests, the traces through the tools, a short co-simulation
+#> check-build        build what make check needs, NPROC at a time (make check does this first)
 #> bench              benchmarks: the model, the trace path on both machines, the co-simulation
 #> clean              remove build/
 #> gen                generate the RTL of CONFIG into OUT (ccugen)
@@ -59,7 +60,7 @@ SAN_TESTS := $(patsubst tests/%.c,$(BUILD)/san/%,$(TEST_SRC))
 #> rtl                regenerate rtl/ (the default configuration)
 #> traces             the trace table: default, baseline, private CCUs on every shared trace
 #> help               this list
-.PHONY: all deps build main main-synthetic test test-build check bench clean gen lint check-rtl rtl traces help
+.PHONY: all deps build main main-synthetic test test-build check check-build bench clean gen lint check-rtl rtl traces help
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -215,8 +216,11 @@ CHECK_CMDS := $(foreach t,$(TESTS),"$(t)") "bash tests/trace_runs.sh" "bash test
               "bash tests/check_cosim.sh" "bash tests/check_cosim.sh data_bits=32 warps=4 ccus=2 entries=4 slots=3" \
               "bash tests/runner_limits.sh" "bash tests/kit_quick.sh" "bash tests/filelist_test.sh" \
               "bash tests/linemap_test.sh" "bash tests/async_app.sh"
-check: $(TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen
+check:
+	@$(MAKE) --no-print-directory -j$(NPROC) check-build
 	@bash tests/run_tests.sh $(CHECK_CMDS)
+
+check-build: $(TESTS) $(BUILD)/malekeh-sim $(BUILD)/ccugen
 
 # make test builds what the tests need NPROC at a time (test-build: half the build's wall
 # time on 2 cores), then runs them
