@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # validate_test.sh - make validate's promise: every Nsight Systems row of ../shared/hw-cycles
 # (kernels and empty kernels) within 10 % of the H100 PCIe's, the Nsight Compute rows
-# reported apart, and the table it writes. Skips without
+# reported apart, and the table it writes; make validate-apps on the same folder gives the
+# same nsys errors. Skips without
 # ../shared/hw-cycles.
 set -u
 cd "$(dirname "$0")/.."
@@ -55,4 +56,15 @@ elif grep -q "ground_truth.csv not found" "$out/bad" && [ ! -e "$out/w" ]; then
     echo "PASS: validate_test: a missing table is one line, non-zero exit, nothing written"
 else
     echo "FAIL: validate_test: a missing table: $(cat "$out/bad")"
+fi
+# make validate-apps on the calibration folder: the same nsys rows, the same errors (the
+# two scripts agree on presets, configuration and cycles)
+if bash scripts/validate_apps.sh "$hw" "$out/a" > "$out/alog" 2>&1; then
+    awk -F, 'NR == FNR {if ($2 == "nsys") e[$1] = $8; next}
+             FNR > 1 {k = $1; sub(/\.traceg.*/, "", k); if (!(k in e) || e[k] != $6) bad++; n++}
+             END {exit bad > 0 || n != '"$nsys"'}' "$out/v/validate.csv" "$out/a/validate_apps.csv" &&
+        echo "PASS: validate_test: validate-apps on $hw gives make validate's $nsys nsys errors" ||
+        { echo "FAIL: validate_test: validate-apps and validate disagree on $hw"; sed 's/^/    /' "$out/a/validate_apps.csv"; }
+else
+    echo "FAIL: validate_test: validate-apps on $hw exited non-zero"; sed 's/^/    /' "$out/alog"
 fi
