@@ -248,7 +248,7 @@ int main(int argc, char **argv)
     if (o.r.trace) { /* a folder: its kernel list (Accel-Sim's layout) */
         int l = app_list_in(o.r.trace, list_path, sizeof list_path);
         if (l == -2) {
-            fprintf(stderr, PROG ": %s: a folder without kernelslist.g or traces/kernelslist.g "
+            fprintf(stderr, PROG ": %s is a folder without kernelslist.g or traces/kernelslist.g "
                             "(expected a trace, a kernel list or a folder holding one)\n",
                     o.r.trace);
             cli_end(&a);

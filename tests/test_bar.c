@@ -4,7 +4,7 @@
  * bookkeeping is read back from the parser, and each rule is shown by the warp-slot cycles
  * spent at barriers on one sub-core and on the GPU: a pair of warps on a named barrier of
  * 64 threads does not wait for the rest of the block, and consumers wait for producers
- * that only arrive. (Total cycles are not compared: on one sub-core, four warps sharing
+ * that only arrive (the fields the parser reads: test_trace's test_bar_fields). (Total cycles are not compared: on one sub-core, four warps sharing
  * two CCUs at once can take longer than two pairs one after the other.) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,6 @@
 #include <unistd.h>
 #include "run.h"
 #include "simcfg.h"
-#include "trc.h"
 #include "tt.h"
 #include "txtrun.h"
 
@@ -59,41 +58,6 @@ static void pairs(char *buf, size_t cap, const char *b01, unsigned post01, unsig
 static int run_txt(const char *txt, int gpu, run_result *r)
 {
     return txtrun(txt, gpu, 1, 1, r);
-}
-
-/* The barrier fields of the lines. */
-static void test_parse(void)
-{
-    static const char *txt =
-        "-kernel name = k\n-block dim = (128,1,1)\n-accelsim tracer version = 5\n\n"
-        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 5\n"
-        "0000 ffffffff 0 BAR.SYNC.DEFER_BLOCKING 0 0 0 0\n"
-        "0010 ffffffff 0 BAR.SYNC 0 0 1 256\n"
-        "0020 ffffffff 0 BAR.ARV 0 0 0x2 0x40\n"
-        "0030 ffffffff 0 BAR.RED.POPC 0 0 3 33\n"
-        "0040 ffffffff 0 EXIT 0 0 0 0\n#END_TB\n";
-    char err[TRC_ERR_LEN];
-    trc_t *t = trc_open_mem(txt, strlen(txt), "bars", err);
-    trc_block *b = NULL;
-    TT_CHECK(t != NULL);
-    if (!t) return;
-    TT_EQ(trc_next_block(t, &b, err), 1);
-    if (b) {
-        const trc_inst *in = b->warp[0].inst;
-        TT_EQ(in[0].flags & TRC_F_BARRIER, TRC_F_BARRIER);
-        TT_EQ(TRC_BAR_ID(in[0].bar), 0);
-        TT_EQ(TRC_BAR_WARPS(in[0].bar), 0); /* the whole block */
-        TT_EQ(TRC_BAR_ID(in[1].bar), 1);
-        TT_EQ(TRC_BAR_WARPS(in[1].bar), 8);
-        TT_EQ(in[1].bar & TRC_BAR_ARV, 0);
-        TT_EQ(in[2].flags & TRC_F_BARRIER, TRC_F_BARRIER);
-        TT_EQ(in[2].bar & TRC_BAR_ARV, TRC_BAR_ARV);
-        TT_EQ(TRC_BAR_ID(in[2].bar), 2);
-        TT_EQ(TRC_BAR_WARPS(in[2].bar), 2);
-        TT_EQ(TRC_BAR_WARPS(in[3].bar), 2); /* 33 threads: 2 warps */
-        trc_block_free(b);
-    }
-    trc_close(t);
 }
 
 /* Warps 0 and 1 meet at barrier 1 of 64 threads right away, then compute; warps 2 and 3
@@ -152,7 +116,6 @@ static void test_arrive(void)
 
 int main(void)
 {
-    TT_RUN(test_parse);
     TT_RUN(test_named);
     TT_RUN(test_arrive);
     TT_EXIT();

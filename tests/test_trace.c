@@ -588,6 +588,38 @@ static void test_widths(void)
     TT_CHECK(parses(ONE_INST("3", "0100 ffffffff 1 R253 LDG.E.64 1 R252 8 1 0x10 8")));
 }
 
+/* The barrier fields of the lines: BAR.SYNC/BAR.RED id and thread count (0: the whole
+ * block, a count rounded up to warps), BAR.ARV arriving (driver/tsrc.c applies them). */
+static void test_bar_fields(void)
+{
+    static const char *txt =
+        "-kernel name = k\n-block dim = (128,1,1)\n-accelsim tracer version = 5\n\n"
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 5\n"
+        "0000 ffffffff 0 BAR.SYNC.DEFER_BLOCKING 0 0 0 0\n"
+        "0010 ffffffff 0 BAR.SYNC 0 0 1 256\n"
+        "0020 ffffffff 0 BAR.ARV 0 0 0x2 0x40\n"
+        "0030 ffffffff 0 BAR.RED.POPC 0 0 3 33\n"
+        "0040 ffffffff 0 EXIT 0 0 0 0\n#END_TB\n";
+    trc_t *t;
+    trc_block *b = first_block(txt, &t);
+    if (b) {
+        const trc_inst *in = b->warp[0].inst;
+        TT_EQ(in[0].flags & TRC_F_BARRIER, TRC_F_BARRIER);
+        TT_EQ(TRC_BAR_ID(in[0].bar), 0);
+        TT_EQ(TRC_BAR_WARPS(in[0].bar), 0); /* the whole block */
+        TT_EQ(TRC_BAR_ID(in[1].bar), 1);
+        TT_EQ(TRC_BAR_WARPS(in[1].bar), 8);
+        TT_EQ(in[1].bar & TRC_BAR_ARV, 0);
+        TT_EQ(in[2].flags & TRC_F_BARRIER, TRC_F_BARRIER);
+        TT_EQ(in[2].bar & TRC_BAR_ARV, TRC_BAR_ARV);
+        TT_EQ(TRC_BAR_ID(in[2].bar), 2);
+        TT_EQ(TRC_BAR_WARPS(in[2].bar), 2);
+        TT_EQ(TRC_BAR_WARPS(in[3].bar), 2); /* 33 threads: 2 warps */
+        trc_block_free(b);
+    }
+    trc_close(t);
+}
+
 /* Register lists longer than an instruction holds inline (trc_inst.reg, TRC_INLINE_REGS):
  * the boundary, the longest lists, values, the limit's message, and two warps of many long
  * lines (the second from the parser's memo, the pool over several chunks), read back from
@@ -1194,6 +1226,7 @@ int main(int argc, char **argv)
     TT_RUN(test_address_modes);
     TT_RUN(test_widths);
     TT_RUN(test_long_lists);
+    TT_RUN(test_bar_fields);
     TT_RUN(test_isa_table);
     TT_RUN(test_header_fields);
     TT_RUN(test_xz_gzip);
